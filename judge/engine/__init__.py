@@ -1,0 +1,1 @@
+"""The pure rules engine: maps, positions, orders and adjudication (stdlib only)."""

@@ -1,0 +1,1 @@
+"""Text to values: the Lark grammars and their transformers."""
