@@ -1,0 +1,84 @@
+"""Units and positions: who stands where, who owns what, who must retreat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from judge.engine.board import UnitType, province_of
+from judge.engine.phase import Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit at a location. ``type`` is None only in a player's order that left it out."""
+
+    type: UnitType | None
+    location: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        if self.type is None:
+            return self.location
+        return f"{self.type.value} {self.location}"
+
+    @classmethod
+    def parse(cls, text: str) -> Unit:
+        """Read the canonical form ``A PAR`` / ``F STP/SC``."""
+        parts = text.split()
+        if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
+            raise ValueError(f"not a unit: {text!r} (expected e.g. 'A PAR' or 'F STP/SC')")
+        return cls(UnitType(parts[0].upper()), parts[1].upper())
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodgement:
+    """A dislodged unit awaiting its retreat; ``attacker`` is where the dislodger came from
+    (None when it came by convoy, so the unit may retreat there)."""
+
+    unit: Unit
+    attacker: str | None
+
+
+@dataclass(frozen=True)
+class Position:
+    """The board at the start of a phase.
+
+    ``units`` and ``centers`` are keyed by power; ``dislodged`` holds the units that
+    must retreat in a retreat phase and ``contested`` the provinces left empty by a
+    standoff in the movement phase before it.
+    """
+
+    phase: Phase
+    units: Mapping[str, tuple[Unit, ...]]
+    centers: Mapping[str, frozenset[str]]
+    dislodged: Mapping[str, tuple[Dislodgement, ...]] = field(default_factory=dict)
+    contested: frozenset[str] = frozenset()
+
+    @cached_property
+    def occupant(self) -> Mapping[str, tuple[str, Unit]]:
+        """Province -> (power, unit) for every unit on the board (not the dislodged)."""
+        return {u.province: (power, u) for power, units in self.units.items() for u in units}
+
+    @cached_property
+    def owner(self) -> Mapping[str, str]:
+        """Supply centre -> owning power."""
+        return {c: power for power, cs in self.centers.items() for c in cs}
+
+    def unit_at(self, province: str) -> tuple[str, Unit] | None:
+        return self.occupant.get(province)
+
+    def dislodged_at(self, province: str) -> tuple[str, Dislodgement] | None:
+        for power, ds in self.dislodged.items():
+            for d in ds:
+                if d.unit.province == province:
+                    return power, d
+        return None
+
+    @property
+    def powers(self) -> tuple[str, ...]:
+        return tuple(sorted(set(self.units) | set(self.centers) | set(self.dislodged)))
