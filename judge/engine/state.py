@@ -1,0 +1,104 @@
+"""The contract's ``state`` object (JSON-ready dicts) to and from Position values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.engine.board import Map
+from judge.engine.phase import Phase
+from judge.engine.position import Dislodgement, Position, Unit
+
+
+class StateError(ValueError):
+    """A state object that does not describe a position on this map."""
+
+
+def position_from_state(state: Mapping[str, Any], board: Map) -> Position:
+    """Read a contract ``state`` (canonical or aliased names) into a Position."""
+    try:
+        phase = Phase.parse(str(state["phase"]))
+    except KeyError:
+        raise StateError("state has no phase") from None
+    units: dict[str, tuple[Unit, ...]] = {}
+    seen: set[str] = set()
+    for power, texts in (state.get("units") or {}).items():
+        p = _power(power, board)
+        us = tuple(_unit(t, board) for t in texts)
+        for u in us:
+            if u.province in seen:
+                raise StateError(f"two units in {u.province}")
+            seen.add(u.province)
+        units[p] = units.get(p, ()) + us
+    centers: dict[str, frozenset[str]] = {}
+    for power, cs in (state.get("centers") or {}).items():
+        p = _power(power, board)
+        provs = frozenset(_province(c, board) for c in cs)
+        for c in provs:
+            if not board.is_center(c):
+                raise StateError(f"{c} is not a supply centre")
+        centers[p] = centers.get(p, frozenset()) | provs
+    dislodged: dict[str, tuple[Dislodgement, ...]] = {}
+    for power, ds in (state.get("dislodged") or {}).items():
+        p = _power(power, board)
+        out = []
+        for d in ds:
+            if not isinstance(d, Mapping) or "unit" not in d:
+                raise StateError(f"dislodged entry {d!r} has no unit")
+            attacker = d.get("attacker")
+            out.append(
+                Dislodgement(
+                    _unit(d["unit"], board),
+                    None if attacker is None else _province(attacker, board),
+                )
+            )
+        dislodged[p] = tuple(out)
+    contested = frozenset(_province(c, board) for c in (state.get("contested") or ()))
+    return Position(phase, units, centers, dislodged, contested)
+
+
+def state_from_position(position: Position) -> dict[str, Any]:
+    """The canonical contract ``state`` of a position (sorted, so output is stable)."""
+    return {
+        "phase": str(position.phase),
+        "units": {
+            p: sorted(str(u) for u in us) for p, us in sorted(position.units.items()) if us
+        },
+        "centers": {p: sorted(cs) for p, cs in sorted(position.centers.items()) if cs},
+        "dislodged": {
+            p: [{"unit": str(d.unit), "attacker": d.attacker} for d in ds]
+            for p, ds in sorted(position.dislodged.items())
+            if ds
+        },
+        "contested": sorted(position.contested),
+    }
+
+
+def _power(name: Any, board: Map) -> str:
+    p = str(name).strip().upper()
+    if p not in board.powers:
+        raise StateError(f"unknown power {name!r}")
+    return p
+
+
+def _province(name: Any, board: Map) -> str:
+    prov = board.canonical(str(name))
+    if prov is None:
+        raise StateError(f"unknown province {name!r}")
+    return prov
+
+
+def _unit(text: Any, board: Map) -> Unit:
+    try:
+        raw = Unit.parse(str(text))
+    except ValueError as e:
+        raise StateError(str(e)) from None
+    loc = raw.location
+    prov, _, coast = loc.partition("/")
+    canon = _province(prov, board)
+    location = f"{canon}/{coast}" if coast else canon
+    assert raw.type is not None
+    if not board.can_stand(raw.type, location):
+        # a fleet on a split-coast province must name its coast
+        raise StateError(f"a {raw.type.name.lower()} cannot stand at {location}")
+    return Unit(raw.type, location)
