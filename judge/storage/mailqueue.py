@@ -1,0 +1,226 @@
+"""The inbox (raw mail as received) and the outbox (mail to send): tables and queue operations."""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from email.parser import BytesHeaderParser
+from email.policy import compat32
+from enum import StrEnum
+
+from sqlalchemy import ForeignKey, Index, String, func, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from judge.storage.base import Base, utcnow
+
+MAX_MESSAGE_ID = 998  # RFC 5322's line limit bounds a Message-ID
+
+
+class InboxState(StrEnum):
+    """Where a received mail is: waiting, handled, or set aside after a crash."""
+
+    RECEIVED = "received"
+    DONE = "done"
+    FAILED = "failed"
+
+
+class OutboxState(StrEnum):
+    """Where an outgoing mail is; ``sending`` is the claim taken just before delivery."""
+
+    PENDING = "pending"
+    SENDING = "sending"
+    SENT = "sent"
+    FAILED = "failed"
+
+
+class InboundMessage(Base):
+    """One mail as the listener received it, kept whole so it can be handled again."""
+
+    __tablename__ = "inbox"
+    __table_args__ = (Index(None, "state", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(MAX_MESSAGE_ID), unique=True)
+    mail_from: Mapped[str]  # the envelope sender; "" is the null return path
+    rcpt_to: Mapped[str]  # envelope recipients, one per line
+    raw: Mapped[bytes]
+    peer: Mapped[str] = mapped_column(default="")
+    received_at: Mapped[datetime] = mapped_column(default=utcnow)
+    state: Mapped[str] = mapped_column(String(16), default=InboxState.RECEIVED)
+    handled_at: Mapped[datetime | None]
+    error: Mapped[str | None]
+
+    @property
+    def recipients(self) -> tuple[str, ...]:
+        """The envelope recipients as a tuple."""
+        return tuple(r for r in self.rcpt_to.splitlines() if r)
+
+
+class OutboundMessage(Base):
+    """One mail to one recipient, written in the transaction of the change it reports."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index(None, "state", "next_attempt_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(MAX_MESSAGE_ID), unique=True)
+    recipient: Mapped[str]
+    sender: Mapped[str] = mapped_column(default="")  # "" = the judge's main address
+    subject: Mapped[str] = mapped_column(default="")
+    body: Mapped[str] = mapped_column(default="")
+    raw: Mapped[bytes | None]  # a complete message to send as is, instead of subject/body
+    in_reply_to: Mapped[str | None]
+    inbox_id: Mapped[int | None] = mapped_column(
+        ForeignKey("inbox.id", ondelete="SET NULL"), index=True
+    )
+    state: Mapped[str] = mapped_column(String(16), default=OutboxState.PENDING)
+    attempts: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    next_attempt_at: Mapped[datetime] = mapped_column(default=utcnow)
+    sent_at: Mapped[datetime | None]
+    last_error: Mapped[str | None]
+
+
+def message_id_of(raw: bytes) -> str:
+    """The mail's Message-ID, or a digest of its bytes when it has none (same bytes, same id)."""
+    try:
+        headers = BytesHeaderParser(policy=compat32).parsebytes(raw, headersonly=True)
+        value = str(headers.get("Message-ID", "") or "").strip()
+    except Exception:  # a header block this broken still has to be stored
+        value = ""
+    value = " ".join(value.split())
+    if not value or len(value) > MAX_MESSAGE_ID:
+        value = f"<sha256-{hashlib.sha256(raw).hexdigest()}@judge.invalid>"
+    return value
+
+
+def store_inbound(
+    session: Session,
+    raw: bytes,
+    mail_from: str,
+    rcpt_to: Iterable[str],
+    *,
+    peer: str = "",
+    now: datetime | None = None,
+) -> int | None:
+    """Store a received mail; its row id, or None when its Message-ID is already stored."""
+    values = {
+        "message_id": message_id_of(raw),
+        "mail_from": mail_from or "",
+        "rcpt_to": "\n".join(rcpt_to),
+        "raw": raw,
+        "peer": peer,
+        "received_at": now or utcnow(),
+        "state": InboxState.RECEIVED.value,
+    }
+    dialect = session.get_bind().dialect.name
+    table = InboundMessage.__table__
+    if dialect == "postgresql":
+        stmt = postgresql.insert(table).values(values).on_conflict_do_nothing()
+    elif dialect == "sqlite":
+        stmt = sqlite.insert(table).values(values).on_conflict_do_nothing()
+    else:
+        exists = session.scalar(
+            select(InboundMessage.id).where(InboundMessage.message_id == values["message_id"])
+        )
+        if exists is not None:
+            return None
+        stmt = table.insert().values(values)
+    result = session.execute(stmt.returning(table.c.id))
+    return result.scalar_one_or_none()
+
+
+def claim_next_inbound(session: Session) -> InboundMessage | None:
+    """The oldest mail waiting to be handled, locked for this transaction where the
+    backend can (PostgreSQL skips rows another worker holds; SQLite's write lock
+    already serialises workers)."""
+    stmt = (
+        select(InboundMessage)
+        .where(InboundMessage.state == InboxState.RECEIVED.value)
+        .order_by(InboundMessage.id)
+        .limit(1)
+    )
+    if session.get_bind().dialect.name == "postgresql":
+        stmt = stmt.with_for_update(skip_locked=True)
+    return session.scalars(stmt).first()
+
+
+def mark_inbound(
+    message: InboundMessage, state: InboxState, error: str | None = None,
+    now: datetime | None = None,
+) -> None:
+    """Record how handling a mail ended."""
+    message.state = state.value
+    message.error = error
+    message.handled_at = now or utcnow()
+
+
+def requeue_inbound(session: Session, inbox_id: int) -> bool:
+    """Put a mail set aside back in line to be handled again; False if it was not failed."""
+    message = session.get(InboundMessage, inbox_id)
+    if message is None or message.state != InboxState.FAILED.value:
+        return False
+    message.state = InboxState.RECEIVED.value
+    message.handled_at = None
+    return True
+
+
+def queue_mail(
+    session: Session,
+    to: str,
+    subject: str,
+    body: str,
+    *,
+    sender: str = "",
+    in_reply_to: str | None = None,
+    inbox_id: int | None = None,
+    raw: bytes | None = None,
+    now: datetime | None = None,
+) -> OutboundMessage:
+    """Queue one mail to ``to`` in the caller's transaction: it is sent only if that
+    transaction commits, and a rolled-back change sends nothing."""
+    if not to or "@" not in to or "\n" in to or "\r" in to:
+        raise ValueError(f"not a mail address: {to!r}")
+    domain = (sender or "judge@judge.invalid").rpartition("@")[2] or "judge.invalid"
+    moment = now or utcnow()
+    message = OutboundMessage(
+        message_id=f"<{uuid.uuid4().hex}@{domain}>",
+        recipient=to.strip(),
+        sender=sender,
+        subject=" ".join(subject.split()),
+        body=body,
+        raw=raw,
+        in_reply_to=in_reply_to,
+        inbox_id=inbox_id,
+        state=OutboxState.PENDING.value,
+        attempts=0,
+        created_at=moment,
+        next_attempt_at=moment,
+    )
+    session.add(message)
+    return message
+
+
+def due_outbound(session: Session, now: datetime, limit: int = 50) -> Sequence[OutboundMessage]:
+    """Mail waiting to be sent whose next attempt is due, oldest first, locked where possible."""
+    stmt = (
+        select(OutboundMessage)
+        .where(OutboundMessage.state == OutboxState.PENDING.value)
+        .where(OutboundMessage.next_attempt_at <= now)
+        .order_by(OutboundMessage.next_attempt_at, OutboundMessage.id)
+        .limit(limit)
+    )
+    if session.get_bind().dialect.name == "postgresql":
+        stmt = stmt.with_for_update(skip_locked=True)
+    return session.scalars(stmt).all()
+
+
+def count_by_state(
+    session: Session, table: type[InboundMessage] | type[OutboundMessage]
+) -> dict[str, int]:
+    """How many rows of the inbox or outbox are in each state."""
+    rows = session.execute(select(table.state, func.count()).group_by(table.state))
+    return {state: n for state, n in rows}
