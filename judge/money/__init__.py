@@ -1,0 +1,1 @@
+"""Money games on top of the standard engine: Payola and its relatives."""

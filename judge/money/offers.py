@@ -1,0 +1,247 @@
+"""Offer sheets as values, and their expansion into elementary offers with positions (spec 3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from judge.engine.orders import Hold, Move, Order, SupportHold, SupportMove
+from judge.engine.position import Unit
+
+
+class OfferType(Enum):
+    """The five offer types; the value is the character players type (spec 3.5)."""
+
+    DIRECT = ":"
+    NEGATIVE = "!"
+    MOVE = ">"
+    HOLD = "@"
+    GIFT = "&"
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One augmentation term ``count * amount # plateau``; ``plateau_written`` records a ``#``."""
+
+    amount: int
+    count: int = 1
+    plateau: int = 0
+    plateau_written: bool = False
+
+    def __str__(self) -> str:
+        text = f"{self.count}*{self.amount}" if self.count != 1 else str(self.amount)
+        if self.plateau_written:
+            text += "#" if self.plateau == self.amount else f"#{self.plateau}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """A geographically impossible support offered as a message (SIGNAL_SUPPORT, spec 3.6);
+    it is adjudicated as a void support."""
+
+    order: SupportHold | SupportMove
+
+    @property
+    def unit(self) -> Unit:
+        return self.order.unit
+
+    def __str__(self) -> str:
+        return f"{self.order} ?"
+
+
+OfferedOrder = Order | Signal
+
+
+def is_move(order: OfferedOrder) -> bool:
+    """A move is any order of the form ``- destination``, convoyed moves included (spec 3.5)."""
+    return isinstance(order, Move)
+
+
+def order_text(order: OfferedOrder) -> str:
+    """The canonical text that identifies an order for summing money (OQ-20)."""
+    return str(order)
+
+
+def order_tail(order: OfferedOrder) -> str:
+    """The order without its unit (``- BUR``, ``S A PAR``), as sheets print alternatives."""
+    text = str(order)
+    head = str(order.unit) if not isinstance(order, Signal) else str(order.order.unit)
+    return text[len(head) :].strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """One offer line: terms, type, the bribed unit and its listed orders (already resolved
+    against the board); ``written_amount`` is False for a bare order (``0 :``)."""
+
+    terms: tuple[Term, ...]
+    type: OfferType
+    unit: Unit
+    orders: tuple[OfferedOrder, ...]
+    comment: str | None = None
+    written_amount: bool = True
+
+    def __str__(self) -> str:
+        amount = "+".join(str(t) for t in self.terms)
+        alts = " | ".join(order_tail(o) for o in self.orders)
+        text = f"{amount} {self.type.value} {self.unit} {alts}"
+        return text + (f" % {self.comment}" if self.comment else "")
+
+    @property
+    def total(self) -> int:
+        """Everything this line could cost if one listed order were issued."""
+        return sum(t.amount * t.count for t in self.terms)
+
+
+@dataclass(frozen=True, slots=True)
+class Savings:
+    """A savings request ``a $`` (spec 3.7); several add up."""
+
+    terms: tuple[Term, ...]
+    comment: str | None = None
+
+    @property
+    def amount(self) -> int:
+        return sum(t.amount * t.count for t in self.terms)
+
+    def __str__(self) -> str:
+        text = "+".join(str(t) for t in self.terms) + " $"
+        return text + (f" % {self.comment}" if self.comment else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A line holding only a comment: kept on the sheet, no effect."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return f"% {self.text}"
+
+
+SheetLine = Offer | Savings | Comment
+
+
+@dataclass(frozen=True, slots=True)
+class OfferSheet:
+    """A power's accepted sheet for one movement phase."""
+
+    lines: tuple[SheetLine, ...] = ()
+
+    @property
+    def offers(self) -> tuple[Offer, ...]:
+        return tuple(x for x in self.lines if isinstance(x, Offer))
+
+    @property
+    def savings(self) -> int:
+        return sum(x.amount for x in self.lines if isinstance(x, Savings))
+
+
+@dataclass(frozen=True, slots=True)
+class Bribe:
+    """One elementary offer (spec 3.8): a direct offer for ``order``, or a wildcard of
+    ``kind`` (``!`` excluding ``excluded``, ``>``, ``@``, ``&``) for ``unit``."""
+
+    power: str
+    position: int
+    unit: Unit
+    kind: OfferType
+    amount: int
+    plateau: int = 0
+    order: OfferedOrder | None = None
+    excluded: frozenset[str] = frozenset()
+    generated: bool = False
+
+    def applies_to(self, order: OfferedOrder, restrict_signal: bool = False) -> bool:
+        """Whether this offer pays if ``order`` is issued (spec 5.2.2); under RESTRICT_SIGNAL
+        wildcard money never reaches signal orders (spec 7.2)."""
+        kind = self.kind
+        if kind is OfferType.DIRECT:
+            return self.order == order
+        if restrict_signal and isinstance(order, Signal):
+            return False
+        if kind is OfferType.GIFT:
+            return True
+        if kind is OfferType.NEGATIVE:
+            return order_text(order) not in self.excluded
+        return is_move(order) == (kind is OfferType.MOVE)
+
+
+def expand_offer(power: str, offer: Offer, start: int) -> list[Bribe]:
+    """The elementary offers of one line, positions counted from ``start`` (spec 3.8):
+    augmentation terms left to right, each repeated ``count`` times."""
+    out: list[Bribe] = []
+    for term in offer.terms:
+        for _ in range(1 if term.amount == 0 else term.count):
+            out.extend(_copy(power, offer, term.amount, term.plateau, start + len(out)))
+    return out
+
+
+def _copy(power: str, offer: Offer, a: int, p: int, pos: int) -> list[Bribe]:
+    kind, unit = offer.type, offer.unit
+    out: list[Bribe] = []
+    if kind is OfferType.NEGATIVE:
+        excluded = frozenset(order_text(o) for o in offer.orders)
+        hold = Hold(unit)
+        if order_text(hold) not in excluded:  # OQ-2: no implicit HOLD when HOLD is excluded
+            out.append(Bribe(power, pos, unit, OfferType.DIRECT, 0, 0, hold, generated=True))
+        out.append(Bribe(power, pos + len(out), unit, kind, a, p, excluded=excluded))
+        return out
+    for o in offer.orders:
+        by_wildcard = kind is OfferType.GIFT or (
+            kind is not OfferType.DIRECT and is_move(o) == (kind is OfferType.MOVE)
+        )
+        amount, plateau = (0, 0) if by_wildcard else (a, p)
+        out.append(Bribe(power, pos + len(out), unit, OfferType.DIRECT, amount, plateau, o,
+                         generated=by_wildcard))
+    if kind is not OfferType.DIRECT:
+        out.append(Bribe(power, pos + len(out), unit, kind, a, p))
+    return out
+
+
+def expand_sheets(
+    sheets: Mapping[str, OfferSheet],
+    units: Mapping[str, Iterable[Unit]],
+    powers: Sequence[str],
+    exists: Callable[[OfferedOrder | Unit], bool] | None = None,
+) -> dict[str, list[Bribe]]:
+    """Every power's elementary offers in position order, with the default zero HOLD offers
+    of rule D appended (spec 3.8).
+
+    ``exists`` (BLIND games) tells whether a unit, or every unit an order mentions, is on
+    the board: other offers are silently dropped but still count as direct offers for
+    rule D; a unit left without any candidate gets its owner's zero HOLD (spec 5.2.1).
+    """
+    out: dict[str, list[Bribe]] = {p: [] for p in powers}
+    ordered: dict[str, set[str]] = {p: set() for p in powers}
+    for power in powers:
+        sheet = sheets.get(power)
+        if sheet is None:
+            continue
+        for offer in sheet.offers:
+            bribes = expand_offer(power, offer, len(out[power]))
+            if any(b.kind is OfferType.DIRECT for b in bribes):
+                ordered[power].add(offer.unit.location)
+            if exists is not None:
+                if not exists(offer.unit):
+                    continue
+                bribes = [b for b in bribes if b.order is None or exists(b.order)]
+            # renumber: positions only order a power's offers, dropped ones leave no gap
+            base = len(out[power])
+            out[power].extend(_at(b, base + i) for i, b in enumerate(bribes))
+    candidates = {b.unit.location for bs in out.values() for b in bs if b.order is not None}
+    for power in powers:
+        for unit in units.get(power, ()):
+            if unit.location not in ordered[power] or unit.location not in candidates:
+                out[power].append(Bribe(power, len(out[power]), unit, OfferType.DIRECT, 0, 0,
+                                        Hold(unit), generated=True))
+    return out
+
+
+def _at(bribe: Bribe, position: int) -> Bribe:
+    if bribe.position == position:
+        return bribe
+    return Bribe(bribe.power, position, bribe.unit, bribe.kind, bribe.amount, bribe.plateau,
+                 bribe.order, bribe.excluded, bribe.generated)

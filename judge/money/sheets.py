@@ -1,0 +1,239 @@
+"""Checking a written offer sheet against the board and the game's rules (spec 3.9, E3-E27)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from judge.engine.board import Map
+from judge.engine.orders import Convoy, Order, SupportHold, SupportMove
+from judge.engine.position import Position, Unit
+from judge.money.offers import (
+    Comment,
+    Offer,
+    OfferedOrder,
+    OfferSheet,
+    OfferType,
+    Savings,
+    Signal,
+    order_text,
+)
+from judge.money.rules import RuleSet
+from judge.money.validity import Invalid, resolve
+
+
+@dataclass(frozen=True, slots=True)
+class SheetError:
+    """One refused line: the error number (``E9``), the line as typed and the message."""
+
+    code: str
+    line: int
+    text: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.text.strip()}: {self.code} {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenLine:
+    """A line that passed the grammar: its number, its text and its value, whose orders
+    still carry the unit types and coasts exactly as the player wrote them."""
+
+    number: int
+    text: str
+    value: Offer | Savings | Comment
+
+
+@dataclass(frozen=True, slots=True)
+class SheetContext:
+    """What checking a sheet needs to know besides the lines."""
+
+    power: str
+    position: Position
+    board: Map
+    rules: RuleSet
+    balance: int = 0
+    dummies: Collection[str] = frozenset()
+    controlled: Mapping[str, str] = field(default_factory=dict)  # power -> its controller
+
+
+def check_sheet(
+    lines: Sequence[WrittenLine], ctx: SheetContext
+) -> OfferSheet | list[SheetError]:
+    """The accepted sheet, or every error found: one bad line refuses the whole sheet
+    (spec 3.1, OQ-14)."""
+    errors: list[SheetError] = []
+    out: list[Offer | Savings | Comment] = []
+    savings = sum(x.value.amount for x in lines if isinstance(x.value, Savings))
+    state = _Running(liquid=max(0, ctx.balance - savings))
+    for line in lines:
+        try:
+            out.append(_check_line(line.value, ctx, state))
+        except Invalid as e:
+            errors.append(SheetError(e.code, line.number, line.text, e.message))
+    rules = ctx.rules
+    if rules.pay_dummies and not rules.default_unordered and state.offered:
+        own = ctx.position.units.get(ctx.power, ())
+        if any(u.province not in state.units_seen for u in own):
+            last = lines[-1] if lines else WrittenLine(0, "", Comment(""))
+            errors.append(
+                SheetError("E22", last.number, last.text, "ALL OWNED UNITS NOT ORDERED")
+            )
+    return errors if errors else OfferSheet(tuple(out))
+
+
+@dataclass
+class _Running:
+    liquid: int
+    total: int = 0
+    offered: bool = False
+    units_seen: set[str] = field(default_factory=set)
+    signals_seen: set[str] = field(default_factory=set)
+
+
+def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
+                state: _Running) -> Offer | Savings | Comment:
+    rules = ctx.rules
+    if isinstance(value, Comment):
+        return value
+    if isinstance(value, Savings):
+        if rules.no_savings:
+            raise Invalid("E4", "SAVINGS NOT ALLOWED IN THIS GAME")
+        return value
+    if any(t.plateau_written for t in value.terms) and (rules.no_plateau or rules.no_savings):
+        raise Invalid("E3", "PLATEAUS NOT ALLOWED")
+    if rules.direct_only:
+        if value.type is not OfferType.DIRECT or len(value.orders) > 1:
+            raise Invalid("E17", "WILDCARD BRIBES NOT ALLOWED")
+        if len(value.terms) > 1 or any(t.count > 1 for t in value.terms):
+            raise Invalid("E18", "REPETITION AND AUGMENTATION NOT ALLOWED")
+    if rules.blind and any(u.type is None for u in _units_named(value)):
+        raise Invalid("E15", "UNIT TYPE REQUIRED")
+    offer = _resolved(value, ctx)
+    owner = _owner(offer.unit, ctx.position)
+    own = owner == ctx.power
+    zero = any(t.amount == 0 for t in offer.terms)
+    if zero and not own and not rules.zero_foreign:
+        raise Invalid("E14", "ZERO AgP OFFER TO FOREIGN UNIT")
+    _check_dummies(offer, owner, ctx, state)
+    _check_touch(offer, owner, ctx)
+    _check_signals(offer, owner, ctx, state)
+    if rules.direct_only and offer.unit.province in state.units_seen:
+        raise Invalid("E16", "MULTIPLE OFFERS TO A SINGLE UNIT FORBIDDEN")
+    if rules.limit_offers:
+        state.total += offer.total
+        if state.total > state.liquid:  # OQ-10: the line that overshoots is refused
+            state.total -= offer.total
+            raise Invalid("E19", "TOTAL OFFERS EXCEED AMOUNT AVAILABLE")
+    state.units_seen.add(offer.unit.province)
+    state.offered = True
+    return offer
+
+
+def _resolved(value: Offer, ctx: SheetContext) -> Offer:
+    """Unit types and coasts filled in from the board; duplicates refused (E9)."""
+    position = ctx.position
+    real = _owner(value.unit, position) is not None
+    if ctx.rules.blind and not real or ctx.rules.blind and not _mentioned_exist(value, position):
+        position = _imagined(position, _units_named(value))
+    orders: list[OfferedOrder] = []
+    for order in value.orders:
+        base = order.order if isinstance(order, Signal) else order
+        orders.append(resolve(base, position, ctx.board, ctx.rules.signal_support))
+    texts = [order_text(o) for o in orders]
+    if len(set(texts)) != len(texts):
+        raise Invalid("E9", "DUPLICATE ORDER IN OFFER")
+    return replace(value, unit=orders[0].unit, orders=tuple(orders))
+
+
+def _units_named(value: Offer) -> list[Unit]:
+    out = [value.unit]
+    for order in value.orders:
+        base = order.order if isinstance(order, Signal) else order
+        out.append(base.unit)
+        if isinstance(base, (SupportHold, SupportMove, Convoy)):
+            out.append(base.target)
+    return out
+
+
+def _owner(unit: Unit, position: Position) -> str | None:
+    found = position.unit_at(unit.province)
+    if found is None or (unit.type is not None and unit.type is not found[1].type):
+        return None
+    if "/" in unit.location and unit.location != found[1].location:
+        return None
+    return found[0]
+
+
+def _mentioned_exist(value: Offer, position: Position) -> bool:
+    return all(_owner(u, position) is not None for u in _units_named(value))
+
+
+def exists(item: OfferedOrder | Unit, position: Position) -> bool:
+    """BLIND: whether a unit, or every unit an order mentions, is really on the board."""
+    if isinstance(item, Unit):
+        return _owner(item, position) is not None
+    base: Order = item.order if isinstance(item, Signal) else item
+    units = [base.unit]
+    if isinstance(base, (SupportHold, SupportMove, Convoy)):
+        units.append(base.target)
+    return all(_owner(u, position) is not None for u in units)
+
+
+def _imagined(position: Position, units: Sequence[Unit]) -> Position:
+    """The board with the named units put where the player says they are, so that a
+    BLIND sheet is checked for geography without revealing what is really there."""
+    placed = {u.province: u for u in units if u.type is not None}
+    kept = {p: tuple(u for u in us if u.province not in placed)
+            for p, us in position.units.items()}
+    kept[""] = tuple(placed.values())
+    return Position(position.phase, kept, position.centers)
+
+
+def _check_dummies(offer: Offer, owner: str | None, ctx: SheetContext, state: _Running) -> None:
+    if not ctx.rules.pay_dummies or owner is None:
+        return
+    if owner == ctx.power:
+        plain = (offer.type is OfferType.DIRECT and len(offer.orders) == 1
+                 and all(t.amount == 0 for t in offer.terms) and len(offer.terms) == 1)
+        if not plain or offer.unit.province in state.units_seen:
+            raise Invalid("E20", "BRIBE TO DOMESTIC UNIT")
+    elif owner not in ctx.dummies:
+        raise Invalid("E21", "BRIBE TO OWNED UNIT")
+
+
+def _check_touch(offer: Offer, owner: str | None, ctx: SheetContext) -> None:
+    rules = ctx.rules
+    if not (rules.touch_bribe or rules.remote_bribe) or owner in (None, ctx.power):
+        return
+    if rules.cd_dummies and owner in ctx.dummies:
+        return
+    target = offer.unit
+    assert target.type is not None
+    near = False
+    for own in ctx.position.units.get(ctx.power, ()):
+        assert own.type is not None
+        if ctx.board.reaches_province(own.type, own.location, target.province) or \
+                ctx.board.reaches_province(target.type, target.location, own.province):
+            near = True
+            break
+    if rules.touch_bribe and not near:
+        raise Invalid("E23", "BRIBED UNIT MUST BE ADJACENT")
+    if rules.remote_bribe and near:
+        raise Invalid("E23", "BRIBED UNIT MAY NOT BE ADJACENT")
+
+
+def _check_signals(offer: Offer, owner: str | None, ctx: SheetContext, state: _Running) -> None:
+    if not ctx.rules.restrict_signal or not any(isinstance(o, Signal) for o in offer.orders):
+        return
+    if offer.type is not OfferType.DIRECT or any(t.amount for t in offer.terms):
+        raise Invalid("E24", "SIGNAL_SUPPORT ORDER MUST BE 0 AgP DIRECT BRIBE")
+    controller = ctx.controlled.get(owner or "")
+    if owner != ctx.power and controller != ctx.power:
+        raise Invalid("E25", "SIGNAL_SUPPORT ORDER TO FOREIGN UNIT")
+    if len(offer.orders) > 1:
+        raise Invalid("E26", "BRANCHING NOT ALLOWED IN SIGNAL_SUPPORT ORDER")
+    if offer.unit.province in state.signals_seen:
+        raise Invalid("E27", "MORE THAN ONE SIGNAL_SUPPORT ORDER FOR UNIT")
+    state.signals_seen.add(offer.unit.province)

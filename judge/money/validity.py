@@ -1,0 +1,112 @@
+"""Whether an order may receive an offer: legal and not void by construction (spec 3.6)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from judge.engine.board import Map, Terrain, UnitType, province_of
+from judge.engine.legality import check_order
+from judge.engine.orders import Convoy, Move, Order, SupportHold, SupportMove
+from judge.engine.outcomes import Reason
+from judge.engine.position import Position, Unit
+from judge.money.offers import OfferedOrder, Signal
+
+# Reasons that say only that the geography is wrong: with SIGNAL_SUPPORT such a support
+# may still be offered as a signal (spec 3.6).
+_GEOGRAPHY = frozenset({
+    Reason.CANNOT_SUPPORT_THERE, Reason.NOT_ADJACENT, Reason.ARMY_TO_SEA,
+    Reason.FLEET_INLAND, Reason.UNKNOWN_PROVINCE, Reason.NO_CONVOY_ROUTE,
+    Reason.UNREACHABLE_COAST, Reason.COAST_NEEDED, Reason.BAD_COAST, Reason.MOVE_TO_SELF,
+})
+
+
+class Invalid(Exception):
+    """An order that cannot receive an offer; ``code`` is the sheet error (E11-E13)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+def resolve(order: Order, position: Position, board: Map, signals: bool) -> OfferedOrder:
+    """The order with unit types and coasts filled in, or raise Invalid.
+
+    ``signals`` (SIGNAL_SUPPORT) turns a support that is wrong only geographically into a
+    signal order instead of an error.
+    """
+    found = check_order(order, None, position, board)
+    if isinstance(found, Reason):
+        if found in (Reason.NO_SUCH_UNIT, Reason.WRONG_UNIT_TYPE):
+            raise Invalid("E11", "ORDER TO NON-EXISTENT UNIT")
+        if signals and isinstance(order, (SupportHold, SupportMove)) and found in _GEOGRAPHY:
+            return _signal(order, position)
+        raise Invalid("E13", f"ILLEGAL ORDER: {found.value.upper()}")
+    if isinstance(found, (SupportHold, SupportMove)):
+        target = position.unit_at(found.target.province)
+        if target is None or target[1] != found.target:
+            raise Invalid("E12", "SUPPORT RECIPIENT DOES NOT EXIST")
+        if isinstance(found, SupportMove) and not _can_reach(found.target, found.dest,
+                                                             position, board):
+            if signals:
+                return _signal(order, position)
+            raise Invalid("E13", "SUPPORTED UNIT CANNOT REACH DESTINATION")
+    if isinstance(found, Convoy):
+        target = position.unit_at(found.target.province)
+        if target is None or target[1] != found.target:
+            raise Invalid("E12", "CONVOY OF NON-EXISTENT UNIT")
+        if not fleet_route(found.target.province, found.dest, position, board, found.unit):
+            raise Invalid("E13", "IMPOSSIBLE CONVOY ORDER")
+    if isinstance(found, Move) and (found.via_convoy or found.path):
+        if not fleet_route(found.unit.province, found.dest, position, board):
+            raise Invalid("E13", "NO FLEETS TO CONVOY THIS MOVE")
+    return found
+
+
+def _signal(order: SupportHold | SupportMove, position: Position) -> Signal:
+    unit = position.unit_at(order.unit.province)
+    target = position.unit_at(order.target.province)
+    if unit is None:
+        raise Invalid("E11", "ORDER TO NON-EXISTENT UNIT")
+    if target is None or (order.target.type not in (None, target[1].type)):
+        raise Invalid("E12", "SUPPORT RECIPIENT DOES NOT EXIST")
+    if isinstance(order, SupportHold):
+        return Signal(SupportHold(unit[1], target[1]))
+    return Signal(SupportMove(unit[1], target[1], province_of(order.dest)))
+
+
+def _can_reach(target: Unit, dest: str, position: Position, board: Map) -> bool:
+    assert target.type is not None
+    if board.reaches_province(target.type, target.location, dest):
+        return True
+    return target.type is UnitType.ARMY and fleet_route(target.province, dest, position, board)
+
+
+def fleet_route(origin: str, dest: str, position: Position, board: Map,
+                through: Unit | None = None) -> bool:
+    """Whether fleets now in sea areas could carry an army from ``origin`` to ``dest``
+    (through the fleet ``through`` when given)."""
+    fleets = {
+        u.province
+        for units in position.units.values()
+        for u in units
+        if u.type is UnitType.FLEET and board.terrain(u.province) is Terrain.SEA
+    }
+    start = [s for s in _touching(board, origin) if s in fleets]
+    seen = set(start)
+    queue = deque(start)
+    while queue:
+        sea = queue.popleft()
+        for nxt in _touching(board, sea):
+            if nxt in fleets and nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    if through is not None and through.province not in seen:
+        return False
+    return any(s in seen for s in _touching(board, dest))
+
+
+def _touching(board: Map, province: str) -> set[str]:
+    out: set[str] = set()
+    for loc in board.fleet_locations(province):
+        out.update(province_of(n) for n in board.neighbours(UnitType.FLEET, loc))
+    return out
