@@ -1,0 +1,179 @@
+"""One mail line read as a command with grammar/mail.lark; lark errors become CommandProblems."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from lark import Lark, Token, UnexpectedInput
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
+
+from judge.text import commands as c
+from judge.text.command_tree import ToCommand
+
+GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "mail.lark"
+
+# How an expected terminal is named to a player.
+_EXPECTED = {
+    "SECRET": "a password",
+    "GAME_NAME": "a game name",
+    "POWER_AT_GAME": "POWER@GAME (e.g. France@alpha)",
+    "INITIAL_GAME": "a power initial and the game (e.g. Falpha)",
+    "QUERY_GAME": "?GAME",
+    "WORD": "a name",
+    "ACCEPTANCE": "power initials (e.g. FRI?)",
+    "AMOUNT": "a whole number",
+    "PHASE_NAME": "a phase (e.g. S1901M)",
+    "REST": "more words",
+    "$END": "end of line",
+    "<END-OF-FILE>": "end of line",
+}
+
+# What each command looks like, for the hint in an error message.
+USAGE = {
+    "HELP": "HELP",
+    "LIST": "LIST [game]",
+    "CREATE": "CREATE <game> <password> [STANDARD|PAYOLA] [rule flags]",
+    "JOIN": "JOIN <game> <password> [<power>]  or  JOIN <power>@<game> <password>",
+    "OBSERVE": "OBSERVE <game> <password>",
+    "WATCH": "WATCH <game> <password>",
+    "SIGNON": "SIGNON <power>@<game> <password>  or  SIGNON <initial><game> <password>",
+    "SIGNOFF": "SIGNOFF",
+    "CLEAR": "CLEAR",
+    "NMR": "NMR",
+    "LPAR": "(NMR)",
+    "STATUS": "STATUS",
+    "ACCEPT": "ACCEPT <initials>, e.g. ACCEPT FRI?",
+    "TRANSFER": "TRANSFER <amount> TO <power>",
+    "PRESS": "PRESS TO <powers>  or  PRESS TO ALL BUT <powers>",
+    "BROADCAST": "BROADCAST",
+    "END_PRESS": "ENDPRESS",
+    "SET": "SET PASSWORD <new>, SET ADDRESS [addr], SET WAIT|NOWAIT, SET ABSENCE <from> TO "
+    "<to>, SET NOABSENCE, SET DRAW [powers]|NODRAW, or (master) SET <option> <value>",
+    "HISTORY": "HISTORY [game] [FROM <phase>] [TO <phase>]",
+    "SUMMARY": "SUMMARY [game]",
+    "RESIGN": "RESIGN",
+    "WITHDRAW": "WITHDRAW",
+    "START": "START",
+    "PAUSE": "PAUSE",
+    "RESUME": "RESUME",
+    "PROCESS": "PROCESS [<phase>]",
+    "ROLLBACK": "ROLLBACK <phase>, e.g. ROLLBACK F1901M",
+    "EJECT": "EJECT <power>",
+    "REPLACE": "REPLACE <power>",
+    "TERMINATE": "TERMINATE",
+}
+
+
+@cache
+def _parser() -> Lark:
+    return Lark(
+        GRAMMAR.read_text(encoding="utf-8"),
+        start="line",
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+    )
+
+
+_TRANSFORMER = ToCommand()
+_PASSWORD_KEYWORDS = {"SIGNON", "JOIN", "CREATE", "OBSERVE", "WATCH", "SET"}
+_WORD_MEANING = {
+    "TRANSFER": "a power",
+    "EJECT": "a power",
+    "REPLACE": "a power",
+    "JOIN": "a power",
+    "PRESS": "a power or initials",
+    "SET": "an option",
+    "LIST": "a game",
+    "HISTORY": "a game",
+    "SUMMARY": "a game",
+    "HELP": "a topic",
+    "CREATE": "a variant or rule flag",
+}
+
+
+def parse_command(text: str, line: int = 1) -> c.Command | None:
+    """The command on one line; ``Unreadable`` when the line starts with a command word
+    but the rest cannot be read; None when it is no command (an order or offer line)."""
+    parser = _parser()
+    interactive = parser.parse_interactive(text)
+    first: Token | None = None
+    last: Token | None = None
+    try:
+        for token in interactive.lexer_thread.lex(interactive.parser_state):
+            if first is None:
+                if not _ends_word(text, token):
+                    return None  # "Setting", "Listen": a word that only starts like a command
+                first = token
+            interactive.feed_token(token)
+            last = token
+        if last is None:
+            return None
+        tree = interactive.feed_eof(last)
+    except UnexpectedInput as e:
+        if first is None or last is None:
+            return None
+        return c.Unreadable(_problem(e, text, line, first, parser))
+    try:
+        return _TRANSFORMER.transform(tree)
+    except VisitError as e:
+        if not isinstance(e.orig_exc, ValueError):
+            raise
+        keyword = first.type
+        message = f"{e.orig_exc}; write it as: {USAGE.get(keyword, keyword)}"
+        return c.Unreadable(c.CommandProblem(line, 1, text, (), message))
+
+
+def _ends_word(text: str, token: Token) -> bool:
+    end = token.end_pos or 0
+    return not (end < len(text) and text[end - 1].isalnum() and text[end].isalnum())
+
+
+def _problem(
+    e: UnexpectedInput, text: str, line: int, first: Token, parser: Lark
+) -> c.CommandProblem:
+    keyword = first.type
+    usage = USAGE.get(keyword, keyword)
+    patterns = {t.name: t.pattern for t in parser.terminals}
+    if isinstance(e, UnexpectedToken | UnexpectedEOF):
+        names = e.accepts or e.expected if isinstance(e, UnexpectedToken) else e.expected
+    elif isinstance(e, UnexpectedCharacters):
+        names = e.allowed
+    else:
+        names = set()
+    expected = tuple(sorted(_describe(n, patterns, keyword) for n in names))
+    at_end = isinstance(e, UnexpectedEOF) or (
+        isinstance(e, UnexpectedToken) and e.token.type == "$END"
+    )
+    what = first.value.upper()
+    wanted = " or ".join(expected) if expected else "nothing more"
+    if at_end:
+        column, found = len(text.rstrip()) + 1, ""
+        message = f"{what} is incomplete: expected {wanted}; write it as: {usage}"
+    else:
+        column = getattr(e, "column", 1)
+        found = text[column - 1 :].split(None, 1)[0] if text[column - 1 :].strip() else ""
+        if keyword in _PASSWORD_KEYWORDS:
+            found = ""  # it may be a password: never echo it
+            message = f"{what} cannot be read at column {column}: expected {wanted}; "
+        else:
+            message = f"{what} cannot use {found!r} here: expected {wanted}; "
+        message += f"write it as: {usage}"
+    excerpt = "" if keyword in _PASSWORD_KEYWORDS else text
+    return c.CommandProblem(line, column, excerpt, expected, message)
+
+
+def _describe(name: str, patterns: dict, keyword: str) -> str:
+    if name == "WORD" and keyword in _WORD_MEANING:
+        return _WORD_MEANING[keyword]
+    if name in _EXPECTED:
+        return _EXPECTED[name]
+    pattern = patterns.get(name)
+    if pattern is not None and pattern.type == "str":
+        return pattern.value.upper()
+    return name.lower()
+
+
+PASSWORD_WORDS = frozenset(_PASSWORD_KEYWORDS)
+"""Command words whose lines carry a password, never to be echoed."""
