@@ -46,13 +46,14 @@ def coast_of(location: str) -> str | None:
     return coast or None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Map:
     """A complete map: everything the adjudicator needs to know about the ground.
 
     Locations are canonical strings: a province abbreviation (``PAR``) or, for a
     split-coast province, province and coast (``STP/NC``). Armies stand in
     provinces; fleets stand in sea or coastal provinces, or on a named coast.
+    Maps compare and hash by identity: each is loaded once and cached.
     """
 
     name: str

@@ -1,0 +1,106 @@
+"""The adjustment phase: builds, removals, waives, and removals in civil disorder."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+from judge.engine.board import Map, UnitType, province_of
+from judge.engine.orders import Build, Order, Remove, Waive
+from judge.engine.outcomes import Outcome, Reason
+from judge.engine.position import Position, Unit
+
+
+def adjustment_due(position: Position, board: Map, power: str) -> int:
+    """Builds (positive) or removals (negative) a power may make; builds are limited to
+    the vacant home centres it owns."""
+    delta = len(position.centers.get(power, ())) - len(position.units.get(power, ()))
+    if delta > 0:
+        return min(delta, len(buildable_centers(position, board, power)))
+    return delta
+
+
+def buildable_centers(position: Position, board: Map, power: str) -> list[str]:
+    owned = position.centers.get(power, frozenset())
+    return sorted(c for c in board.homes.get(power, ()) if c in owned and position.unit_at(c) is None)
+
+
+def resolve_adjustments(
+    position: Position, board: Map, power: str, orders: Sequence[Order]
+) -> tuple[list[Order], dict[Unit, Outcome], list[tuple[Order, Reason]]]:
+    """One power's adjustments: the orders carried out (civil-disorder removals added),
+    outcomes of built and removed units, and orders refused for count reasons."""
+    due = adjustment_due(position, board, power)
+    done: list[Order] = []
+    outcomes: dict[Unit, Outcome] = {}
+    refused: list[tuple[Order, Reason]] = []
+    used: set[str] = set()
+    for order in orders:
+        if isinstance(order, (Build, Waive)):
+            if due <= 0 or sum(isinstance(o, (Build, Waive)) for o in done) >= due:
+                refused.append((order, Reason.NO_BUILDS))
+            elif isinstance(order, Build) and order.unit.province in used:
+                refused.append((order, Reason.ALREADY_BUILDING))
+            else:
+                done.append(order)
+                if isinstance(order, Build):
+                    used.add(order.unit.province)
+                    outcomes[order.unit] = Outcome.BUILT
+        elif isinstance(order, Remove):
+            if due >= 0 or len(outcomes) >= -due:
+                refused.append((order, Reason.NO_REMOVALS))
+            elif order.unit in outcomes:
+                refused.append((order, Reason.ALREADY_ORDERED))
+            else:
+                done.append(order)
+                outcomes[order.unit] = Outcome.REMOVED
+    if due < 0:
+        keep = [u for u in position.units.get(power, ()) if u not in outcomes]
+        for unit in civil_disorder_removals(board, power, keep, -due - len(outcomes)):
+            done.append(Remove(unit))
+            outcomes[unit] = Outcome.REMOVED
+    return done, outcomes, refused
+
+
+def civil_disorder_removals(board: Map, power: str, units: Sequence[Unit], count: int) -> list[Unit]:
+    """The units removed when a power orders too few removals: farthest from its home
+    centres first, fleets before armies at equal distance, then by province name
+    (DATC 6.J.3-6.J.11: armies count through seas, fleets only where they can sail)."""
+
+    def rank(u: Unit) -> tuple[int, int, str]:
+        assert u.type is not None
+        return (-_distance(board, power, u.type, u.location), 0 if u.type is UnitType.FLEET else 1, u.province)
+
+    return sorted(units, key=rank)[:max(count, 0)]
+
+
+@cache
+def _distance(board: Map, power: str, unit_type: UnitType, location: str) -> int:
+    homes = board.homes.get(power, frozenset())
+    seen = {location}
+    frontier = deque([(location, 0)])
+    while frontier:
+        loc, d = frontier.popleft()
+        if province_of(loc) in homes:
+            return d
+        for nxt in _steps(board, unit_type, loc):
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append((nxt, d + 1))
+    return 1_000
+
+
+def _steps(board: Map, unit_type: UnitType, location: str) -> frozenset[str]:
+    if unit_type is UnitType.FLEET:
+        return board.neighbours(UnitType.FLEET, location)
+    prov = province_of(location)
+    out = set(board.neighbours(UnitType.ARMY, prov))
+    for loc in board.fleet_locations(prov):
+        out.update(province_of(n) for n in board.neighbours(UnitType.FLEET, loc))
+    return frozenset(out)
+
+
+def units_after(position: Position, power: str, outcomes: Mapping[Unit, Outcome]) -> list[Unit]:
+    kept = [u for u in position.units.get(power, ()) if outcomes.get(u) is not Outcome.REMOVED]
+    return kept + [u for u, o in outcomes.items() if o is Outcome.BUILT]

@@ -1,0 +1,313 @@
+"""Is this order legal for this unit here? Resolves unit types and coasts, or names the fault.
+
+An illegal order is never an exception: ``check_order`` returns a Reason, and the
+adjudicator makes the unit hold (movement) or disband (retreat), as judges do.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+
+from judge.engine.board import Map, Terrain, UnitType, coast_of, province_of
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from judge.engine.outcomes import Reason
+from judge.engine.phase import PhaseKind
+from judge.engine.position import Position, Unit
+
+
+def check_order(order: Order, power: str | None, position: Position, board: Map) -> Order | Reason:
+    """The order as the engine will carry it out, or why it cannot be.
+
+    ``power`` is the power giving the order; None skips the ownership check (a
+    Payola bribe may buy any unit). Count limits of adjustments (how many builds)
+    are the adjustment step's business, not this one's.
+    """
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return _movement(order, power, position, board)
+    if kind is PhaseKind.RETREAT:
+        return _retreat(order, power, position, board)
+    return _adjustment(order, power, position, board)
+
+
+def _own_unit(given: Unit, power: str | None, position: Position) -> Unit | Reason:
+    found = position.unit_at(given.province)
+    if found is None:
+        return Reason.NO_SUCH_UNIT
+    owner, unit = found
+    if given.type is not None and given.type is not unit.type:
+        return Reason.WRONG_UNIT_TYPE
+    if power is not None and owner != power:
+        return Reason.NOT_YOUR_UNIT
+    return unit
+
+
+def _movement(order: Order, power: str | None, position: Position, board: Map) -> Order | Reason:
+    if isinstance(order, (Retreat, Disband, Build, Remove, Waive)):
+        return Reason.WRONG_PHASE
+    unit = _own_unit(order.unit, power, position)
+    if isinstance(unit, Reason):
+        return unit
+    if isinstance(order, Hold):
+        return Hold(unit)
+    if isinstance(order, Move):
+        return _move(unit, order, board)
+    if isinstance(order, SupportHold):
+        return _support_hold(unit, order, position, board)
+    if isinstance(order, SupportMove):
+        return _support_move(unit, order, position, board)
+    return _convoy(unit, order, position, board)
+
+
+def _move(unit: Unit, order: Move, board: Map) -> Move | Reason:
+    dest_prov = province_of(order.dest)
+    if dest_prov == unit.province:
+        return Reason.MOVE_TO_SELF
+    terrain = board.terrain(dest_prov)
+    if terrain is Terrain.IMPASSABLE:
+        return Reason.NOT_ADJACENT
+    if unit.type is UnitType.ARMY:
+        if terrain is Terrain.SEA:
+            return Reason.ARMY_TO_SEA
+        path = tuple(province_of(p) for p in order.path)
+        if not (order.via_convoy or path) and board.adjacent(UnitType.ARMY, unit.location, dest_prov):
+            return Move(unit, dest_prov)
+        if not convoy_possible(board, unit.province, dest_prov):
+            if board.adjacent(UnitType.ARMY, unit.location, dest_prov):
+                return Move(unit, dest_prov)
+            return Reason.NO_CONVOY_ROUTE
+        return Move(unit, dest_prov, via_convoy=True, path=path)
+    dest = fleet_destination(board, unit.location, order.dest)
+    if isinstance(dest, Reason):
+        return dest
+    return Move(unit, dest)
+
+
+def fleet_destination(board: Map, origin: str, dest: str) -> str | Reason:
+    """Where a fleet at ``origin`` ordered to ``dest`` goes, choosing the coast when
+    only one can be reached (DATC 6.B.2) and refusing when it is ambiguous (6.B.1)."""
+    prov = province_of(dest)
+    if board.terrain(prov) is Terrain.LAND:
+        return Reason.FLEET_INLAND
+    coasts = board.coasts(prov)
+    coast = coast_of(dest)
+    if coast is not None:
+        if coast not in coasts:
+            return Reason.BAD_COAST
+        return dest if board.adjacent(UnitType.FLEET, origin, dest) else Reason.UNREACHABLE_COAST
+    reachable = [loc for loc in board.fleet_locations(prov) if board.adjacent(UnitType.FLEET, origin, loc)]
+    if not reachable:
+        return Reason.NOT_ADJACENT
+    if len(reachable) > 1:
+        return Reason.COAST_NEEDED
+    return reachable[0]
+
+
+def _support_hold(unit: Unit, order: SupportHold, position: Position, board: Map) -> Order | Reason:
+    target_prov = order.target.province
+    if target_prov == unit.province:
+        return Reason.SUPPORT_SELF
+    if not board.reaches_province(unit.type, unit.location, target_prov):  # type: ignore[arg-type]
+        return Reason.CANNOT_SUPPORT_THERE
+    return SupportHold(unit, _target(order.target, position))
+
+
+def _support_move(unit: Unit, order: SupportMove, position: Position, board: Map) -> Order | Reason:
+    dest_prov = province_of(order.dest)
+    if order.target.province == unit.province or dest_prov == unit.province:
+        return Reason.SUPPORT_SELF
+    if order.target.province == dest_prov:
+        return Reason.MOVE_TO_SELF
+    if not board.reaches_province(unit.type, unit.location, dest_prov):  # type: ignore[arg-type]
+        return Reason.CANNOT_SUPPORT_THERE
+    coast = coast_of(order.dest)
+    if coast is not None and coast not in board.coasts(dest_prov):
+        return Reason.BAD_COAST
+    # A coast named in a support must match the move's (DATC 6.B.9), so it is kept.
+    return SupportMove(unit, _target(order.target, position), order.dest)
+
+
+def _convoy(unit: Unit, order: Convoy, position: Position, board: Map) -> Order | Reason:
+    if unit.type is not UnitType.FLEET:
+        return Reason.CONVOY_BY_ARMY
+    if board.terrain(unit.province) is not Terrain.SEA:
+        return Reason.CONVOY_FROM_LAND
+    if order.target.type is UnitType.FLEET:
+        return Reason.CONVOY_NOT_ARMY
+    dest_prov = province_of(order.dest)
+    if (
+        board.terrain(order.target.province) is not Terrain.COAST
+        or board.terrain(dest_prov) is not Terrain.COAST
+    ):
+        return Reason.CONVOY_NOT_COASTAL
+    if order.target.province == dest_prov:
+        return Reason.MOVE_TO_SELF
+    if not _on_some_sea_route(board, order.target.province, unit.province, dest_prov):
+        return Reason.NO_CONVOY_ROUTE
+    target = _target(order.target, position)
+    if target.type is UnitType.FLEET:
+        return Reason.CONVOY_NOT_ARMY
+    return Convoy(unit, target, dest_prov)
+
+
+def _target(given: Unit, position: Position) -> Unit:
+    """The unit a support or convoy names, as it stands (the order is void if none does)."""
+    found = position.unit_at(given.province)
+    if found is not None and (given.type is None or given.type is found[1].type):
+        return found[1]
+    return Unit(given.type, given.province)
+
+
+@cache
+def _sea_routes(board: Map) -> dict[str, frozenset[str]]:
+    """For each coastal province, every coastal province reachable by some chain of seas."""
+    seas = {p for p, prov in board.provinces.items() if prov.terrain is Terrain.SEA}
+    reach: dict[str, frozenset[str]] = {}
+    for start, prov in board.provinces.items():
+        if prov.terrain is not Terrain.COAST:
+            continue
+        found: set[str] = set()
+        frontier = deque(s for s in _touching(board, start) if s in seas)
+        visited = set(frontier)
+        while frontier:
+            sea = frontier.popleft()
+            for nxt in _touching(board, sea):
+                if nxt in seas and nxt not in visited:
+                    visited.add(nxt)
+                    frontier.append(nxt)
+                elif board.terrain(nxt) is Terrain.COAST:
+                    found.add(nxt)
+        found.discard(start)
+        reach[start] = frozenset(found)
+    return reach
+
+
+@cache
+def _sea_bodies(board: Map) -> dict[str, int]:
+    """Each sea province's connected body of water (seas linked sea to sea)."""
+    body: dict[str, int] = {}
+    for start, prov in sorted(board.provinces.items()):
+        if prov.terrain is not Terrain.SEA or start in body:
+            continue
+        body[start] = n = len(body)
+        frontier = [start]
+        while frontier:
+            for nxt in _touching(board, frontier.pop()):
+                if board.terrain(nxt) is Terrain.SEA and nxt not in body:
+                    body[nxt] = n
+                    frontier.append(nxt)
+    return body
+
+
+def _on_some_sea_route(board: Map, origin: str, sea: str, dest: str) -> bool:
+    """Whether a fleet in ``sea`` could be part of some convoy from ``origin`` to ``dest``
+    (DATC 6.G.7: a convoy order no route could use is illegal and shows no intent)."""
+    body = _sea_bodies(board)
+    mine = body[sea]
+    touches = (lambda p: any(body.get(s) == mine for s in _touching(board, p)))
+    return touches(origin) and touches(dest)
+
+
+def _touching(board: Map, province: str) -> set[str]:
+    """Provinces a fleet at any coast of ``province`` borders."""
+    out: set[str] = set()
+    for loc in board.fleet_locations(province):
+        out.update(province_of(n) for n in board.neighbours(UnitType.FLEET, loc))
+    return out
+
+
+def convoy_possible(board: Map, origin: str, dest: str) -> bool:
+    """Whether the map has any chain of seas from ``origin`` to ``dest`` (fleets aside)."""
+    return dest in _sea_routes(board).get(origin, frozenset())
+
+
+def _retreat(order: Order, power: str | None, position: Position, board: Map) -> Order | Reason:
+    if not isinstance(order, (Move, Retreat, Disband)):
+        return Reason.WRONG_PHASE
+    found = position.dislodged_at(order.unit.province)
+    if found is None:
+        return Reason.NOT_DISLODGED if position.unit_at(order.unit.province) else Reason.NO_SUCH_UNIT
+    owner, dislodgement = found
+    unit = dislodgement.unit
+    if order.unit.type is not None and order.unit.type is not unit.type:
+        return Reason.WRONG_UNIT_TYPE
+    if power is not None and owner != power:
+        return Reason.NOT_YOUR_UNIT
+    if isinstance(order, Disband):
+        return Disband(unit)
+    if isinstance(order, Move) and (order.via_convoy or order.path):
+        return Reason.NOT_ADJACENT
+    dest = retreat_destination(board, unit, order.dest)
+    if isinstance(dest, Reason):
+        return dest
+    dest_prov = province_of(dest)
+    if dest_prov == dislodgement.attacker:
+        return Reason.RETREAT_TO_ATTACKER
+    if dest_prov in position.contested:
+        return Reason.RETREAT_CONTESTED
+    if position.unit_at(dest_prov) is not None:
+        return Reason.RETREAT_OCCUPIED
+    return Retreat(unit, dest)
+
+
+def retreat_destination(board: Map, unit: Unit, dest: str) -> str | Reason:
+    """The location a retreat to ``dest`` reaches by one ordinary move, or why not."""
+    prov = province_of(dest)
+    if prov == unit.province:
+        return Reason.MOVE_TO_SELF
+    if unit.type is UnitType.FLEET:
+        return fleet_destination(board, unit.location, dest)
+    if board.terrain(prov) is Terrain.SEA:
+        return Reason.ARMY_TO_SEA
+    return prov if board.adjacent(UnitType.ARMY, unit.location, prov) else Reason.NOT_ADJACENT
+
+
+def _adjustment(order: Order, power: str | None, position: Position, board: Map) -> Order | Reason:
+    if isinstance(order, Waive):
+        return order
+    if isinstance(order, (Remove, Disband)):
+        unit = _own_unit(order.unit, power, position)
+        return unit if isinstance(unit, Reason) else Remove(unit)
+    if not isinstance(order, Build):
+        return Reason.WRONG_PHASE
+    return _build(order, power, position, board)
+
+
+def _build(order: Build, power: str | None, position: Position, board: Map) -> Order | Reason:
+    prov = order.unit.province
+    owner = position.owner.get(prov)
+    home = board.provinces[prov].home
+    if home is None or (power is not None and home != power):
+        return Reason.NOT_HOME_CENTER
+    if owner != home:
+        return Reason.NOT_OWNED
+    if position.unit_at(prov) is not None:
+        return Reason.OCCUPIED
+    utype = order.unit.type
+    if utype is None:
+        return Reason.WRONG_UNIT_TYPE
+    if utype is UnitType.ARMY:
+        return Build(Unit(UnitType.ARMY, prov))
+    if board.terrain(prov) is not Terrain.COAST:
+        return Reason.FLEET_INLAND
+    locations = board.fleet_locations(prov)
+    if order.unit.location in locations:
+        return Build(Unit(UnitType.FLEET, order.unit.location))
+    if coast_of(order.unit.location) is not None:
+        return Reason.BAD_COAST
+    if len(locations) > 1:
+        return Reason.COAST_NEEDED
+    return Build(Unit(UnitType.FLEET, locations[0]))

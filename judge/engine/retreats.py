@@ -1,0 +1,47 @@
+"""The retreat phase, and the retreat options of units dislodged in a movement phase."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from judge.engine.board import Map, province_of
+from judge.engine.orders import Order, Retreat
+from judge.engine.outcomes import Outcome
+from judge.engine.position import Unit
+
+
+def retreat_options(
+    board: Map, unit: Unit, attacker: str | None, occupied: Collection[str], contested: Collection[str]
+) -> tuple[str, ...]:
+    """Where a dislodged unit may go: an adjacent location that is empty, was not left
+    empty by a standoff, and is not where its attacker came from (a convoyed attacker
+    came from nowhere adjacent, so it blocks nothing)."""
+    assert unit.type is not None
+    return tuple(
+        sorted(
+            loc
+            for loc in board.neighbours(unit.type, unit.location)
+            if (p := province_of(loc)) not in occupied and p not in contested and p != attacker
+        )
+    )
+
+
+def resolve_retreats(
+    dislodged: Mapping[str, tuple[str, Unit]], orders: Mapping[str, Order]
+) -> tuple[dict[Unit, Outcome], dict[str, list[Unit]]]:
+    """Carry out legal retreat orders (by province of the dislodged unit): two retreats to
+    one province both fail, and every unit that does not retreat is disbanded."""
+    targets: dict[str, int] = {}
+    for order in orders.values():
+        if isinstance(order, Retreat):
+            targets[province_of(order.dest)] = targets.get(province_of(order.dest), 0) + 1
+    outcomes: dict[Unit, Outcome] = {}
+    survivors: dict[str, list[Unit]] = {}
+    for prov, (power, unit) in dislodged.items():
+        order = orders.get(prov)
+        if isinstance(order, Retreat) and targets[province_of(order.dest)] == 1:
+            outcomes[unit] = Outcome.OK
+            survivors.setdefault(power, []).append(Unit(unit.type, order.dest))
+        else:
+            outcomes[unit] = Outcome.DISBANDED
+    return outcomes, survivors
