@@ -151,18 +151,26 @@ def _retreat(position: Position, legal: Mapping[str, list[Order]], board: Map) -
     after = Position(position.phase, _freeze(units), position.centers)
     nxt, victory = _season_end(after, board)
     return dict(
-        orders={p: tuple(os) for p, os in done.items()}, outcomes=outcomes, next=nxt, victory=victory
+        orders={p: tuple(os) for p, os in done.items()},
+        outcomes=outcomes,
+        next=nxt,
+        victory=victory,
     )
 
 
 def _adjustment(
-    position: Position, legal: Mapping[str, list[Order]], errors: dict[str, list[OrderError]], board: Map
+    position: Position,
+    legal: Mapping[str, list[Order]],
+    errors: dict[str, list[OrderError]],
+    board: Map,
 ) -> dict:
     outcomes: dict[Unit, Outcome] = {}
     done: dict[str, tuple[Order, ...]] = {}
     units: dict[str, list[Unit]] = {}
     for power in sorted(set(position.units) | set(position.centers)):
-        carried, power_outcomes, refused = resolve_adjustments(position, board, power, legal.get(power, ()))
+        carried, power_outcomes, refused = resolve_adjustments(
+            position, board, power, legal.get(power, ())
+        )
         for order, reason in refused:
             errors.setdefault(power, []).append(OrderError(power, str(order), reason))
         if carried:
@@ -170,7 +178,9 @@ def _adjustment(
         outcomes.update(power_outcomes)
         units[power] = units_after(position, power, power_outcomes)
     nxt = Position(
-        Phase(Season.SPRING, position.phase.year + 1, PhaseKind.MOVEMENT), _freeze(units), position.centers
+        Phase(Season.SPRING, position.phase.year + 1, PhaseKind.MOVEMENT),
+        _freeze(units),
+        position.centers,
     )
     return dict(orders=done, outcomes=outcomes, next=nxt)
 
@@ -180,7 +190,9 @@ def _season_end(after: Position, board: Map) -> tuple[Position, str | None]:
     to Fall; after Fall, centres change hands, then adjustments if anyone has any."""
     phase = after.phase
     if phase.season is Season.SPRING:
-        return Position(Phase(Season.FALL, phase.year, PhaseKind.MOVEMENT), after.units, after.centers), None
+        return Position(
+            Phase(Season.FALL, phase.year, PhaseKind.MOVEMENT), after.units, after.centers
+        ), None
     owner = dict(after.owner)
     for prov, (power, _) in after.occupant.items():
         if board.is_center(prov):
@@ -189,16 +201,18 @@ def _season_end(after: Position, board: Map) -> tuple[Position, str | None]:
     for prov, power in owner.items():
         centers.setdefault(power, set()).add(prov)
     owned = {p: frozenset(cs) for p, cs in centers.items() if cs}
-    winner = next(
-        (p for p, cs in sorted(owned.items()) if len(cs) >= board.victory_centers), None
-    )
+    winner = next((p for p, cs in sorted(owned.items()) if len(cs) >= board.victory_centers), None)
     counted = Position(Phase(Season.WINTER, phase.year, PhaseKind.ADJUSTMENT), after.units, owned)
     if any(adjustment_due(counted, board, p) for p in set(counted.units) | set(owned)):
         return counted, winner
-    return Position(Phase(Season.SPRING, phase.year + 1, PhaseKind.MOVEMENT), after.units, owned), winner
+    return Position(
+        Phase(Season.SPRING, phase.year + 1, PhaseKind.MOVEMENT), after.units, owned
+    ), winner
 
 
-def _orders_by_power(position: Position, by_province: Mapping[str, Order]) -> dict[str, tuple[Order, ...]]:
+def _orders_by_power(
+    position: Position, by_province: Mapping[str, Order]
+) -> dict[str, tuple[Order, ...]]:
     out: dict[str, list[Order]] = {}
     for prov, (power, _) in position.occupant.items():
         out.setdefault(power, []).append(by_province[prov])

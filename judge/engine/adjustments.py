@@ -23,7 +23,9 @@ def adjustment_due(position: Position, board: Map, power: str) -> int:
 
 def buildable_centers(position: Position, board: Map, power: str) -> list[str]:
     owned = position.centers.get(power, frozenset())
-    return sorted(c for c in board.homes.get(power, ()) if c in owned and position.unit_at(c) is None)
+    return sorted(
+        c for c in board.homes.get(power, ()) if c in owned and position.unit_at(c) is None
+    )
 
 
 def resolve_adjustments(
@@ -63,16 +65,22 @@ def resolve_adjustments(
     return done, outcomes, refused
 
 
-def civil_disorder_removals(board: Map, power: str, units: Sequence[Unit], count: int) -> list[Unit]:
+def civil_disorder_removals(
+    board: Map, power: str, units: Sequence[Unit], count: int
+) -> list[Unit]:
     """The units removed when a power orders too few removals: farthest from its home
     centres first, fleets before armies at equal distance, then by province name
     (DATC 6.J.3-6.J.11: armies count through seas, fleets only where they can sail)."""
 
     def rank(u: Unit) -> tuple[int, int, str]:
         assert u.type is not None
-        return (-_distance(board, power, u.type, u.location), 0 if u.type is UnitType.FLEET else 1, u.province)
+        return (
+            -_distance(board, power, u.type, u.location),
+            0 if u.type is UnitType.FLEET else 1,
+            u.province,
+        )
 
-    return sorted(units, key=rank)[:max(count, 0)]
+    return sorted(units, key=rank)[: max(count, 0)]
 
 
 @cache

@@ -83,7 +83,9 @@ def _move(unit: Unit, order: Move, board: Map) -> Move | Reason:
         if terrain is Terrain.SEA:
             return Reason.ARMY_TO_SEA
         path = tuple(province_of(p) for p in order.path)
-        if not (order.via_convoy or path) and board.adjacent(UnitType.ARMY, unit.location, dest_prov):
+        if not (order.via_convoy or path) and board.adjacent(
+            UnitType.ARMY, unit.location, dest_prov
+        ):
             return Move(unit, dest_prov)
         if not convoy_possible(board, unit.province, dest_prov):
             if board.adjacent(UnitType.ARMY, unit.location, dest_prov):
@@ -108,7 +110,9 @@ def fleet_destination(board: Map, origin: str, dest: str) -> str | Reason:
         if coast not in coasts:
             return Reason.BAD_COAST
         return dest if board.adjacent(UnitType.FLEET, origin, dest) else Reason.UNREACHABLE_COAST
-    reachable = [loc for loc in board.fleet_locations(prov) if board.adjacent(UnitType.FLEET, origin, loc)]
+    reachable = [
+        loc for loc in board.fleet_locations(prov) if board.adjacent(UnitType.FLEET, origin, loc)
+    ]
     if not reachable:
         return Reason.NOT_ADJACENT
     if len(reachable) > 1:
@@ -217,8 +221,7 @@ def _on_some_sea_route(board: Map, origin: str, sea: str, dest: str) -> bool:
     (DATC 6.G.7: a convoy order no route could use is illegal and shows no intent)."""
     body = _sea_bodies(board)
     mine = body[sea]
-    touches = (lambda p: any(body.get(s) == mine for s in _touching(board, p)))
-    return touches(origin) and touches(dest)
+    return all(any(body.get(s) == mine for s in _touching(board, p)) for p in (origin, dest))
 
 
 def _touching(board: Map, province: str) -> set[str]:
@@ -239,7 +242,9 @@ def _retreat(order: Order, power: str | None, position: Position, board: Map) ->
         return Reason.WRONG_PHASE
     found = position.dislodged_at(order.unit.province)
     if found is None:
-        return Reason.NOT_DISLODGED if position.unit_at(order.unit.province) else Reason.NO_SUCH_UNIT
+        return (
+            Reason.NOT_DISLODGED if position.unit_at(order.unit.province) else Reason.NO_SUCH_UNIT
+        )
     owner, dislodgement = found
     unit = dislodgement.unit
     if order.unit.type is not None and order.unit.type is not unit.type:

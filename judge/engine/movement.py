@@ -35,14 +35,18 @@ class MovementResult:
 class _Movement:
     """One movement phase being resolved; built once, asked many questions."""
 
-    def __init__(self, board: Map, units: Mapping[str, tuple[str, Unit]], orders: Mapping[str, Order]):
+    def __init__(
+        self, board: Map, units: Mapping[str, tuple[str, Unit]], orders: Mapping[str, Order]
+    ):
         self.board = board
         self.units = units
         self.orders = orders
         self.power = {p: pw for p, (pw, _) in units.items()}
         self.location = {p: u.location for p, (_, u) in units.items()}
         self.convoyers = convoying_fleets(orders)
-        self.orders = orders = _without_impossible_convoys(board, orders, self.convoyers, self.location)
+        self.orders = orders = _without_impossible_convoys(
+            board, orders, self.convoyers, self.location
+        )
         self.moves = {p: o for p, o in orders.items() if isinstance(o, Move)}
         self.attackers: dict[str, list[str]] = {}
         for p, m in self.moves.items():
@@ -74,9 +78,7 @@ class _Movement:
 
     def _supports(self, supporters: Sequence[str], exclude_power: str | None = None) -> int:
         resolve = self.resolver.resolve
-        return sum(
-            1 for s in supporters if self.power[s] != exclude_power and resolve(("s", s))
-        )
+        return sum(1 for s in supporters if self.power[s] != exclude_power and resolve(("s", s)))
 
     def attack(self, p: str) -> int:
         if self.by_convoy[p] and not self.resolver.resolve(("p", p)):
@@ -193,7 +195,9 @@ def resolve_movement(
             if a in moved:
                 dislodged[d] = None if mv.by_convoy[a] else a
     outcomes = {p: _outcome(mv, p, moved, dislodged) for p in units}
-    occupied_after = {_prov(dst) for dst in moved.values()} | {p for p in units if p not in moved and p not in dislodged}
+    occupied_after = {_prov(dst) for dst in moved.values()} | {
+        p for p in units if p not in moved and p not in dislodged
+    }
     contested = set()
     for d, atts in mv.attackers.items():
         if d in occupied_after:
@@ -203,7 +207,9 @@ def resolve_movement(
     return MovementResult(outcomes, moved, dislodged, frozenset(contested))
 
 
-def _outcome(mv: _Movement, p: str, moved: Mapping[str, str], dislodged: Mapping[str, str | None]) -> Outcome:
+def _outcome(
+    mv: _Movement, p: str, moved: Mapping[str, str], dislodged: Mapping[str, str | None]
+) -> Outcome:
     if p in dislodged:
         return Outcome.DISLODGED
     order = mv.orders[p]
@@ -215,10 +221,22 @@ def _outcome(mv: _Movement, p: str, moved: Mapping[str, str], dislodged: Mapping
         return Outcome.BOUNCE
     if isinstance(order, SupportMove):
         valid = p in mv.move_supporters.get(order.target.province, ())
-        return Outcome.VOID if not valid else Outcome.OK if mv.resolver.resolve(("s", p)) else Outcome.CUT
+        return (
+            Outcome.VOID
+            if not valid
+            else Outcome.OK
+            if mv.resolver.resolve(("s", p))
+            else Outcome.CUT
+        )
     if isinstance(order, SupportHold):
         valid = p in mv.hold_supporters.get(order.target.province, ())
-        return Outcome.VOID if not valid else Outcome.OK if mv.resolver.resolve(("s", p)) else Outcome.CUT
+        return (
+            Outcome.VOID
+            if not valid
+            else Outcome.OK
+            if mv.resolver.resolve(("s", p))
+            else Outcome.CUT
+        )
     if isinstance(order, Convoy):
         m = mv.moves.get(order.target.province)
         carried = m is not None and m.dest == order.dest and mv.by_convoy[order.target.province]
@@ -228,7 +246,9 @@ def _outcome(mv: _Movement, p: str, moved: Mapping[str, str], dislodged: Mapping
 
 
 def _without_impossible_convoys(
-    board: Map, orders: Mapping[str, Order], convoyers: Mapping[tuple[str, str], list[str]],
+    board: Map,
+    orders: Mapping[str, Order],
+    convoyers: Mapping[tuple[str, str], list[str]],
     location: Mapping[str, str],
 ) -> Mapping[str, Order]:
     """A move that needs a convoy when no fleets on the board could form one is no move
@@ -236,12 +256,18 @@ def _without_impossible_convoys(
     failed move, 6.D.8). A move marked VIA CONVOY that no fleet is ordered to carry,
     but that could go by land, goes by land (6.G.8)."""
     out = dict(orders)
-    seas = [p for p, o in orders.items() if o.unit.type is UnitType.FLEET and board.terrain(p) is Terrain.SEA]  # type: ignore[union-attr]
+    seas = [
+        p
+        for p, o in orders.items()
+        if o.unit.type is UnitType.FLEET and board.terrain(p) is Terrain.SEA
+    ]  # type: ignore[union-attr]
     for p, o in orders.items():
         if not isinstance(o, Move) or o.unit.type is not UnitType.ARMY:
             continue
         if board.adjacent(UnitType.ARMY, o.unit.location, o.dest):
-            if o.via_convoy and not convoy_chain_exists(board, p, o.dest, convoyers.get((p, o.dest), ()), location):
+            if o.via_convoy and not convoy_chain_exists(
+                board, p, o.dest, convoyers.get((p, o.dest), ()), location
+            ):
                 out[p] = Move(o.unit, o.dest)
         elif not convoy_chain_exists(board, p, o.dest, seas, location):
             out[p] = Hold(o.unit)

@@ -11,7 +11,11 @@ from judge.engine.position import Unit
 
 
 def retreat_options(
-    board: Map, unit: Unit, attacker: str | None, occupied: Collection[str], contested: Collection[str]
+    board: Map,
+    unit: Unit,
+    attacker: str | None,
+    occupied: Collection[str],
+    contested: Collection[str],
 ) -> tuple[str, ...]:
     """Where a dislodged unit may go: an adjacent location that is empty, was not left
     empty by a standoff, and is not where its attacker came from (a convoyed attacker

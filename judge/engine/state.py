@@ -61,9 +61,7 @@ def state_from_position(position: Position) -> dict[str, Any]:
     """The canonical contract ``state`` of a position (sorted, so output is stable)."""
     return {
         "phase": str(position.phase),
-        "units": {
-            p: sorted(str(u) for u in us) for p, us in sorted(position.units.items()) if us
-        },
+        "units": {p: sorted(str(u) for u in us) for p, us in sorted(position.units.items()) if us},
         "centers": {p: sorted(cs) for p, cs in sorted(position.centers.items()) if cs},
         "dislodged": {
             p: [{"unit": str(d.unit), "attacker": d.attacker} for d in ds]
