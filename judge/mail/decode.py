@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
+import email
+import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from email.header import decode_header, make_header
+from email.message import Message
+from email.policy import compat32
+from email.utils import getaddresses, parseaddr
+
+from judge.mail.lines import command_lines, normalise
+from judge.mail.markup import html_to_text
+
+_LATIN1_LABELS = frozenset({"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "iso-ir-100"})
+MAX_DEPTH = 20  # deeper MIME nesting than any client makes is a bomb, not a mail
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,3 +44,195 @@ class DecodedMail:
     def reply_address(self) -> str:
         """Where an answer goes: Reply-To if given, else From."""
         return self.reply_to or self.sender
+
+
+def decode_mail(
+    raw: bytes,
+    envelope_sender: str | None = None,
+    recipients: Iterable[str] = (),
+    inbox_id: int | None = None,
+) -> DecodedMail:
+    """Read one raw mail; never raises, whatever the bytes.
+
+    ``envelope_sender`` is the SMTP MAIL FROM ("" for the null return path of
+    bounces; None when unknown).
+    """
+    message = email.message_from_bytes(raw, policy=compat32)
+    sender = _address(_header(message, "From"))
+    reply_to = _address(_header(message, "Reply-To")) or None
+    reason = auto_reason(message, envelope_sender, sender)
+    return DecodedMail(
+        sender=sender,
+        reply_to=reply_to if reply_to != sender else None,
+        subject=normalise(" ".join(_header(message, "Subject").split())),
+        message_id=" ".join(_header(message, "Message-ID").split()),
+        body_lines=command_lines(body_text(message)),
+        auto_reply=bool(reason),
+        auto_reason=reason,
+        recipients=tuple(recipients),
+        inbox_id=inbox_id,
+    )
+
+
+def auto_reason(message: Message, envelope_sender: str | None, sender: str) -> str:
+    """Why this mail must not be answered (RFC 3834 and the habits of list servers), or ""."""
+    if envelope_sender == "" or _header(message, "Return-Path").strip() == "<>":
+        return "empty return path"
+    auto = _header(message, "Auto-Submitted").strip().lower()
+    if auto and not auto.startswith("no"):
+        return f"Auto-Submitted: {auto}"
+    precedence = _header(message, "Precedence").strip().lower()
+    if precedence in ("bulk", "list", "junk"):
+        return f"Precedence: {precedence}"
+    if message.get_content_type() == "multipart/report" or any(
+        _header(message, h) for h in ("X-Autoreply", "X-Autorespond", "X-Failed-Recipients")
+    ):
+        return "automatic reply or delivery report"
+    if _header(message, "List-Id") or _header(message, "List-Unsubscribe"):
+        return "mailing list mail"
+    local = sender.partition("@")[0]
+    if local in ("mailer-daemon", "postmaster") or local.startswith(("noreply", "no-reply")):
+        return f"sent by {local}"
+    if not sender and not envelope_sender:
+        return "no sender address"
+    return ""
+
+
+def body_text(message: Message) -> str:
+    """The readable text of a mail: its plain parts, else its HTML parts turned to text."""
+    plain: list[str] = []
+    html: list[str] = []
+    for part in _body_parts(message, 0):
+        kind = part.get_content_type()
+        text = _part_text(part)
+        if kind == "text/html":
+            html.append(text)
+        else:
+            plain.append(text)
+    if any(t.strip() for t in plain):
+        return "\n".join(plain)
+    return "\n".join(html_to_text(h) for h in html)
+
+
+def _body_parts(part: Message, depth: int) -> Iterator[Message]:
+    """Text parts a reader would see, alternatives reduced to one, attachments skipped."""
+    if depth > MAX_DEPTH:
+        return
+    maintype = part.get_content_maintype()
+    if part.is_multipart():
+        children = [c for c in part.get_payload() if isinstance(c, Message)]
+        if maintype == "message":
+            return  # an attached or forwarded mail is not this mail's commands
+        if part.get_content_type() == "multipart/alternative":
+            children = _best_alternative(children)
+        for child in children:
+            yield from _body_parts(child, depth + 1)
+        return
+    if maintype != "text" or _is_attachment(part):
+        return
+    yield part
+
+
+def _best_alternative(children: list[Message]) -> list[Message]:
+    """Of alternatives, the plain one if any (what the player typed), else the last."""
+    for child in children:
+        if child.get_content_type() == "text/plain" and not _is_attachment(child):
+            return [child]
+    for child in children:
+        if child.is_multipart() and any(
+            p.get_content_type() == "text/plain" for p in _body_parts(child, MAX_DEPTH - 2)
+        ):
+            return [child]
+    return children[-1:]
+
+
+def _is_attachment(part: Message) -> bool:
+    disposition = str(part.get("Content-Disposition", "") or "").lower()
+    return disposition.startswith("attachment")
+
+
+def _part_text(part: Message) -> str:
+    try:
+        data = part.get_payload(decode=True)
+    except Exception:  # broken encodings: fall back to the undecoded text
+        data = None
+    if not isinstance(data, bytes):
+        payload = part.get_payload()
+        data = payload.encode("utf-8", "replace") if isinstance(payload, str) else b""
+    text = decode_bytes(data, part.get_content_charset())
+    params = {k.lower(): str(v).lower() for k, v in _params(part)}
+    if params.get("format") == "flowed":
+        text = unflow(text, delsp=params.get("delsp") == "yes")
+    return text
+
+
+def _params(part: Message) -> list[tuple[str, str]]:
+    try:
+        return [(k, v) for k, v in part.get_params(failobj=[]) if isinstance(v, str)]
+    except Exception:
+        return []
+
+
+def decode_bytes(data: bytes, charset: str | None) -> str:
+    """Bytes in the declared charset, else UTF-8, else Windows-1252 (what mislabelled
+    Latin-1 usually is); nothing ever fails."""
+    names: tuple[str | None, ...] = (charset, "utf-8")
+    if charset and charset.lower().replace("_", "-") in _LATIN1_LABELS:
+        # Mail labelled Latin-1 is nearly always Windows-1252 (its dashes and curly quotes
+        # sit where Latin-1 has control characters), as web browsers assume too.
+        names = ("cp1252", "latin-1")
+    elif charset and charset.lower() in ("us-ascii", "ascii", "ansi_x3.4-1968"):
+        names = ("ascii", "utf-8")
+    for name in names:
+        if not name:
+            continue
+        try:
+            return data.decode(name)
+        except (LookupError, UnicodeDecodeError, ValueError):
+            continue
+    return data.decode("cp1252", errors="replace")
+
+
+def unflow(text: str, delsp: bool = False) -> str:
+    """RFC 3676 format=flowed: a line ending in a space continues on the next line."""
+    out: list[str] = []
+    pending = ""
+    for line in text.replace("\r\n", "\n").split("\n"):
+        if line.startswith(" "):
+            line = line[1:]  # space-stuffing
+        if pending and line.startswith(">"):
+            out.append(pending)  # a change of quote depth ends the paragraph
+            pending = ""
+        if line.endswith(" ") and line != "-- " and not line.startswith(">"):
+            pending += line[:-1] if delsp else line
+            continue
+        out.append(pending + line)
+        pending = ""
+    if pending:
+        out.append(pending)
+    return "\n".join(out)
+
+
+def _header(message: Message, name: str) -> str:
+    """A header's text with RFC 2047 encoded words decoded; "" when absent or unreadable."""
+    value = message.get(name)
+    if value is None:
+        return ""
+    try:
+        return str(make_header(decode_header(str(value))))
+    except Exception:  # unknown charsets or broken encoded words: keep the raw text
+        return re.sub(r"[\r\n]+", " ", str(value))
+
+
+def _address(value: str) -> str:
+    if not value:
+        return ""
+    try:
+        pairs = getaddresses([value])
+    except Exception:
+        pairs = [parseaddr(value)]
+    for _, address in pairs:
+        address = address.strip().strip("<>").lower()
+        if "@" in address and not any(c.isspace() for c in address):
+            return address
+    return ""

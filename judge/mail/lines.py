@@ -1,0 +1,154 @@
+"""A mail's text to the lines a player meant as commands: quotes, signatures and noise removed."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# What phones and word processors put where a player typed "-", "->", quotes or spaces.
+_CHARACTERS = {
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58\ufe63\uff0d", "-"),
+    **dict.fromkeys("\u2192\u21d2\u27f6\u27f9\u2794\u279c\u279d\u279e\u27a1\u21e8\u2933", "->"),
+    **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u0060\u00b4", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
+                    "\u200a\u202f\u205f\u3000\t", " "),
+    **dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff\u00ad", ""),
+    "\u2026": "...",
+    "\uff1a": ":",
+    "\uff1b": ";",
+}
+_TRANSLATION = str.maketrans(_CHARACTERS)
+
+_BR = re.compile(r"(?:<br\s*/?>\s*)+$", re.IGNORECASE)
+_SIGNOFF = re.compile(r"sign\s*-?\s*off\s*[.!]?\s*$", re.IGNORECASE)
+_ATTRIBUTION = re.compile(
+    r"(wrote|writes|a écrit|schrieb|escribió|scrisse|schreef|написал\w*)\s*:\s*$", re.IGNORECASE
+)
+_ORIGINAL = re.compile(
+    r"^\s*(-{3,}|_{3,})?\s*(original message|ursprüngliche nachricht|message d'origine|"
+    r"mensaje original|messaggio originale|oorspronkelijk bericht)\s*(-{3,}|_{3,})?\s*$",
+    re.IGNORECASE,
+)
+_UNDERSCORES = re.compile(r"^\s*_{10,}\s*$")
+_HEADER = re.compile(
+    r"^\s*\**(from|von|de|da|van|sent|gesendet|envoyé|date|datum|to|an|à|a|subject|betreff|"
+    r"objet|oggetto|cc)\**\s*:",
+    re.IGNORECASE,
+)
+_DEVICE_FOOTER = re.compile(
+    r"^\s*(sent from my \w.*|sent from (mail|yahoo mail|outlook) for .*|sent from yahoo mail.*|"
+    r"get outlook for (ios|android).*|sent with proton mail.*|envoyé de mon \w.*|"
+    r"von meinem \w.* gesendet.*)$",
+    re.IGNORECASE,
+)
+
+
+def normalise(text: str) -> str:
+    """Unicode dashes, arrows, quotes and odd spaces turned into the ASCII players mean."""
+    return unicodedata.normalize("NFC", text).translate(_TRANSLATION)
+
+
+def command_lines(text: str) -> tuple[str, ...]:
+    """The lines of a mail body the judge reads, in order.
+
+    Rules, in the order applied: Unicode normalised and trailing ``<br>`` dropped;
+    the body ends at an Outlook-style original-message block or at a signature line
+    (``-- ``); quoted lines (``>``) and the "On ... wrote:" line above them go; a line
+    starting ``\\\\`` plus a character makes that character a line separator from there
+    on (for phones); ``//`` lines are comments; ``SIGNOFF`` ends the commands.
+    """
+    raw = [_BR.sub("", normalise(line)).rstrip() for line in _split_lines(text)]
+    raw = _before_original(raw)
+    raw = _before_signature(raw)
+    kept = _without_quotes(raw)
+    out: list[str] = []
+    separator: str | None = None
+    for line in kept:
+        stripped = line.strip()
+        if separator is None and len(stripped) >= 3 and stripped.startswith("\\\\"):
+            candidate = stripped[2]
+            if not candidate.isalnum() and not candidate.isspace():
+                separator = candidate
+                line = stripped[3:]
+        pieces = [p.strip() for p in line.split(separator)] if separator else [line]
+        for piece in pieces:
+            if piece.lstrip().startswith("//"):
+                continue
+            if _SIGNOFF.match(piece.strip()):
+                return _trim(out)
+            if separator and not piece:
+                continue
+            out.append(piece)
+    return _trim(out)
+
+
+def _split_lines(text: str) -> list[str]:
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _before_original(lines: list[str]) -> list[str]:
+    """Cut at "-----Original Message-----" or at an Outlook From/Sent/To header block."""
+    for i, line in enumerate(lines):
+        if _ORIGINAL.match(line):
+            return lines[:i]
+        if (_UNDERSCORES.match(line) and _is_header_block(lines, i + 1)) or (
+            _is_header_block(lines, i) and re.match(r"^\s*\**(from|von|de|da|van)\b", line, re.I)
+        ):
+            return lines[:i]
+    return lines
+
+
+def _is_header_block(lines: list[str], start: int) -> bool:
+    """Three or more mail header lines in a row starting with From: (how Outlook quotes)."""
+    block = lines[start:start + 6]
+    if not block or not re.match(r"^\s*\**(from|von|de|da|van)\**\s*:", block[0], re.I):
+        return False
+    headers = 0
+    for line in block:
+        if not _HEADER.match(line):
+            break
+        headers += 1
+    return headers >= 3
+
+
+def _before_signature(lines: list[str]) -> list[str]:
+    """Everything after the signature separator ("-- ", or "--" as clients trim it) goes."""
+    for i, line in enumerate(lines):
+        if line.strip() == "--" or _DEVICE_FOOTER.match(line):
+            return lines[:i]
+    return lines
+
+
+def _without_quotes(lines: list[str]) -> list[str]:
+    """Quoted lines go, and so does the attribution line (possibly wrapped) introducing them."""
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith(">"):
+            continue
+        if _ATTRIBUTION.search(line) and _quote_follows(lines, i + 1):
+            if out and not _ATTRIBUTION.search(out[-1]) and _starts_attribution(out[-1]):
+                out.pop()  # Gmail wraps long "On ..., Name <addr> wrote:" lines in two
+            continue
+        out.append(line)
+    return out
+
+
+def _starts_attribution(line: str) -> bool:
+    return bool(re.match(r"^\s*(on|le|am|el|il|op)\s", line, re.IGNORECASE))
+
+
+def _quote_follows(lines: list[str], start: int) -> bool:
+    for line in lines[start:]:
+        if line.strip():
+            return line.lstrip().startswith(">")
+    return True
+
+
+def _trim(lines: list[str]) -> tuple[str, ...]:
+    start, end = 0, len(lines)
+    while start < end and not lines[start].strip():
+        start += 1
+    while end > start and not lines[end - 1].strip():
+        end -= 1
+    return tuple(lines[start:end])
