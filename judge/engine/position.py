@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from judge.engine.board import UnitType, province_of
+from judge.engine.board import Map, UnitType, province_of
 from judge.engine.phase import Phase
 
 
@@ -82,3 +82,9 @@ class Position:
     @property
     def powers(self) -> tuple[str, ...]:
         return tuple(sorted(set(self.units) | set(self.centers) | set(self.dislodged)))
+
+
+def starting_position(board: Map) -> Position:
+    """Spring 1901 on this map: every power's starting units on its home centres."""
+    units = {p: tuple(Unit.parse(u) for u in us) for p, us in board.starting_units.items()}
+    return Position(Phase.parse("S1901M"), units, dict(board.homes))
