@@ -55,3 +55,17 @@ class Base(DeclarativeBase):
 def utcnow() -> datetime:
     """The current moment, aware UTC (the default clock of the stores)."""
     return datetime.now(UTC)
+
+
+def register_all_tables() -> MetaData:
+    """Import every module of judge.storage so each table is on ``Base.metadata``
+    (migrations and ``create_all`` must see the tables of modules nobody imported yet)."""
+    import importlib
+    import pkgutil
+
+    import judge.storage as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        if module.name not in ("migrations", "session") and not module.ispkg:
+            importlib.import_module(f"{package.__name__}.{module.name}")
+    return Base.metadata

@@ -1,0 +1,118 @@
+"""The inbox and outbox tables: stored once, in order, and queued only with their transaction."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.storage.mailqueue import (
+    InboundMessage,
+    InboxState,
+    OutboundMessage,
+    OutboxState,
+    claim_next_inbound,
+    count_by_state,
+    due_outbound,
+    mark_inbound,
+    message_id_of,
+    queue_mail,
+    requeue_inbound,
+    store_inbound,
+)
+from judge.storage.session import unit_of_work
+
+RAW = b"Message-ID: <one@example.org>\r\nFrom: p@example.org\r\n\r\nA PAR H\r\n"
+
+
+def test_a_stored_mail_keeps_its_bytes_and_envelope(session_factory: sessionmaker[Session]) -> None:
+    raw = RAW + bytes(range(256))
+    with unit_of_work(session_factory) as s:
+        row_id = store_inbound(s, raw, "p@example.org", ["judge@example.org", "j2@example.org"])
+    with session_factory() as s:
+        row = s.get(InboundMessage, row_id)
+        assert row is not None
+        assert row.raw == raw
+        assert row.message_id == "<one@example.org>"
+        assert row.recipients == ("judge@example.org", "j2@example.org")
+        assert row.state == InboxState.RECEIVED
+        assert row.received_at.tzinfo is not None
+
+
+def test_a_duplicate_message_id_is_stored_once(session_factory: sessionmaker[Session]) -> None:
+    with unit_of_work(session_factory) as s:
+        first = store_inbound(s, RAW, "p@example.org", ["judge@example.org"])
+    with unit_of_work(session_factory) as s:
+        second = store_inbound(s, RAW + b"again", "p@example.org", ["judge@example.org"])
+    assert first is not None and second is None
+    with session_factory() as s:
+        assert s.scalar(select(func.count()).select_from(InboundMessage)) == 1
+
+
+def test_mail_without_message_id_is_keyed_by_its_bytes() -> None:
+    assert message_id_of(b"Subject: x\r\n\r\nA") == message_id_of(b"Subject: x\r\n\r\nA")
+    assert message_id_of(b"Subject: x\r\n\r\nA") != message_id_of(b"Subject: x\r\n\r\nB")
+    assert message_id_of(b"\xff\xfe\x00garbage").endswith("@judge.invalid>")
+
+
+def test_mail_is_claimed_oldest_first_and_failed_mail_can_be_requeued(
+    session_factory: sessionmaker[Session],
+) -> None:
+    with unit_of_work(session_factory) as s:
+        ids = [store_inbound(s, RAW.replace(b"one", f"m{i}".encode()), "p@x.org", ["j@x.org"])
+               for i in range(3)]
+    with unit_of_work(session_factory) as s:
+        first = claim_next_inbound(s)
+        assert first is not None and first.id == ids[0]
+        mark_inbound(first, InboxState.FAILED, "Traceback: boom")
+    with unit_of_work(session_factory) as s:
+        second = claim_next_inbound(s)
+        assert second is not None and second.id == ids[1]
+        assert count_by_state(s, InboundMessage) == {"failed": 1, "received": 2}
+        assert requeue_inbound(s, ids[0]) is True
+        assert requeue_inbound(s, ids[1]) is False
+    with unit_of_work(session_factory) as s:
+        again = claim_next_inbound(s)
+        assert again is not None and again.id == ids[0]
+
+
+def test_queued_mail_exists_only_if_its_transaction_commits(
+    session_factory: sessionmaker[Session],
+) -> None:
+    with pytest.raises(RuntimeError), unit_of_work(session_factory) as s:
+        queue_mail(s, "p@example.org", "Diplomacy orders", "A PAR H")
+        raise RuntimeError("the change failed")
+    with unit_of_work(session_factory) as s:
+        queue_mail(s, "p@example.org", "Diplomacy orders", "A PAR - BUR",
+                   sender="judge@example.org")
+    with session_factory() as s:
+        rows = s.scalars(select(OutboundMessage)).all()
+        assert [r.body for r in rows] == ["A PAR - BUR"]
+        assert rows[0].state == OutboxState.PENDING
+        assert rows[0].message_id.endswith("@example.org>")
+
+
+def test_due_outbound_respects_the_next_attempt_time(
+    session_factory: sessionmaker[Session],
+) -> None:
+    now = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+    with unit_of_work(session_factory) as s:
+        queue_mail(s, "a@example.org", "s", "now", now=now)
+        later = queue_mail(s, "b@example.org", "s", "later", now=now)
+        later.next_attempt_at = now + timedelta(minutes=5)
+    with session_factory() as s:
+        assert [m.body for m in due_outbound(s, now)] == ["now"]
+        assert [m.body for m in due_outbound(s, now + timedelta(minutes=5))] == ["now", "later"]
+
+
+@pytest.mark.parametrize("bad", ["", "no-at-sign", "a@b\r\nBcc: x@y"])
+def test_queue_mail_refuses_a_bad_recipient(session: Session, bad: str) -> None:
+    with pytest.raises(ValueError, match="not a mail address"):
+        queue_mail(session, bad, "s", "b")
+
+
+def test_naive_datetimes_are_refused(session_factory: sessionmaker[Session]) -> None:
+    with pytest.raises(Exception, match="naive datetime"), unit_of_work(session_factory) as s:
+        queue_mail(s, "a@example.org", "s", "b", now=datetime(2026, 1, 1))
