@@ -1,0 +1,299 @@
+"""Order lines as players type them, read into the engine's order values for one map."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput
+
+from judge.engine.board import Map, Terrain, UnitType
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from judge.engine.position import Unit
+from judge.text.grammar import load_parser
+from judge.text.normalize import normalize_line
+from judge.text.problems import OrderSyntaxError, ParseProblem, problem_from_lark
+
+__all__ = ["OrderSyntaxError", "ParseProblem", "parse_order", "parse_orders", "read_order"]
+
+# Enough for every distinct line of a long batch run; a hit costs a dictionary lookup.
+_CACHE_SIZE = 1 << 16
+
+_COAST_NAMES = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """A location as spelled: province words, and the coast if one was given."""
+
+    name: str
+    column: int
+    coast: str | None = None
+    coast_text: str = ""
+    coast_column: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _SpelledUnit:
+    type: UnitType | None
+    place: _Place
+
+
+@dataclass(frozen=True, slots=True)
+class _Via:
+    """The move asked to go by convoy."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Spelled:
+    """An order as spelled, before the map has been asked what its names mean."""
+
+    kind: type
+    units: tuple[_SpelledUnit, ...]
+    places: tuple[_Place, ...]
+    via: bool
+
+
+def _spelled(kind: type) -> Callable[[Transformer, list], _Spelled]:
+    """The Lark callback for one kind of order."""
+
+    def callback(self: Transformer, children: list) -> _Spelled:
+        return _Spelled(
+            kind,
+            tuple(c for c in children if isinstance(c, _SpelledUnit)),
+            tuple(c for c in children if isinstance(c, _Place)),
+            any(isinstance(c, _Via) for c in children),
+        )
+
+    return callback
+
+
+class _Spelling(Transformer):
+    """Builds spelled orders while the LALR parser runs; knows nothing about any map."""
+
+    hold = _spelled(Hold)
+    move = _spelled(Move)
+    support_hold = _spelled(SupportHold)
+    support_move = _spelled(SupportMove)
+    convoy = _spelled(Convoy)
+    disband = _spelled(Disband)
+    build = _spelled(Build)
+    remove = _spelled(Remove)
+    waive = _spelled(Waive)
+
+    def via(self, children: list[Token]) -> _Via:
+        return _Via()
+
+    def unit_type(self, children: list[Token]) -> UnitType:
+        return UnitType(children[0][0])  # A, ARMY -> "A"; F, FLEET -> "F"
+
+    def unit(self, children: list) -> _SpelledUnit:
+        return _SpelledUnit(children[0] if len(children) == 2 else None, children[-1])
+
+    def province(self, words: list[Token]) -> _Place:
+        # "_" stood in for the hyphen of a name such as MID-ATLANTIC (see _Reader)
+        return _Place(" ".join(words).replace("_", "-"), words[0].column)
+
+    def coast(self, children: list[Token]) -> Token:
+        return children[0]
+
+    bare_coast = coast_abbr = coast_direction = coast_letter = coast
+
+    def location(self, children: list) -> _Place:
+        place: _Place = children[0]
+        if len(children) == 1:
+            return place
+        mark: Token = children[1]  # NC, N or NORTH all start with the coast's letter
+        return replace(place, coast=f"{mark[0]}C", coast_text=str(mark), coast_column=mark.column)
+
+
+_SPELLING = _Spelling()
+
+
+def _parser() -> Lark:
+    return load_parser("orders", _SPELLING)
+
+
+class _Misread(Exception):
+    """A name or coast the map does not know; becomes a ParseProblem."""
+
+    def __init__(self, message: str, column: int, excerpt: str, expected: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.problem = (column, excerpt, expected, message)
+
+
+class _Reader:
+    """Reads order lines for one map, remembering every line it has read."""
+
+    def __init__(self, board: Map) -> None:
+        self.board = board
+        self.names = {_name_key(p.name): abbr for abbr, p in board.provinces.items()}
+        hyphenated = {
+            word
+            for name in (*board.aliases, *self.names)
+            for word in name.split()
+            if "-" in word.strip("-")
+        }
+        # Hyphens inside the map's own names must not read as moves: MID-ATLANTIC.
+        alternatives = "|".join(map(re.escape, sorted(hyphenated, key=len, reverse=True)))
+        self.hyphenated = re.compile(rf"(?<![\w.'])(?:{alternatives})(?![\w.'])")
+        self.hyphenated_any = bool(hyphenated)
+        self.read_text = lru_cache(maxsize=_CACHE_SIZE)(self._read_text)
+        self.read_line = lru_cache(maxsize=_CACHE_SIZE)(self._read_line)
+
+    def _read_text(self, text: str) -> Order | ParseProblem:
+        return self.read_line(normalize_line(text))
+
+    def _read_line(self, line: str) -> Order | ParseProblem:
+        if not line:
+            return ParseProblem(line, 1, "", ("an order",), "empty order")
+        text = line
+        if self.hyphenated_any:
+            text = self.hyphenated.sub(lambda m: m[0].replace("-", "_"), line)
+        parser = _parser()
+        try:
+            spelled: _Spelled = parser.parse(text)
+        except UnexpectedInput:
+            problem = problem_from_lark(parser, text, self._unknown_name)
+            if text == line:
+                return problem
+            return replace(
+                problem,
+                line=line,
+                excerpt=problem.excerpt.replace("_", "-"),
+                message=problem.message.replace("_", "-"),
+            )
+        try:
+            return self._order(spelled)
+        except _Misread as misread:
+            column, excerpt, expected, message = misread.problem
+            return ParseProblem(line, column, excerpt, expected, message)
+
+    def _order(self, spelled: _Spelled) -> Order:
+        kind = spelled.kind
+        if kind is Waive:
+            return Waive()
+        unit = self._unit(spelled.units[0])
+        if kind is Build and unit.type is None:
+            place = spelled.units[0].place
+            raise _Misread(
+                "a build must name the unit type: 'BUILD A PAR' or 'BUILD F BRE'",
+                place.column,
+                place.name,
+                ("A or F",),
+            )
+        if kind in (Hold, Disband, Build, Remove):
+            return kind(unit)
+        if kind is SupportHold:
+            return SupportHold(unit, self._unit(spelled.units[1]))
+        dest = self._location(spelled.places[-1])
+        if kind is Move:
+            path = tuple(self._route_step(p) for p in spelled.places[:-1])
+            return Move(unit, dest, via_convoy=spelled.via or bool(path), path=path)
+        return kind(unit, self._unit(spelled.units[1]), dest)  # SupportMove, Convoy
+
+    def _unit(self, spelled: _SpelledUnit) -> Unit:
+        return Unit(spelled.type, self._location(spelled.place))
+
+    def _route_step(self, place: _Place) -> str:
+        if place.coast is not None:
+            raise _Misread(
+                "a convoy route passes through provinces, not coasts",
+                place.coast_column,
+                place.coast_text,
+            )
+        return self._location(place)
+
+    def _location(self, place: _Place) -> str:
+        abbr = self._province(place.name)
+        if abbr is None:
+            raise _Misread(self._unknown(place.name), place.column, place.name, ("a province",))
+        if place.coast is None:
+            return abbr
+        province = self.board.provinces[abbr]
+        if place.coast in province.coasts:
+            return f"{abbr}/{place.coast}"
+        if province.coasts:
+            message = (
+                f"{province.name} has no {_COAST_NAMES[place.coast]}"
+                f" (its coasts are {' and '.join(province.coasts)})"
+            )
+        elif province.terrain is Terrain.COAST:
+            message = f"{province.name} has no separate coasts: write {abbr} without one"
+        else:
+            message = f"{province.name} has no coasts"
+        raise _Misread(message, place.coast_column, place.coast_text, province.coasts)
+
+    def _province(self, name: str) -> str | None:
+        key = _name_key(name)
+        return self.board.canonical(key) or self.names.get(key)
+
+    def _unknown_name(self, name: str) -> str | None:
+        name = name.replace("_", "-")
+        return None if self._province(name) else self._unknown(name)
+
+    def _unknown(self, name: str) -> str:
+        """Name the unknown province, guessing at a missing '-' ("PAR BUR")."""
+        words = name.split()
+        for cut in range(1, len(words)):
+            first, rest = " ".join(words[:cut]), " ".join(words[cut:])
+            if self._province(first) and self._province(rest):
+                return f"unknown province '{name}' (a '-' missing between {first} and {rest}?)"
+        return f"unknown province '{name}'"
+
+
+def _name_key(name: str) -> str:
+    return " ".join(name.upper().replace(".", " ").split())
+
+
+_READERS: dict[str, _Reader] = {}
+
+
+def _reader(board: Map) -> _Reader:
+    reader = _READERS.get(board.name)
+    if reader is None or reader.board is not board:
+        reader = _READERS[board.name] = _Reader(board)
+    return reader
+
+
+def read_order(text: str, board: Map) -> Order | ParseProblem:
+    """The order a line spells on this map, or the problem that stops it being read."""
+    return _reader(board).read_text(text)
+
+
+def parse_order(text: str, board: Map) -> Order:
+    """Read one order line, in any spelling judge players use (see docs/orders.md).
+
+    Province names and aliases come back as the map's abbreviations and coasts as
+    ``STP/NC``. Raises OrderSyntaxError, carrying a ParseProblem, when the line is not
+    an order. Results are remembered per map and line, so a repeated line costs
+    a dictionary lookup.
+    """
+    result = _reader(board).read_text(text)
+    if isinstance(result, ParseProblem):
+        raise OrderSyntaxError(result)
+    return result
+
+
+def parse_orders(lines: Iterable[str], board: Map) -> list[Order | OrderSyntaxError]:
+    """Read each line on its own: an order, or the OrderSyntaxError saying why not."""
+    reader = _reader(board)
+    results: list[Order | OrderSyntaxError] = []
+    for line in lines:
+        result = reader.read_text(line)
+        results.append(OrderSyntaxError(result) if isinstance(result, ParseProblem) else result)
+    return results
