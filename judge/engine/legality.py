@@ -90,7 +90,8 @@ def _move(unit: Unit, order: Move, board: Map) -> Move | Reason:
         if not convoy_possible(board, unit.province, dest_prov):
             if board.adjacent(UnitType.ARMY, unit.location, dest_prov):
                 return Move(unit, dest_prov)
-            return Reason.NO_CONVOY_ROUTE
+            coastal = board.terrain(unit.province) is terrain is Terrain.COAST
+            return Reason.NO_CONVOY_ROUTE if coastal else Reason.NOT_ADJACENT
         return Move(unit, dest_prov, via_convoy=True, path=path)
     dest = fleet_destination(board, unit.location, order.dest)
     if isinstance(dest, Reason):
