@@ -34,9 +34,10 @@ def register_games() -> None:
     """Make the money games known to ``run_case`` (imported only when asked for)."""
     try:
         from judge.money import batch as money_batch
+        from judge.text.offers import read_sheet
     except ImportError:
         return
-    money_batch.register(GAMES)
+    money_batch.register(GAMES, read_sheet, play_standard)
 
 
 def run_case(case: Any) -> dict[str, Any]:

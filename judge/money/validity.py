@@ -34,6 +34,9 @@ def resolve(order: Order, position: Position, board: Map, signals: bool) -> Offe
     ``signals`` (SIGNAL_SUPPORT) turns a support that is wrong only geographically into a
     signal order instead of an error.
     """
+    if isinstance(order, (SupportMove, Convoy)) and "/" in order.dest:
+        # support and convoy go to a province (P23): "S F CON - BUL" is the valid form
+        raise Invalid("E13", "SUPPORT OR CONVOY IS GIVEN TO A PROVINCE, NOT A COAST")
     found = check_order(order, None, position, board)
     if isinstance(found, Reason):
         if found in (Reason.NO_SUCH_UNIT, Reason.WRONG_UNIT_TYPE):

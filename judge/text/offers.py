@@ -212,7 +212,8 @@ def _syntax_error(e: UnexpectedInput, text: str) -> LineError:
             return LineError("E7", "INCOMPLETE OFFER")
         return LineError("E6", "BAD OFFER TYPE: expected one of : ! > @ & $")
     if not seen_type:
-        if isinstance(e, UnexpectedToken) and e.token.type == "TYPE" and before.rstrip().endswith("+"):
+        after_plus = before.rstrip().endswith("+")
+        if isinstance(e, UnexpectedToken) and e.token.type == "TYPE" and after_plus:
             return LineError("E2", "ADDITIONAL BRIBE NOT GIVEN")
         if at in "0123456789*#+-.," or (isinstance(e, UnexpectedCharacters) and at.isdigit()):
             return LineError("E1", "INVALID OFFER AMOUNT")

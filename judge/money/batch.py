@@ -1,0 +1,206 @@
+"""The ``"game": "payola"`` cases of ``judge adjudicate`` (contract section "Payola and the
+other money games"): balances and acceptance lists travel in ``state``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, MutableMapping
+from functools import partial
+from typing import Any
+
+from judge.engine.adjudicate import PhaseResult
+from judge.engine.board import Map
+from judge.engine.phase import PhaseKind, Season
+from judge.engine.position import Position
+from judge.engine.state import position_from_state, state_from_position
+from judge.money.acceptance import AcceptanceError, AcceptanceList
+from judge.money.income import Capture, income_step, settle_captures, starting_balance
+from judge.money.offers import OfferSheet, Signal
+from judge.money.payola import Table, play_movement
+from judge.money.rules import RuleError, RuleSet
+from judge.money.sheets import SheetContext, SheetError
+
+SheetReader = Callable[[str, SheetContext], "OfferSheet | list[SheetError]"]
+OrderPlayer = Callable[[Mapping[str, Any], Position, Map], dict[str, Any]]
+
+
+class PayolaCaseError(ValueError):
+    """A Payola case that cannot be played; its message becomes the result's ``error``."""
+
+
+def register(games: MutableMapping[str, Any], read_sheet: SheetReader | None = None,
+             play_orders: OrderPlayer | None = None) -> None:
+    """Add the Payola runner. ``read_sheet`` reads offer text (the text layer's
+    ``read_sheet``); ``play_orders`` plays a retreat or adjustment phase from orders."""
+    if read_sheet is None:
+        return
+    games["payola"] = partial(play_case, read_sheet=read_sheet, play_orders=play_orders)
+
+
+def play_case(case: Mapping[str, Any], position: Position, board: Map, *,
+              read_sheet: SheetReader, play_orders: OrderPlayer | None) -> dict[str, Any]:
+    """One Payola case: a movement phase from offers, any other phase from orders, and the
+    income step whenever the next phase starts a new year."""
+    try:
+        return _play(case, position, board, read_sheet, play_orders)
+    except (PayolaCaseError, RuleError, AcceptanceError) as e:
+        return {"error": str(e)}
+
+
+def _play(case: Mapping[str, Any], position: Position, board: Map, read_sheet: SheetReader,
+          play_orders: OrderPlayer | None) -> dict[str, Any]:
+    rules = RuleSet.parse(_list(case, "rules"), board.centers)
+    state = case.get("state") or {}
+    balances = _balances(state, position, board, rules)
+    accept = _accept(state, board)
+    named_lists = {str(p).strip().upper() for p in state.get("accept") or ()}
+    dummies = frozenset(str(p).upper() for p in state.get("dummies") or ())
+    profits = {str(p).upper(): int(v) for p, v in (state.get("profits") or {}).items()}
+    captures = [Capture(c["centre"], c["winner"], c.get("loser"), int(c["amount"]))
+                for c in state.get("captures") or ()]
+    if position.phase.kind is PhaseKind.MOVEMENT:
+        out, phase = _movement(case, position, board, rules, balances, accept, dummies,
+                               read_sheet)
+        balances = out.pop("_balances")
+        for power, gain in out.pop("_profits").items():
+            profits[power] = profits.get(power, 0) + gain
+    else:
+        if play_orders is None:
+            raise PayolaCaseError("this judge cannot play retreat or adjustment phases")
+        out = play_orders(case, position, board)
+        phase = None
+    next_state = out.get("state") or {}
+    if phase is not None:
+        next_position = phase.next
+    else:
+        next_position = position_from_state(next_state, board) if next_state else position
+    if rules.zerosum and next_position.centers != position.centers:
+        captures += settle_captures(position.centers, next_position.centers, balances, profits)
+    if rules.no_donations and next_position.centers != position.centers:
+        for power in board.powers:
+            if not next_position.centers.get(power):
+                balances[power] = 0  # OQ-11: forfeit once the last centre is gone
+    if _new_year(position, next_position):
+        year_end = income_step(
+            position.phase.year, balances, next_position.centers,
+            {p: len(us) for p, us in next_position.units.items()}, rules,
+            board.victory_centers, board.powers, profits, captures, dummies,
+        )
+        balances = dict(year_end.balances)
+        profits, captures = {}, []
+    # echo the powers the case named (all of them when balances were defaulted)
+    shown = set(state.get("balances") or balances)
+    money: dict[str, Any] = {
+        "balances": {p: b for p, b in sorted(balances.items()) if p in shown or b},
+        "accept": {p: a.text(board.powers) for p, a in sorted(accept.items())
+                   if p in named_lists},
+    }
+    if dummies:
+        money["dummies"] = sorted(dummies)
+    if rules.zerosum:
+        money["profits"] = dict(sorted(profits.items()))
+        money["captures"] = [
+            {"centre": c.centre, "winner": c.winner, "loser": c.loser, "amount": c.amount}
+            for c in captures
+        ]
+    out["state"] = {**next_state, **money}
+    return out
+
+
+def _movement(case: Mapping[str, Any], position: Position, board: Map, rules: RuleSet,
+              balances: dict[str, int], accept: dict[str, AcceptanceList],
+              dummies: frozenset[str], read_sheet: SheetReader) -> tuple[dict, PhaseResult]:
+    offers = case.get("offers") or {}
+    if not isinstance(offers, Mapping):
+        raise PayolaCaseError("'offers' must be a JSON object")
+    sheets: dict[str, OfferSheet] = {}
+    errors: dict[str, list[str]] = {}
+    for power, lines in offers.items():
+        name = str(power).strip().upper()
+        if name not in board.powers:
+            raise PayolaCaseError(f"unknown power {power!r}")
+        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+            raise PayolaCaseError(f"offers of {name} must be a list of strings")
+        ctx = SheetContext(name, position, board, rules, balances.get(name, 0), dummies)
+        sheet = read_sheet("\n".join(lines), ctx)
+        if isinstance(sheet, list):
+            errors[name] = [str(e) for e in sheet]  # the whole sheet is refused (OQ-14)
+        else:
+            sheets[name] = sheet
+    seed = case.get("seed")
+    if seed is not None and not isinstance(seed, int):
+        raise PayolaCaseError("'seed' must be an integer")
+    table = Table(position, balances, accept, sheets, rules, dummies)
+    result = play_movement(table, seed, board)
+    phase = result.phase
+    assert phase is not None
+    signals = {str(o.order) for o in result.orders.values() if isinstance(o, Signal)}
+    for power, es in phase.errors.items():
+        for e in es:
+            if e.text not in signals:  # a signal order is meant to be void
+                errors.setdefault(power, []).append(str(e))
+    issued = {
+        str(d.unit): str(d.order.order if isinstance(d.order, Signal) else d.order)
+        for d in result.determination.decisions.values()
+    }
+    out: dict[str, Any] = {
+        "orders": dict(sorted(issued.items())),
+        "paid": {p: dict(sorted(u.items())) for p, u in sorted(result.paid.items())},
+        "errors": {p: es for p, es in sorted(errors.items()) if es},
+        "results": {str(u): o.value for u, o in phase.outcomes.items()},
+        "state": state_from_position(phase.next),
+        "_balances": dict(result.balances),
+        "_profits": dict(result.profits),
+    }
+    if phase.victory is not None:
+        out["victory"] = phase.victory
+    return out, phase
+
+
+def _new_year(position: Position, next_position: Position) -> bool:
+    return (next_position.phase.year > position.phase.year
+            and next_position.phase.season is Season.SPRING)
+
+
+def _balances(state: Mapping[str, Any], position: Position, board: Map,
+              rules: RuleSet) -> dict[str, int]:
+    given = state.get("balances")
+    if given is None:
+        return {
+            p: starting_balance(position.centers.get(p, ()), len(position.units.get(p, ())),
+                                rules, board.victory_centers, len(board.powers))
+            for p in board.powers
+        }
+    if not isinstance(given, Mapping):
+        raise PayolaCaseError("state 'balances' must be a JSON object")
+    out = dict.fromkeys(board.powers, 0)
+    for power, amount in given.items():
+        name = str(power).strip().upper()
+        if name not in out:
+            raise PayolaCaseError(f"unknown power {power!r} in balances")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            raise PayolaCaseError(f"balance of {name} must be a whole number of AgP, 0 or more")
+        out[name] = amount
+    return out
+
+
+def _accept(state: Mapping[str, Any], board: Map) -> dict[str, AcceptanceList]:
+    given = state.get("accept") or {}
+    if not isinstance(given, Mapping):
+        raise PayolaCaseError("state 'accept' must be a JSON object")
+    out = {p: AcceptanceList.default(p) for p in board.powers}
+    for power, text in given.items():
+        name = str(power).strip().upper()
+        if name not in out:
+            raise PayolaCaseError(f"unknown power {power!r} in accept")
+        try:
+            out[name] = AcceptanceList.parse(str(text), board.powers)
+        except AcceptanceError as e:
+            raise PayolaCaseError(f"acceptance list of {name}: {e}") from None
+    return out
+
+
+def _list(case: Mapping[str, Any], name: str) -> list:
+    value = case.get(name) or []
+    if not isinstance(value, list):
+        raise PayolaCaseError(f"{name!r} must be a JSON array")
+    return value
