@@ -1,0 +1,177 @@
+"""The SMTP listener: mail for the judge's addresses only, size-limited, stored before 250."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope
+from aiosmtpd.smtp import Session as SMTPSession
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.config import Settings
+from judge.storage.mailqueue import store_inbound
+from judge.storage.session import unit_of_work
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class _Arrival:
+    raw: bytes
+    mail_from: str
+    rcpt_to: tuple[str, ...]
+    peer: str
+
+
+class InboxHandler:
+    """aiosmtpd handler: refuses unknown recipients at RCPT and answers 250 to DATA only
+    once the raw message is committed to the inbox.
+
+    Arrivals that come while a commit is under way are written together in the next
+    transaction (group commit), so twenty clients cost a few fsyncs, not twenty.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        factory: sessionmaker[Session],
+        on_stored: Callable[[], None] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.factory = factory
+        self.on_stored = on_stored
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="inbox-writer")
+        self._pending: list[tuple[_Arrival, asyncio.Future[int | None]]] = []
+        self._flushing: asyncio.Task[None] | None = None
+
+    async def handle_RCPT(
+        self, server: SMTP, session: SMTPSession, envelope: Envelope, address: str,
+        rcpt_options: list[str],
+    ) -> str:
+        if not self.settings.is_judge_address(address):
+            return f"550 5.1.1 <{address}>: no such mailbox here (this is a Diplomacy judge)"
+        envelope.rcpt_tos.append(address)
+        return "250 2.1.5 OK"
+
+    async def handle_DATA(self, server: SMTP, session: SMTPSession, envelope: Envelope) -> str:
+        raw = envelope.original_content
+        if raw is None:
+            content = envelope.content
+            raw = content if isinstance(content, bytes) else str(content).encode("utf-8")
+        peer = session.peer
+        arrival = _Arrival(
+            raw=raw,
+            mail_from=(envelope.mail_from or "").strip().removeprefix("<").removesuffix(">"),
+            rcpt_to=tuple(envelope.rcpt_tos),
+            peer=peer[0] if isinstance(peer, tuple) else str(peer or ""),
+        )
+        try:
+            row_id = await self._store(arrival)
+        except Exception:
+            log.exception("could not store mail from %s", arrival.mail_from)
+            return "451 4.3.0 the judge could not store your message; try again later"
+        if self.on_stored is not None:
+            self.on_stored()
+        if row_id is None:
+            return "250 2.0.0 already received (same Message-ID); stored once"
+        return f"250 2.0.0 stored as #{row_id}"
+
+    async def _store(self, arrival: _Arrival) -> int | None:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[int | None] = loop.create_future()
+        self._pending.append((arrival, future))
+        if self._flushing is None or self._flushing.done():
+            self._flushing = loop.create_task(self._flush())
+        return await future
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._pending:
+            batch, self._pending = self._pending, []
+            arrivals = [a for a, _ in batch]
+            try:
+                ids = await loop.run_in_executor(self._writer, self._write, arrivals)
+            except Exception as error:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(error)
+                continue
+            for (_, future), row_id in zip(batch, ids, strict=True):
+                if not future.done():
+                    future.set_result(row_id)
+
+    def _write(self, arrivals: Sequence[_Arrival]) -> list[int | None]:
+        try:
+            with unit_of_work(self.factory) as session:
+                return [self._insert(session, a) for a in arrivals]
+        except Exception:
+            if len(arrivals) == 1:
+                raise
+        # One bad message must not refuse the others written with it.
+        out: list[int | None] = []
+        for arrival in arrivals:
+            with unit_of_work(self.factory) as session:
+                out.append(self._insert(session, arrival))
+        return out
+
+    @staticmethod
+    def _insert(session: Session, arrival: _Arrival) -> int | None:
+        return store_inbound(
+            session, arrival.raw, arrival.mail_from, arrival.rcpt_to, peer=arrival.peer
+        )
+
+    def close(self) -> None:
+        """Stop the writer thread (after the SMTP server has stopped)."""
+        self._writer.shutdown(wait=True)
+
+
+class Listener:
+    """The running SMTP server of ``judge serve`` (an aiosmtpd Controller in its own thread)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        factory: sessionmaker[Session],
+        on_stored: Callable[[], None] | None = None,
+        **smtp_options: Any,
+    ) -> None:
+        self.handler = InboxHandler(settings, factory, on_stored)
+        smtp_options.setdefault("data_size_limit", settings.max_message_size)
+        smtp_options.setdefault("enable_SMTPUTF8", True)
+        smtp_options.setdefault("ident", f"{settings.name} Diplomacy judge")
+        self.controller = Controller(
+            self.handler,
+            hostname=settings.smtp_host,
+            port=settings.smtp_port,
+            server_hostname=settings.address.partition("@")[2] or None,
+            **smtp_options,
+        )
+
+    @property
+    def port(self) -> int:
+        """The port listened on (useful when the configuration asked for port 0)."""
+        server = self.controller.server
+        if server is not None and server.sockets:
+            return int(server.sockets[0].getsockname()[1])
+        return self.controller.port
+
+    def start(self) -> None:
+        self.controller.start()
+        log.info("listening for mail on %s:%s", self.controller.hostname, self.port)
+
+    def stop(self) -> None:
+        self.controller.stop()
+        self.handler.close()
+
+    def __enter__(self) -> Listener:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
