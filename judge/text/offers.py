@@ -164,9 +164,9 @@ def _order(text: str, board: Map, unit: str | None) -> OfferedOrder:
         text = text[:-1].rstrip()
     if text[-1:] in ".;,!" and len(text) > 1:
         text = text[:-1].rstrip()  # spec 3.3 note 4: one trailing punctuation mark
-    if unit is None and _bare_unit(text, board):
-        raise LineError("E8", "NO ORDER GIVEN")
     order = _parse(text if unit is None else f"{unit} {text}", board)
+    if order is None and unit is None and _bare_unit(text, board):
+        raise LineError("E8", "NO ORDER GIVEN")
     if order is None and unit is not None:
         order = _parse(text, board)  # the player repeated the unit after the bar
         if order is not None and str(order.unit) != unit and order.unit.province != unit:
