@@ -74,6 +74,7 @@ _ROLES: dict[str, str] = {
 }
 
 _UNIT_TYPES = frozenset(("A", "ARMY", "F", "FLEET"))
+_VERBS = frozenset(("hold", "move", "support", "convoy", "via"))
 
 # How each role is named in ``ParseProblem.expected``, in the order they are listed.
 _LABELS: dict[str, str] = {
@@ -167,12 +168,16 @@ def _problem(
     expected = tuple(dict.fromkeys(label for r, label in _LABELS.items() if r in roles))
     unexpected_character = isinstance(error, UnexpectedCharacters)
     before = line[: column - 1].strip()
-    message = _message(roles, previous, found, before, at_end)
+    message = _message(roles, previous, found, before, at_end, expected)
     if unexpected_character and not found.isalnum():
         message = f"unexpected character '{found}'" + (f" (after '{previous}')" if previous else "")
-    if "support" in roles and "hold" in roles and unknown_name is not None:
+    after_name = previous is not None and previous.type == "WORD"
+    if "support" in roles and "hold" in roles and after_name and unknown_name is not None:
         # the order stopped right after its unit: a misspelt name explains it best
         words = before.split()
+        if role(words[0]) in _VERBS:  # "S A PAR": the unit was left out, not misspelt
+            message = f"{_UNIT_AFTER[None]}, not '{words[0]}'"
+            return ParseProblem(line, 1, words[0], ("A or F", "a province"), message)
         name = " ".join(words[1:] if words[0] in _UNIT_TYPES else words)
         complaint = unknown_name(name)
         if complaint is not None:
@@ -186,6 +191,7 @@ def _message(
     found: str,
     before: str,
     at_end: bool,
+    expected: tuple[str, ...],
 ) -> str:
     prev = str(previous) if previous is not None else ""
     prev_role = role(previous.type) if previous is not None else None
@@ -194,7 +200,7 @@ def _message(
         return f"'{prev}' must be followed by a province{not_found}"
     if "unit type" in roles:
         template = _UNIT_AFTER.get(prev_role, "expected a unit after '{prev}'")
-        return template.format(prev=prev) + (not_found if previous is not None else "")
+        return template.format(prev=prev) + not_found
     if prev_role == "coast mark":
         return f"expected a coast (NC, SC, EC or WC) after '{prev}'{not_found}"
     if roles == {"province"}:
@@ -214,5 +220,5 @@ def _message(
     if "end" in roles and not at_end:
         return f"unexpected '{found}' after the complete order '{before}'"
     if at_end:
-        return f"the order stops too soon after '{prev}'"
+        return f"expected {' or '.join(expected)} after '{prev}'"
     return f"unexpected '{found}' after '{prev}'" if prev else f"unexpected '{found}'"
