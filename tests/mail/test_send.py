@@ -1,0 +1,227 @@
+"""The outbox sender: Maildir or relay, retries with backoff, and no mail ever sent twice."""
+
+from __future__ import annotations
+
+import mailbox
+import socket
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from email import message_from_bytes
+from email.policy import default
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.config import Settings
+from judge.mail.send import (
+    MaildirDelivery,
+    RelayDelivery,
+    backoff,
+    claim,
+    recover_interrupted,
+    render,
+    send_due,
+)
+from judge.storage.mailqueue import OutboundMessage, OutboxState, queue_mail
+from judge.storage.session import unit_of_work
+from tests.mail.conftest import free_port
+
+NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+
+
+class Sink:
+    """An MTA standing in for the relay: records what it accepts, or refuses as told."""
+
+    def __init__(self) -> None:
+        self.received: list[tuple[str, list[str], bytes]] = []
+        self.rcpt_reply = "250 OK"
+
+    async def handle_RCPT(
+        self, server: Any, session: Any, envelope: Any, address: str, options: Any
+    ) -> str:
+        if not self.rcpt_reply.startswith("250"):
+            return self.rcpt_reply
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.received.append((envelope.mail_from, list(envelope.rcpt_tos),
+                              envelope.original_content))
+        return "250 OK queued"
+
+
+@pytest.fixture
+def sink() -> Iterator[tuple[Sink, int]]:
+    handler = Sink()
+    port = free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    yield handler, port
+    controller.stop()
+
+
+def queue(factory: sessionmaker[Session], n: int = 1, **kw: object) -> list[int]:
+    with unit_of_work(factory) as s:
+        rows = [
+            queue_mail(s, f"p{i}@example.org", f"Diplomacy orders {i}", f"A PAR H\nMüller {i}",
+                       now=NOW, **kw)  # type: ignore[arg-type]
+            for i in range(n)
+        ]
+        s.flush()
+        return [r.id for r in rows]
+
+
+def row(factory: sessionmaker[Session], row_id: int) -> OutboundMessage:
+    with factory() as s:
+        r = s.get(OutboundMessage, row_id)
+        assert r is not None
+        return r
+
+
+def test_without_relay_mail_goes_to_the_maildir_once(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    ids = queue(session_factory, 2, in_reply_to="<orig@example.org>")
+    delivery = MaildirDelivery(settings.maildir)
+    assert send_due(session_factory, settings, delivery, NOW) == 2
+    assert send_due(session_factory, settings, delivery, NOW + timedelta(hours=1)) == 0
+    box = mailbox.Maildir(settings.maildir, create=False)
+    messages = sorted(
+        (message_from_bytes(box.get_bytes(k), policy=default) for k in box.keys()),
+        key=lambda m: m["Subject"],
+    )
+    assert [m["To"] for m in messages] == ["p0@example.org", "p1@example.org"]
+    first = messages[0]
+    assert first["From"] == "judge@example.org"
+    assert first["In-Reply-To"] == "<orig@example.org>"
+    assert first["Auto-Submitted"] == "auto-replied"
+    assert first.get_content() == "A PAR H\nMüller 0\n"
+    assert all(row(session_factory, i).state == OutboxState.SENT for i in ids)
+    assert row(session_factory, ids[0]).sent_at == NOW
+
+
+def test_the_relay_gets_each_mail_once(
+    settings: Settings, session_factory: sessionmaker[Session], sink: tuple[Sink, int]
+) -> None:
+    handler, port = sink
+    relayed = replace(settings, relay=("127.0.0.1", port))
+    queue(session_factory, 3, sender="games@example.org")
+    assert send_due(session_factory, relayed, RelayDelivery(relayed), NOW) == 3
+    assert send_due(session_factory, relayed, RelayDelivery(relayed), NOW) == 0
+    assert [(f, r) for f, r, _ in handler.received] == [
+        ("games@example.org", [f"p{i}@example.org"]) for i in range(3)]
+    assert b"M=C3=BCller" in handler.received[0][2] or "Müller".encode() in handler.received[0][2]
+
+
+def test_temporary_refusals_are_retried_with_backoff_then_given_up(
+    settings: Settings, session_factory: sessionmaker[Session], sink: tuple[Sink, int]
+) -> None:
+    handler, port = sink
+    relayed = replace(settings, relay=("127.0.0.1", port))
+    handler.rcpt_reply = "451 4.3.0 try later"
+    (row_id,) = queue(session_factory)
+    when = NOW
+    for attempt in (1, 2):
+        assert send_due(session_factory, relayed, RelayDelivery(relayed), when) == 0
+        r = row(session_factory, row_id)
+        assert (r.state, r.attempts) == (OutboxState.PENDING, attempt)
+        assert r.next_attempt_at == when + backoff(relayed, attempt)
+        assert "451" in (r.last_error or "")
+        assert send_due(session_factory, relayed, RelayDelivery(relayed),
+                        r.next_attempt_at - timedelta(seconds=1)) == 0  # not due yet
+        when = r.next_attempt_at
+    assert backoff(relayed, 2) == 2 * backoff(relayed, 1)
+    send_due(session_factory, relayed, RelayDelivery(relayed), when)
+    r = row(session_factory, row_id)
+    assert (r.state, r.attempts) == (OutboxState.FAILED, 3)
+    assert "gave up after 3 attempts" in (r.last_error or "")
+    assert handler.received == []
+
+
+def test_a_permanent_refusal_fails_at_once(
+    settings: Settings, session_factory: sessionmaker[Session], sink: tuple[Sink, int]
+) -> None:
+    handler, port = sink
+    relayed = replace(settings, relay=("127.0.0.1", port))
+    handler.rcpt_reply = "550 5.1.1 no such user"
+    (row_id,) = queue(session_factory)
+    send_due(session_factory, relayed, RelayDelivery(relayed), NOW)
+    r = row(session_factory, row_id)
+    assert (r.state, r.attempts) == (OutboxState.FAILED, 1)
+
+
+def test_an_unreachable_relay_is_retried(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    relayed = replace(settings, relay=("127.0.0.1", free_port()))
+    (row_id,) = queue(session_factory)
+    send_due(session_factory, relayed, RelayDelivery(relayed, timeout=5), NOW)
+    r = row(session_factory, row_id)
+    assert (r.state, r.attempts) == (OutboxState.PENDING, 1)
+
+
+def _relay_that_hangs_up_during_data(port: int) -> threading.Thread:
+    server = socket.create_server(("127.0.0.1", port))
+
+    def serve() -> None:
+        conn, _ = server.accept()
+        with conn, server:
+            f = conn.makefile("rb")
+            conn.sendall(b"220 flaky relay\r\n")
+            while line := f.readline():
+                verb = line[:4].upper()
+                if verb == b"DATA":
+                    conn.sendall(b"354 go on\r\n")
+                    while f.readline() not in (b".\r\n", b""):
+                        pass
+                    return  # hang up instead of answering 250
+                conn.sendall(b"250 ok\r\n")
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_a_connection_lost_during_data_is_never_resent(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    port = free_port()
+    thread = _relay_that_hangs_up_during_data(port)
+    relayed = replace(settings, relay=("127.0.0.1", port))
+    (row_id,) = queue(session_factory)
+    send_due(session_factory, relayed, RelayDelivery(relayed, timeout=5), NOW)
+    thread.join(5)
+    r = row(session_factory, row_id)
+    assert r.state == OutboxState.FAILED
+    assert "never sent twice" in (r.last_error or "")
+
+
+def test_recovery_after_a_crash_between_claim_and_commit(
+    settings: Settings, session_factory: sessionmaker[Session], sink: tuple[Sink, int]
+) -> None:
+    delivered, lost, relay_row = queue(session_factory, 3)
+    delivery = MaildirDelivery(settings.maildir)
+    # The sender claimed three mails and died: one was in the Maildir already, one not,
+    # one was being handed to a relay.
+    for _ in range(3):
+        assert claim(session_factory, NOW) is not None
+    with session_factory() as s:
+        r = s.get(OutboundMessage, delivered)
+        assert r is not None
+        delivery.deliver("judge@example.org", r.recipient, render(r, settings, NOW))
+    recover_interrupted(session_factory, delivery, now=NOW)
+    assert row(session_factory, delivered).state == OutboxState.SENT
+    assert row(session_factory, lost).state == OutboxState.PENDING
+    assert row(session_factory, relay_row).state == OutboxState.PENDING
+    # The same crash with a relay: nobody can tell, so the mail is not sent again.
+    for _ in range(2):
+        claim(session_factory, NOW)
+    relayed = replace(settings, relay=("127.0.0.1", sink[1]))
+    recover_interrupted(session_factory, RelayDelivery(relayed), now=NOW)
+    assert row(session_factory, lost).state == OutboxState.FAILED
+    assert send_due(session_factory, settings, delivery, NOW + timedelta(days=1)) == 0
+    assert len(mailbox.Maildir(settings.maildir, create=False)) == 1
