@@ -65,7 +65,9 @@ def check_sheet(
     (spec 3.1, OQ-14)."""
     errors: list[SheetError] = []
     out: list[Offer | Savings | Comment] = []
-    savings = sum(x.value.amount for x in lines if isinstance(x.value, Savings))
+    savings = 0 if ctx.rules.no_savings else sum(
+        x.value.amount for x in lines if isinstance(x.value, Savings)
+    )
     state = _Running(liquid=max(0, ctx.balance - savings))
     for line in lines:
         try:

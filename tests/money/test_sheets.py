@@ -1,0 +1,135 @@
+"""Offer-sheet reading and checking: every numbered error (spec 3.9), P38 and P39."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+import pytest
+
+from judge.engine.board import Map
+from judge.engine.state import position_from_state
+from judge.money.offers import OfferSheet, OfferType
+from judge.money.rules import RuleSet
+from judge.money.sheets import SheetContext
+from judge.text.offers import is_clear, read_line, read_sheet
+
+FACTS = runpy.run_path(str(Path(__file__).with_name("sheet_facts.py")))
+
+
+def _ctx(board: Map, rules: list[str] = (), power: str = "FRANCE", balance: int = 48,
+         units: dict | None = None, dummies: frozenset = frozenset()) -> SheetContext:
+    units = units or {p: list(u) for p, u in board.starting_units.items()}
+    position = position_from_state({"phase": "S1901M", "units": units}, board)
+    return SheetContext(power, position, board, RuleSet.parse(rules, board.centers), balance,
+                        dummies)
+
+
+def _verdict(result: OfferSheet | list) -> str | None:
+    return None if isinstance(result, OfferSheet) else result[0].code
+
+
+@pytest.mark.parametrize(("line", "code"), FACTS["P38"], ids=[x[0] for x in FACTS["P38"]])
+def test_p38_line(line: str, code: str | None, board: Map) -> None:
+    assert _verdict(read_sheet(line, _ctx(board))) == code
+
+
+@pytest.mark.parametrize(("line", "code"), FACTS["P38_BLIND"],
+                         ids=[x[0] for x in FACTS["P38_BLIND"]])
+def test_p38_blind_line(line: str, code: str | None, board: Map) -> None:
+    units = {"AUSTRIA": ["A SER"], "TURKEY": ["F BUL/EC"], "FRANCE": ["A PAR"]}
+    assert _verdict(read_sheet(line, _ctx(board, ["BLIND"], units=units))) == code
+
+
+def test_p39_classic_with_limit_offers(board: Map) -> None:
+    lines = [x[0] for x in FACTS["P39"]]
+    ctx = _ctx(board, ["PAYOLA_CLASSIC", "LIMIT_OFFERS"], balance=21)
+    errors = read_sheet("\n".join(lines), ctx)
+    assert isinstance(errors, list)
+    found = {e.line: e.code for e in errors}
+    expected = {i: code for i, (_, code) in enumerate(FACTS["P39"], start=1) if code}
+    assert found == expected
+
+
+def test_valid_classic_lines_make_a_sheet_of_18(board: Map) -> None:
+    valid = [x[0] for x in FACTS["P39"] if x[1] is None]
+    sheet = read_sheet("\n".join(valid), _ctx(board, ["PAYOLA_CLASSIC", "LIMIT_OFFERS"],
+                                              balance=21))
+    assert isinstance(sheet, OfferSheet)
+    assert sum(o.total for o in sheet.offers) == 18
+
+
+def test_a_sheet_with_any_error_is_refused_whole_and_lists_every_error(board: Map) -> None:
+    text = "5 : A PAR - BUR\n0 : F LON - NTH\n4 : F BRE - MAO | - MAO"
+    result = read_sheet(text, _ctx(board))
+    assert [(e.line, e.code) for e in result] == [(2, "E14"), (3, "E9")]
+
+
+def test_zero_foreign_lifts_e14(board: Map) -> None:
+    assert _verdict(read_sheet("0 : F LON - NTH", _ctx(board, ["ZERO_FOREIGN"]))) is None
+
+
+def test_no_plateau_and_no_savings(board: Map) -> None:
+    assert _verdict(read_sheet("5#2 : A PAR H", _ctx(board, ["NO_PLATEAU"]))) == "E3"
+    assert _verdict(read_sheet("5 $", _ctx(board, ["NO_SAVINGS"]))) == "E4"
+    assert _verdict(read_sheet("5#2 : A PAR H", _ctx(board, ["NO_SAVINGS"]))) == "E3"
+
+
+def test_touch_and_remote_bribes(board: Map) -> None:
+    # in 1901 no French unit touches Germany's A MUN; a French army in BUR does
+    assert _verdict(read_sheet("1 : A MUN - RUH", _ctx(board, ["TOUCH_BRIBE"]))) == "E23"
+    assert _verdict(read_sheet("1 : A MUN - RUH", _ctx(board, ["REMOTE_BRIBE"]))) is None
+    units = {"FRANCE": ["A BUR"], "GERMANY": ["A MUN"]}
+    touch = _ctx(board, ["TOUCH_BRIBE"], units=units)
+    assert _verdict(read_sheet("1 : A MUN - RUH", touch)) is None
+    assert _verdict(read_sheet("1 : A MUN - RUH",
+                               _ctx(board, ["REMOTE_BRIBE"], units=units))) == "E23"
+
+
+def test_pay_dummies_errors(board: Map) -> None:
+    rules = ["PAY_DUMMIES"]
+    dummies = frozenset({"ITALY"})
+    ok = "A PAR - BUR\nA MAR H\nF BRE H\n3 : A VEN - PIE"
+    assert _verdict(read_sheet(ok, _ctx(board, rules, dummies=dummies))) is None
+    assert _verdict(read_sheet("2 : A PAR - BUR", _ctx(board, rules, dummies=dummies))) == "E20"
+    assert _verdict(read_sheet("A PAR H\nA MAR H\nF BRE H\n1 : A MUN H",
+                               _ctx(board, rules, dummies=dummies))) == "E21"
+    assert _verdict(read_sheet("A PAR H", _ctx(board, rules, dummies=dummies))) == "E22"
+    assert _verdict(read_sheet("A PAR H", _ctx(board, rules + ["DEFAULT_UNORDERED"],
+                                                dummies=dummies))) is None
+
+
+def test_restrict_signal_errors(board: Map) -> None:
+    rules = ["RESTRICT_SIGNAL"]
+    ctx = _ctx(board, rules, power="AUSTRIA")
+    assert _verdict(read_sheet("0 : F TRI S A VEN - SWI ?", ctx)) is None
+    assert _verdict(read_sheet("1 : F TRI S A VEN - SWI ?", ctx)) == "E24"
+    foreign = _ctx(board, rules + ["ZERO_FOREIGN"])
+    assert _verdict(read_sheet("0 : F TRI S A VEN - SWI ?", foreign)) == "E25"
+    assert _verdict(read_sheet("0 : F TRI S A VEN - SWI ? | H", ctx)) == "E26"
+    two = "0 : F TRI S A VEN - SWI ?\n0 : F TRI S A VIE - ROM ?"
+    assert _verdict(read_sheet(two, ctx)) == "E27"
+
+
+def test_without_signal_support_an_impossible_support_is_e13(board: Map) -> None:
+    assert _verdict(read_sheet("0 : F TRI S A VEN - SWI", _ctx(board, power="AUSTRIA"))) == "E13"
+
+
+def test_support_to_a_coast_is_refused(board: Map) -> None:
+    units = {"TURKEY": ["F CON"], "RUSSIA": ["A BUL"]}
+    assert _verdict(read_sheet("1 : A BUL S F CON - BUL/SC", _ctx(board, units=units))) == "E13"
+
+
+def test_values_read_from_a_line(board: Map) -> None:
+    offer = read_line("2*4#2+3# @ A PAR - BUR | S F BRE % note", board)
+    assert offer.type is OfferType.HOLD
+    assert [(t.count, t.amount, t.plateau) for t in offer.terms] == [(2, 4, 2), (1, 3, 3)]
+    assert offer.comment == "note"
+    assert len(offer.orders) == 2
+    bare = read_line("a mar h", board)
+    assert bare.type is OfferType.DIRECT and not bare.written_amount
+
+
+def test_clear_and_nmr(board: Map) -> None:
+    assert is_clear("CLEAR") and is_clear(" (nmr) ") and is_clear("NMR")
+    assert not is_clear("CLEAR A PAR")
