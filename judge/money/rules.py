@@ -150,7 +150,8 @@ class RuleSet:
         for flag, extra in _DEFAULTS.items():
             if flag in on:
                 on.update(x for x in extra if x not in off)
-        for flag in sorted(off - set().union(*_DEFAULTS.values())):
+        included = set().union(*(extra for flag, extra in _DEFAULTS.items() if flag in on))
+        for flag in sorted(off - included):
             raise RuleError(
                 f"-{flag}: only a flag that another flag includes by default can be switched off"
             )
