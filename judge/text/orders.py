@@ -150,8 +150,9 @@ class _Reader:
         }
         # Hyphens inside the map's own names must not read as moves: MID-ATLANTIC.
         alternatives = "|".join(map(re.escape, sorted(hyphenated, key=len, reverse=True)))
-        self.hyphenated = re.compile(rf"(?<![\w.'])(?:{alternatives})(?![\w.'])")
-        self.hyphenated_any = bool(hyphenated)
+        self.hyphenated = (
+            re.compile(rf"(?<![\w.'])(?:{alternatives})(?![\w.'])") if hyphenated else None
+        )
         self.read_text = lru_cache(maxsize=_CACHE_SIZE)(self._read_text)
         self.read_line = lru_cache(maxsize=_CACHE_SIZE)(self._read_line)
 
@@ -162,7 +163,7 @@ class _Reader:
         if not line:
             return ParseProblem(line, 1, "", ("an order",), "empty order")
         text = line
-        if self.hyphenated_any:
+        if self.hyphenated is not None:
             text = self.hyphenated.sub(lambda m: m[0].replace("-", "_"), line)
         parser = _parser()
         try:
