@@ -58,14 +58,14 @@ def decode_mail(
     bounces; None when unknown).
     """
     message = email.message_from_bytes(raw, policy=compat32)
-    sender = _address(_header(message, "From"))
+    sender = _address(_header(message, "From")) or _address(envelope_sender or "")
     reply_to = _address(_header(message, "Reply-To")) or None
     reason = auto_reason(message, envelope_sender, sender)
     return DecodedMail(
         sender=sender,
         reply_to=reply_to if reply_to != sender else None,
         subject=normalise(" ".join(_header(message, "Subject").split())),
-        message_id=" ".join(_header(message, "Message-ID").split()),
+        message_id=normalise(" ".join(_header(message, "Message-ID").split())),
         body_lines=command_lines(body_text(message)),
         auto_reply=bool(reason),
         auto_reason=reason,
@@ -233,6 +233,6 @@ def _address(value: str) -> str:
         pairs = [parseaddr(value)]
     for _, address in pairs:
         address = address.strip().strip("<>").lower()
-        if "@" in address and not any(c.isspace() for c in address):
+        if "@" in address and address.isprintable() and not any(c.isspace() for c in address):
             return address
     return ""

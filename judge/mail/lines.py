@@ -18,7 +18,9 @@ _CHARACTERS = {
     "\uff1a": ":",
     "\uff1b": ";",
 }
-_TRANSLATION = str.maketrans(_CHARACTERS)
+# Control characters mean nothing in a command, and PostgreSQL text cannot hold NUL.
+_CONTROLS = {chr(c): "" for c in [*range(0, 9), 11, 12, *range(14, 32), 127]}
+_TRANSLATION = str.maketrans({**_CONTROLS, **_CHARACTERS})
 
 _BR = re.compile(r"(?:<br\s*/?>\s*)+$", re.IGNORECASE)
 _SIGNOFF = re.compile(r"sign\s*-?\s*off\s*[.!]?\s*$", re.IGNORECASE)
@@ -45,7 +47,8 @@ _DEVICE_FOOTER = re.compile(
 
 
 def normalise(text: str) -> str:
-    """Unicode dashes, arrows, quotes and odd spaces turned into the ASCII players mean."""
+    """Unicode dashes, arrows, quotes and odd spaces turned into the ASCII players mean;
+    control characters dropped."""
     return unicodedata.normalize("NFC", text).translate(_TRANSLATION)
 
 

@@ -190,8 +190,9 @@ def queue_mail(
         message_id=f"<{uuid.uuid4().hex}@{domain}>",
         recipient=to.strip(),
         sender=sender,
-        subject=" ".join(subject.split()),
-        body=body,
+        # PostgreSQL text cannot hold NUL; whatever put one there, the mail must still go.
+        subject=" ".join(subject.replace("\x00", "\ufffd").split()),
+        body=body.replace("\x00", "\ufffd"),
         raw=raw,
         in_reply_to=in_reply_to,
         inbox_id=inbox_id,

@@ -1,0 +1,189 @@
+"""The inbox worker: mail handled in order; a crash shunted, reported, and the worker goes on."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.config import Settings
+from judge.mail.decode import DecodedMail
+from judge.mail.worker import Handled, handle_next
+from judge.storage.mailqueue import (
+    InboundMessage,
+    InboxState,
+    OutboundMessage,
+    queue_mail,
+    requeue_inbound,
+    store_inbound,
+)
+from judge.storage.session import unit_of_work
+
+
+class Echo:
+    """A real handler for worker tests: replies with the command lines it read."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def __call__(self, session: Session, mail: DecodedMail, settings: Settings) -> None:
+        self.seen.append(mail.subject)
+        queue_mail(session, mail.reply_address, f"Re: {mail.subject}",
+                   "\n".join(mail.body_lines), sender=settings.address,
+                   in_reply_to=mail.message_id or None, inbox_id=mail.inbox_id)
+        if mail.subject == "boom":
+            raise RuntimeError("the handler broke")
+        if mail.subject == "power cut":
+            raise SystemExit("the process dies")
+
+
+def mail(subject: str, sender: str = "player@example.org", **headers: str) -> bytes:
+    m = EmailMessage()
+    m["From"] = sender
+    m["To"] = "judge@example.org"
+    m["Subject"] = subject
+    m["Message-ID"] = f"<{subject.replace(' ', '.')}.{sender}>"
+    for k, v in headers.items():
+        m[k.replace("_", "-")] = v
+    m.set_content("signon Falpha pw\nA PAR - BUR\n")
+    return m.as_bytes()
+
+
+def store(factory: sessionmaker[Session], raw: bytes, envelope: str = "player@example.org") -> int:
+    with unit_of_work(factory) as s:
+        row_id = store_inbound(s, raw, envelope, ["judge@example.org"])
+    assert row_id is not None
+    return row_id
+
+
+def outbox(factory: sessionmaker[Session]) -> list[OutboundMessage]:
+    with factory() as s:
+        return list(s.scalars(select(OutboundMessage).order_by(OutboundMessage.id)))
+
+
+def inbox_row(factory: sessionmaker[Session], row_id: int) -> InboundMessage:
+    with factory() as s:
+        row = s.get(InboundMessage, row_id)
+        assert row is not None
+        return row
+
+
+def test_mail_is_handled_in_arrival_order_and_answered(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    echo = Echo()
+    ids = [store(session_factory, mail(f"orders {i}")) for i in range(3)]
+    while handle_next(session_factory, settings, echo) is not None:
+        pass
+    assert echo.seen == ["orders 0", "orders 1", "orders 2"]
+    assert all(inbox_row(session_factory, i).state == InboxState.DONE for i in ids)
+    replies = outbox(session_factory)
+    assert [r.subject for r in replies] == ["Re: orders 0", "Re: orders 1", "Re: orders 2"]
+    assert replies[0].body == "signon Falpha pw\nA PAR - BUR"
+    assert replies[0].in_reply_to == "<orders.0.player@example.org>"
+    assert replies[0].inbox_id == ids[0]
+
+
+def test_a_crashing_mail_is_kept_marked_reported_and_the_worker_goes_on(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    echo = Echo()
+    bad = store(session_factory, mail("boom"))
+    good = store(session_factory, mail("orders"))
+    assert handle_next(session_factory, settings, echo) is Handled.FAILED
+    assert handle_next(session_factory, settings, echo) is Handled.DONE
+    row = inbox_row(session_factory, bad)
+    assert row.state == InboxState.FAILED
+    assert "RuntimeError: the handler broke" in (row.error or "")
+    assert row.raw == mail("boom")
+    assert inbox_row(session_factory, good).state == InboxState.DONE
+    sent = [(r.recipient, r.subject) for r in outbox(session_factory)]
+    # The handler's own reply to "boom" was rolled back with the rest of its changes.
+    assert sent == [
+        ("keeper@example.org", f"judge: inbox #{bad} could not be handled"),
+        ("player@example.org", "Re: boom"),
+        ("player@example.org", "Re: orders"),
+    ]
+    keeper_mail = outbox(session_factory)[0].body
+    assert "RuntimeError: the handler broke" in keeper_mail
+    assert f"judge requeue {bad}" in keeper_mail
+    assert "Traceback" not in outbox(session_factory)[1].body  # the player gets no internals
+
+
+def test_a_requeued_mail_is_handled_again(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    bad = store(session_factory, mail("boom"))
+    handle_next(session_factory, settings, Echo())
+    with unit_of_work(session_factory) as s:
+        assert requeue_inbound(s, bad)
+    assert handle_next(session_factory, settings, lambda s, m, c: None) is Handled.DONE
+    assert inbox_row(session_factory, bad).state == InboxState.DONE
+
+
+def test_a_process_dying_mid_mail_leaves_it_waiting_and_changes_nothing(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    row_id = store(session_factory, mail("power cut"))
+    with pytest.raises(SystemExit):
+        handle_next(session_factory, settings, Echo())
+    assert inbox_row(session_factory, row_id).state == InboxState.RECEIVED
+    assert outbox(session_factory) == []
+
+
+@pytest.mark.parametrize(
+    ("raw", "envelope"),
+    [(mail("vacation", Auto_Submitted="auto-replied"), "player@example.org"),
+     (mail("bounce"), ""),
+     (mail("newsletter", Precedence="bulk"), "player@example.org"),
+     (mail("loop", sender="judge@example.org"), "judge@example.org")],
+)
+def test_automatic_mail_and_the_judges_own_mail_are_never_answered(
+    settings: Settings, session_factory: sessionmaker[Session], raw: bytes, envelope: str
+) -> None:
+    echo = Echo()
+    row_id = store(session_factory, raw, envelope)
+    assert handle_next(session_factory, settings, echo) is Handled.IGNORED
+    assert echo.seen == []
+    assert outbox(session_factory) == []
+    row = inbox_row(session_factory, row_id)
+    assert row.state == InboxState.DONE
+    assert (row.error or "").startswith("not answered: ")
+
+
+def test_a_crash_on_automatic_mail_tells_only_the_keeper(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    store(session_factory, mail("boom"), "")
+
+    def broken(session: Session, m: DecodedMail, s: Settings) -> None:
+        raise AssertionError("unreachable: auto mail is not handed over")
+
+    assert handle_next(session_factory, settings, broken) is Handled.IGNORED
+    assert outbox(session_factory) == []
+
+
+@hsettings(max_examples=100, deadline=None,
+           suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(raw=st.binary(max_size=2000), envelope=st.sampled_from(["", "someone@example.org"]))
+def test_any_bytes_get_a_reply_or_a_logged_refusal(
+    settings: Settings, session_factory: sessionmaker[Session], raw: bytes, envelope: str
+) -> None:
+    with unit_of_work(session_factory) as s:
+        row_id = store_inbound(s, raw, envelope, ["judge@example.org"])
+    if row_id is None:
+        return  # the same bytes were stored in an earlier example
+    result = handle_next(session_factory, settings, Echo())
+    row = inbox_row(session_factory, row_id)
+    with session_factory() as s:
+        replies = s.scalars(select(OutboundMessage).where(OutboundMessage.inbox_id == row_id)).all()
+    if result is Handled.DONE:
+        assert len(replies) == 1 and row.state == InboxState.DONE
+    else:
+        assert result is Handled.IGNORED and replies == []
+        assert (row.error or "").startswith("not answered: ")
