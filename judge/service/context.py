@@ -1,0 +1,113 @@
+"""What handling one mail carries from command to command: who signed on, and the results so far."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from judge.config import Settings
+from judge.engine.board import Map
+from judge.engine.maps import load_map
+from judge.storage.games import members
+from judge.storage.mailqueue import queue_mail
+from judge.storage.schema import Game, GameState, Player, Power
+
+
+class Refusal(Exception):
+    """A command that was refused; everything it changed is rolled back. ``messages``
+    say what is wrong and what would be right, one per line."""
+
+    def __init__(self, *messages: str, data: dict[str, Any] | None = None) -> None:
+        super().__init__(messages[0] if messages else "refused")
+        self.messages = list(messages)
+        self.data = data or {}
+
+
+@dataclass
+class Identity:
+    """Who the mail signed on as: a power's player, an observer or the game's master."""
+
+    game: Game
+    role: str  # "player", "observer", "master"
+    power: Power | None = None
+    player: Player | None = None
+    number: int = 0  # which sign-on of the mail, for the copies sent to registered addresses
+
+    @property
+    def name(self) -> str:
+        if self.role == "master":
+            return "MASTER"
+        if self.power is not None:
+            return self.power.name
+        return (self.player.name if self.player and self.player.name else "OBSERVER").upper()
+
+
+@dataclass
+class Result:
+    """One command's result, in the order of the mail; ``template`` renders ``data``."""
+
+    line: int
+    text: str
+    ok: bool
+    messages: list[str] = field(default_factory=list)
+    template: str = "done"
+    data: dict[str, Any] = field(default_factory=dict)
+    signon: int = 0
+
+
+@dataclass
+class Context:
+    session: Session
+    settings: Settings
+    now: datetime
+    sender: str
+    reply_to: str
+    inbox_id: int | None = None
+    identity: Identity | None = None
+    signons: int = 0
+    results: list[Result] = field(default_factory=list)
+    # sign-on number -> (registered address, who signed on), for the copies of the reply
+    copies: dict[int, tuple[str, str]] = field(default_factory=dict)
+
+    def player(self) -> Identity:
+        """The signed-on player of a power, or a refusal saying how to sign on."""
+        who = self.identity
+        if who is None or who.role != "player" or who.power is None:
+            raise Refusal("sign on first: SIGNON <power>@<game> <password>")
+        return who
+
+    def member(self) -> Identity:
+        if self.identity is None:
+            raise Refusal("sign on first: SIGNON <power>@<game> <password>")
+        return self.identity
+
+    def master(self) -> Identity:
+        who = self.identity
+        if who is None or who.role != "master":
+            raise Refusal("only the game's master may do this: SIGNON MASTER@<game> <password>")
+        return who
+
+    def board(self, game: Game) -> Map:
+        return load_map(game.map_name)
+
+    def active(self, game: Game) -> None:
+        if game.state != GameState.ACTIVE:
+            raise Refusal(f"game {game.name} is {game.state}, not active")
+
+    def notify(self, to: str, subject: str, body: str) -> None:
+        """Queue a mail other than the reply (press, notices) in this command's transaction."""
+        queue_mail(
+            self.session, to, subject, body, sender=self.settings.address,
+            inbox_id=self.inbox_id, now=self.now,
+        )
+
+    def everyone(self, game: Game, but: str | None = None) -> list[str]:
+        """Addresses of the game's players, observers and master, each once."""
+        seen: dict[str, None] = {}
+        for member in members(self.session, game):
+            seen.setdefault(member.address.lower(), None)
+        seen.setdefault(game.master_address.lower(), None)
+        return [a for a in seen if a != (but or "").lower()]

@@ -1,0 +1,64 @@
+"""One handler per Command type; a refused command is rolled back and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from judge.service import accounts, master, membership, orders, press, reports
+from judge.service.context import Context, Refusal, Result
+from judge.text import commands as c
+from judge.text.commands import Step
+
+Handler = Callable[[Context, Any, Step], Result]
+
+HANDLERS: dict[type, Handler] = {
+    c.Help: reports.help_,
+    c.List: reports.list_,
+    c.Summary: reports.summary,
+    c.History: reports.history,
+    c.Unreadable: reports.unreadable,
+    c.Create: membership.create,
+    c.Join: membership.join,
+    c.Observe: membership.observe,
+    c.SignOn: membership.signon,
+    c.Resign: membership.resign,
+    c.SetPassword: membership.set_password,
+    c.SetAddress: membership.set_address,
+    c.SetWait: membership.set_wait,
+    c.SetAbsence: membership.set_absence,
+    c.SetDraw: membership.set_draw,
+    c.Orders: orders.orders,
+    c.Clear: orders.clear,
+    c.Status: orders.status,
+    c.Accept: accounts.accept,
+    c.Transfer: accounts.transfer,
+    c.Press: press.press,
+    c.EndPress: press.end_press,
+    c.SetOption: master.set_option,
+    c.Start: master.start,
+    c.Pause: master.pause,
+    c.Resume: master.resume,
+    c.Process: master.process,
+    c.Rollback: master.rollback,
+    c.Eject: master.eject,
+    c.Replace: master.replace,
+    c.Terminate: master.terminate,
+}
+
+
+def run(ctx: Context, step: Step) -> Result:
+    """Run one step in a savepoint: a refusal rolls back whatever the command changed
+    (mail it queued included) and becomes a failed result."""
+    handler = HANDLERS[type(step.command)]
+    signon = ctx.identity.number if ctx.identity else 0
+    try:
+        with ctx.session.begin_nested():
+            result = handler(ctx, step.command, step)
+    except Refusal as refusal:
+        result = Result(step.line, step.text, False, refusal.messages,
+                        template="refused", data=refusal.data)
+    if not result.signon:
+        result.signon = ctx.identity.number if ctx.identity else signon
+    ctx.results.append(result)
+    return result

@@ -1,0 +1,108 @@
+"""One decoded mail handled: commands read, authorised and applied, and exactly one reply queued."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol
+
+from sqlalchemy.orm import Session
+
+from judge.config import Settings
+from judge.service.context import Context, Result
+from judge.service.handlers import run
+from judge.service.replies import render
+from judge.storage.base import utcnow
+from judge.storage.mailqueue import queue_mail
+from judge.text import commands as c
+from judge.text.commands import Step
+from judge.text.script import read_script
+
+log = logging.getLogger(__name__)
+
+MAX_COMMANDS = 200  # a mail with more is cut short, and the reply says so
+
+
+class InboundMail(Protocol):
+    """What the handler needs of a decoded mail (judge.mail.decode.DecodedMail has it)."""
+
+    sender: str
+    subject: str
+    message_id: str
+    body_lines: Sequence[str]
+    auto_reply: bool
+    auto_reason: str
+    inbox_id: int | None
+
+    @property
+    def reply_address(self) -> str: ...
+
+
+def handle_mail(
+    session: Session, mail: InboundMail, settings: Settings, now: datetime | None = None
+) -> None:
+    """Handle one mail in the caller's transaction. Mail that must not be answered
+    (bounces, auto-replies, bulk, no return address, the judge itself) is logged and
+    left; every other mail gets one reply, plus a copy to the registered address of
+    each power signed on from another address."""
+    to = mail.reply_address
+    if mail.auto_reply:
+        log.info("not answering %s: %s", mail.message_id, mail.auto_reason)
+        return
+    if not to or "@" not in to or settings.is_judge_address(to):
+        log.info("not answering %s: no address to answer (%r)", mail.message_id, to)
+        return
+    moment = now or utcnow()
+    steps = coalesce(read_script(mail.body_lines))
+    ctx = Context(session, settings, moment, sender=mail.sender or to, reply_to=to,
+                  inbox_id=mail.inbox_id)
+    for step in steps[:MAX_COMMANDS]:
+        run(ctx, step)
+    if len(steps) > MAX_COMMANDS:
+        last = steps[MAX_COMMANDS]
+        ctx.results.append(Result(last.line, last.text, False, [
+            f"only {MAX_COMMANDS} commands are read from one mail; this one and the rest "
+            "were not done"], template="refused"))
+    subject = f"Re: {mail.subject}" if mail.subject else "Diplomacy judge reply"
+    in_reply_to = mail.message_id or None
+    body = _reply(ctx, ctx.results, None)
+    queue_mail(session, to, subject, body, sender=settings.address, in_reply_to=in_reply_to,
+               inbox_id=mail.inbox_id, now=moment)
+    for number, (address, who) in ctx.copies.items():
+        own = [r for r in ctx.results if r.signon == number]
+        copy = _reply(ctx, own, who)
+        queue_mail(session, address, f"Copy: {subject}", copy, sender=settings.address,
+                   inbox_id=mail.inbox_id, now=moment)
+
+
+def _reply(ctx: Context, results: list[Result], copy_of: str | None) -> str:
+    return render(
+        "reply/mail.txt.j2",
+        results=results,
+        refused=sum(not r.ok for r in results),
+        copy_of=copy_of,
+        sender=ctx.reply_to,
+        judge=ctx.settings.name,
+        address=ctx.settings.address,
+    )
+
+
+def coalesce(steps: tuple[Step, ...]) -> list[Step]:
+    """Join the order sections given under one sign-on into one: a mail's orders are one
+    set that replaces the power's whole set, even when other commands sit between them."""
+    out: list[Step] = []
+    first: int | None = None
+    for step in steps:
+        if isinstance(step.command, c.SignOn):
+            first = None
+        if isinstance(step.command, c.Orders):
+            if first is not None:
+                head = out[first]
+                assert isinstance(head.command, c.Orders)
+                joined = c.Orders(head.command.lines + step.command.lines)
+                out[first] = Step(head.line, head.text, joined)
+                continue
+            first = len(out)
+        out.append(step)
+    return out

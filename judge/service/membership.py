@@ -1,0 +1,245 @@
+"""Who belongs to a game: creating, joining, observing, signing on, resigning, personal settings."""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+
+from judge.engine.maps import load_map
+from judge.money.rules import RuleError, RuleSet
+from judge.service.context import Context, Identity, Refusal, Result
+from judge.service.passwords import (
+    DEFAULT_COST,
+    check_password,
+    hash_password,
+    locked_out,
+    password_problem,
+    record_failure,
+)
+from judge.service.powers import power_named, powers_named
+from judge.storage.games import add_game, find_game, members, player_of, power_of
+from judge.storage.schema import Game, GameState, Player, PowerState, Role
+from judge.text import commands as c
+from judge.text.commands import Step
+
+VARIANTS = ("STANDARD", "PAYOLA")
+GAME_FLAGS = {"NO_PRESS": "no press at all", "PUBLIC_PRESS": "broadcast press only"}
+_ADDRESS = re.compile(r"[^@\s,;<>]+@[^@\s,;<>]+\.[^@\s,;<>]+")
+MAX_NAME = 16
+
+
+def _cost(ctx: Context) -> int:
+    return int(ctx.settings.option("security", "scrypt_n", str(DEFAULT_COST)))
+
+
+def _new_password(ctx: Context, password: str) -> str:
+    problem = password_problem(password)
+    if problem:
+        raise Refusal(f"password refused: {problem}")
+    return hash_password(password, _cost(ctx))
+
+
+def game_named(ctx: Context, name: str) -> Game:
+    game = find_game(ctx.session, name)
+    if game is None:
+        raise Refusal(f"there is no game named {name!r}; LIST shows the games")
+    return game
+
+
+def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
+    if len(cmd.game) > MAX_NAME:
+        raise Refusal(f"a game name has at most {MAX_NAME} letters and digits")
+    if find_game(ctx.session, cmd.game) is not None:
+        raise Refusal(f"a game named {cmd.game!r} already exists; choose another name")
+    words = list(cmd.words)
+    variant = words.pop(0) if words and words[0] in VARIANTS else "STANDARD"
+    flags = [w for w in words if w in GAME_FLAGS]
+    rules = [w for w in words if w not in GAME_FLAGS]
+    if variant == "PAYOLA":
+        try:
+            RuleSet.parse(rules)
+        except RuleError as e:
+            raise Refusal(f"rule flags refused: {e}") from None
+    elif rules:
+        known = ", ".join(GAME_FLAGS)
+        raise Refusal(f"unknown rule flag(s) {', '.join(rules)}; standard games know {known}")
+    board = load_map("standard")
+    master = _new_password(ctx, cmd.password)
+    seed = secrets.randbelow(2**31)
+    game = add_game(
+        ctx.session, cmd.game, variant.lower(), flags + rules, master, ctx.reply_to, seed,
+        board, ctx.now,
+    )
+    return Result(step.line, step.text, True, [
+        f"Game {game.name} created ({variant}{' ' + ' '.join(game.flags) if game.flags else ''}).",
+        f"You are its master: SIGNON MASTER@{game.name} <password> to set options and START.",
+        f"Players join with: JOIN {game.name} <their password> [<power>]",
+    ])
+
+
+def join(ctx: Context, cmd: c.Join, step: Step) -> Result:
+    game = game_named(ctx, cmd.game)
+    board = load_map(game.map_name)
+    if game.state not in (GameState.FORMING, GameState.ACTIVE):
+        raise Refusal(f"game {game.name} is {game.state}; nobody can join it")
+    for member in members(ctx.session, game):
+        if member.role == Role.PLAYER and member.address.lower() == ctx.reply_to.lower():
+            raise Refusal(f"{ctx.reply_to} already plays {member.power.name} in {game.name}"
+                          if member.power else f"{ctx.reply_to} already plays in {game.name}")
+    open_powers = [p for p in game.powers if p.state == PowerState.OPEN]
+    if cmd.power:
+        name = power_named(board, cmd.power)
+        power = power_of(game, name)
+        if power is None or power.state != PowerState.OPEN:
+            free = ", ".join(p.name for p in open_powers) or "none"
+            raise Refusal(f"{name} is not open in {game.name}; open powers: {free}")
+    elif not open_powers:
+        raise Refusal(f"every power of {game.name} has a player; OBSERVE {game.name} <password>")
+    else:
+        # seeded by the game, so an assignment can be replayed from the record
+        rng = random.Random(game.seed + len(members(ctx.session, game)))
+        power = rng.choice(open_powers)
+    player = Player(
+        game_id=game.id, power_id=power.id, role=Role.PLAYER, address=ctx.reply_to,
+        password_hash=_new_password(ctx, cmd.password), joined_at=ctx.now,
+    )
+    ctx.session.add(player)
+    power.state = PowerState.PLAYED
+    messages = [f"You joined {game.name} as {power.name}.",
+                f"Sign on with: SIGNON {power.name}@{game.name} <password>"]
+    if game.state == GameState.FORMING and all(p.state != PowerState.OPEN for p in game.powers):
+        ctx.notify(game.master_address, f"Diplomacy game {game.name} is full",
+                   f"Every power of {game.name} has a player. Send START to begin.\n")
+        messages.append("Every power now has a player; the master will start the game.")
+    elif game.state == GameState.ACTIVE:
+        ctx.notify(game.master_address, f"Diplomacy game {game.name}: {power.name} taken over",
+                   f"{power.name} of {game.name} has a new player.\n")
+    return Result(step.line, step.text, True, messages)
+
+
+def observe(ctx: Context, cmd: c.Observe, step: Step) -> Result:
+    game = game_named(ctx, cmd.game)
+    name = (cmd.name or ctx.reply_to.split("@")[0])[:MAX_NAME]
+    ctx.session.add(Player(
+        game_id=game.id, role=Role.OBSERVER, name=name, address=ctx.reply_to,
+        password_hash=_new_password(ctx, cmd.password), joined_at=ctx.now,
+    ))
+    return Result(step.line, step.text, True, [
+        f"You observe {game.name} as {name}: you will receive its results and broadcasts.",
+    ])
+
+
+def signon(ctx: Context, cmd: c.SignOn, step: Step) -> Result:
+    ctx.identity = None  # a failed sign-on must not leave an earlier one in force
+    game = game_named(ctx, cmd.game)
+    if locked_out(ctx.session, ctx.sender, game.name, ctx.now):
+        return Result(step.line, step.text, False, [
+            "too many wrong passwords lately; sign-ons are refused for an hour"
+        ])
+    who, stored, registered = _who(ctx, game, cmd.who)
+    if not check_password(cmd.password, stored):
+        record_failure(ctx.session, ctx.sender, game.name, ctx.now)
+        return Result(step.line, step.text, False, [
+            f"wrong password for {who.name} in {game.name}; nothing after this line is done "
+            "until a SIGNON succeeds"
+        ])
+    ctx.signons += 1
+    who.number = ctx.signons
+    ctx.identity = who
+    if registered.lower() != ctx.reply_to.lower():
+        ctx.copies[who.number] = (registered, f"{who.name} in {game.name}")
+    phase = f", phase {game.phase}" if game.phase else ""
+    return Result(step.line, step.text, True,
+                  [f"Signed on as {who.name} in {game.name} ({game.state}{phase})."],
+                  signon=who.number)
+
+
+def _who(ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
+    """The identity a sign-on claims, its password hash and its registered address."""
+    if who in ("MASTER", "M"):
+        return Identity(game, "master"), game.master_hash, game.master_address
+    if who not in ("O", "OBSERVER"):
+        power = power_of(game, power_named(ctx.board(game), who))
+        assert power is not None
+        player = player_of(ctx.session, power)
+        if player is None:
+            raise Refusal(f"{power.name} of {game.name} has no player "
+                          f"({power.state}); JOIN {game.name} <password> {power.name}")
+        return Identity(game, "player", power, player), player.password_hash, player.address
+    watchers = [m for m in members(ctx.session, game) if m.role == Role.OBSERVER]
+    mine = [m for m in watchers if m.address.lower() == ctx.reply_to.lower()] or watchers
+    if not mine:
+        raise Refusal(f"{game.name} has no observers; OBSERVE {game.name} <password>")
+    obs = mine[0]
+    return Identity(game, "observer", None, obs), obs.password_hash, obs.address
+
+
+def resign(ctx: Context, cmd: c.Resign, step: Step) -> Result:
+    who = ctx.player()
+    assert who.player is not None and who.power is not None
+    who.player.left_at = ctx.now
+    who.power.state = PowerState.DISORDER
+    ctx.notify(who.game.master_address, f"Diplomacy game {who.game.name}: {who.name} resigned",
+               f"The player of {who.name} in {who.game.name} resigned. REPLACE {who.name} "
+               "opens the power to a new player.\n")
+    ctx.identity = None
+    return Result(step.line, step.text, True, [f"You resigned {who.name} in {who.game.name}."])
+
+
+def set_password(ctx: Context, cmd: c.SetPassword, step: Step) -> Result:
+    who = ctx.member()
+    new = _new_password(ctx, cmd.password)
+    if who.role == "master":
+        who.game.master_hash = new
+    else:
+        assert who.player is not None
+        who.player.password_hash = new
+    return Result(step.line, step.text, True,
+                  [f"Password for {who.name} in {who.game.name} changed."])
+
+
+def set_address(ctx: Context, cmd: c.SetAddress, step: Step) -> Result:
+    who = ctx.member()
+    new = (cmd.address or ctx.reply_to).strip()
+    if not _ADDRESS.fullmatch(new):
+        raise Refusal(f"{new!r} is not a mail address (e.g. SET ADDRESS me@example.org)")
+    old = who.game.master_address if who.role == "master" else who.player.address  # type: ignore[union-attr]
+    if who.role == "master":
+        who.game.master_address = new
+    else:
+        assert who.player is not None
+        who.player.address = new
+    text = f"The address of {who.name} in {who.game.name} is now {new} (was {old}).\n"
+    for address in {old.lower(), new.lower()} - {ctx.reply_to.lower()}:
+        ctx.notify(address, f"Diplomacy game {who.game.name}: address changed", text)
+    return Result(step.line, step.text, True, [text.strip()])
+
+
+def set_wait(ctx: Context, cmd: c.SetWait, step: Step) -> Result:
+    who = ctx.player()
+    assert who.player is not None
+    who.player.wait = cmd.wait
+    word = "set: the phase will not be processed early" if cmd.wait else "cleared"
+    return Result(step.line, step.text, True, [f"Wait flag {word}."])
+
+
+def set_absence(ctx: Context, cmd: c.SetAbsence, step: Step) -> Result:
+    who = ctx.player()
+    assert who.player is not None
+    who.player.absence = cmd.period
+    said = f"Absence noted: {cmd.period}." if cmd.period else "Absence cleared."
+    return Result(step.line, step.text, True, [said])
+
+
+def set_draw(ctx: Context, cmd: c.SetDraw, step: Step) -> Result:
+    who = ctx.player()
+    assert who.player is not None
+    if not cmd.draw:
+        who.player.draw = None
+        return Result(step.line, step.text, True, ["Draw vote withdrawn."])
+    board = ctx.board(who.game)
+    powers = powers_named(board, cmd.powers) if cmd.powers else ()
+    who.player.draw = "".join(p[0] for p in powers)
+    among = ", ".join(powers) if powers else "all surviving powers"
+    return Result(step.line, step.text, True, [f"You vote for a draw among {among} (secret)."])

@@ -1,0 +1,187 @@
+"""A power's orders or offer sheet for the phase: submitted whole, cleared, and shown back."""
+
+from __future__ import annotations
+
+from judge.engine.board import Map, province_of
+from judge.engine.legality import check_order
+from judge.engine.orders import Build, Order, Remove, Waive
+from judge.engine.outcomes import Reason
+from judge.engine.phase import PhaseKind
+from judge.engine.position import Position
+from judge.money.sheets import SheetContext, SheetError
+from judge.service.accounts import rules_of
+from judge.service.context import Context, Identity, Refusal, Result
+from judge.storage.games import (
+    SubmittedLine,
+    current_record,
+    current_submission,
+    position_of,
+    submit,
+    submitted_lines,
+)
+from judge.storage.schema import PhaseRecord, SubmissionKind
+from judge.text import commands as c
+from judge.text.commands import Step
+from judge.text.offers import read_sheet
+from judge.text.orders import parse_order
+from judge.text.problems import OrderSyntaxError
+
+
+def _phase(ctx: Context, who: Identity) -> tuple[PhaseRecord, Position, Map, str]:
+    """The phase being played, its position, the map, and what this power submits in it."""
+    ctx.active(who.game)
+    record = current_record(ctx.session, who.game)
+    if record is None:
+        raise Refusal(f"game {who.game.name} has no phase to play yet")
+    board = ctx.board(who.game)
+    position = position_of(record, board)
+    money = who.game.variant == "payola" and position.phase.kind is PhaseKind.MOVEMENT
+    return record, position, board, SubmissionKind.OFFERS if money else SubmissionKind.ORDERS
+
+
+def orders(ctx: Context, cmd: c.Orders, step: Step) -> Result:
+    """Rules: a mail's lines replace the power's whole set for the phase; if any line is
+    wrong the whole set is refused, every error listed, and the previous set stays."""
+    who = ctx.player()
+    assert who.power is not None
+    record, position, board, kind = _phase(ctx, who)
+    if kind == SubmissionKind.OFFERS:
+        sheet = SheetContext(who.power.name, position, board, rules_of(who.game),
+                             who.power.balance)
+        lines, errors = read_offers(cmd.lines, sheet)
+    else:
+        lines, errors = read_orders(cmd.lines, who.power.name, position, board)
+    if errors:
+        kept = submitted_lines(current_submission(ctx.session, record, who.power.name, kind))
+        raise Refusal(*errors, data={"kind": kind, "kept": [x.canonical for x in kept],
+                                     "phase": record.phase})
+    submit(ctx.session, record, who.power.name, kind, lines, who.player, ctx.now)
+    ordered = {province_of(x.canonical.split()[1]) for x in lines if _unit_order(x)}
+    idle = [str(u) for u in position.units.get(who.power.name, ()) if u.province not in ordered]
+    return Result(step.line, step.text, True, template="orders", data={
+        "kind": kind, "phase": record.phase, "power": who.power.name,
+        "lines": lines, "idle": idle if kind == SubmissionKind.ORDERS else [],
+    })
+
+
+def _unit_order(line: SubmittedLine) -> bool:
+    words = line.canonical.split()
+    return len(words) >= 2 and words[0] in ("A", "F")
+
+
+def read_orders(
+    given: tuple[c.OrderLine, ...], power: str, position: Position, board: Map
+) -> tuple[list[SubmittedLine], list[str]]:
+    """Each line parsed and checked against the position; the accepted lines and the errors."""
+    lines: list[SubmittedLine] = []
+    errors: list[str] = []
+    seen: dict[str, int] = {}
+    for row in given:
+        try:
+            order = parse_order(row.text, board)
+        except OrderSyntaxError as e:
+            expected = e.problem.expected
+            hint = f" (expected {' or '.join(expected)})" if expected else ""
+            errors.append(f"line {row.line}: {row.text!r}: {e.problem.message}{hint}")
+            continue
+        checked = check_order(order, power, position, board)
+        if isinstance(checked, Reason):
+            errors.append(f"line {row.line}: {row.text!r} read as {order}: {checked.value}"
+                          + _hint(checked, order, power, position, board))
+            continue
+        key = "WAIVE" if isinstance(checked, Waive) else checked.unit.province
+        if key in seen and key != "WAIVE":
+            errors.append(f"line {row.line}: {row.text!r}: {checked.unit} already has an order "
+                          f"on line {seen[key]}; give each unit one order")
+            continue
+        seen[key] = row.line
+        lines.append(SubmittedLine(row.line, row.text, str(checked)))
+    errors.extend(_adjustment_count(lines, power, position))
+    return lines, errors
+
+
+def _hint(reason: Reason, order: Order, power: str, position: Position, board: Map) -> str:
+    """What would be right, for the faults a player can fix from the board alone."""
+    if reason in (Reason.NO_SUCH_UNIT, Reason.NOT_YOUR_UNIT, Reason.WRONG_UNIT_TYPE):
+        units = position.units.get(power, ())
+        if position.phase.kind is PhaseKind.RETREAT:
+            units = tuple(d.unit for d in position.dislodged.get(power, ()))
+        return f"; your units: {', '.join(str(u) for u in units) or 'none'}"
+    if reason is Reason.NOT_ADJACENT and not isinstance(order, Build | Remove | Waive):
+        found = position.unit_at(order.unit.province)
+        if found is not None and found[1].type is not None:
+            unit = found[1]
+            reach = sorted(board.neighbours(unit.type, unit.location))
+            return f"; {unit} can move to {', '.join(reach)}"
+    return ""
+
+
+def _adjustment_count(lines: list[SubmittedLine], power: str, position: Position) -> list[str]:
+    if position.phase.kind is not PhaseKind.ADJUSTMENT:
+        return []
+    delta = len(position.centers.get(power, ())) - len(position.units.get(power, ()))
+    builds = sum(1 for x in lines if x.canonical.startswith(("BUILD", "WAIVE")))
+    removes = sum(1 for x in lines if x.canonical.startswith("REMOVE"))
+    if builds > max(delta, 0):
+        return [f"{builds} builds or waives given, but {power} may build {max(delta, 0)}"]
+    if removes > max(-delta, 0):
+        return [f"{removes} removals given, but {power} must remove {max(-delta, 0)}"]
+    return []
+
+
+def read_offers(
+    given: tuple[c.OrderLine, ...], sheet: SheetContext
+) -> tuple[list[SubmittedLine], list[str]]:
+    """Payola offer lines read and checked as one sheet (spec 3.1: one bad line refuses
+    the whole sheet, every error listed); each line echoed in its normal form."""
+    text = "\n".join(row.text for row in given)
+    read = read_sheet(text, sheet)
+    if isinstance(read, list):
+        return [], [_sheet_error(e, given) for e in read]
+    if len(read.lines) != len(given):  # the sheet reader dropped or split a line
+        return [SubmittedLine(r.line, r.text, r.text) for r in given], []
+    pairs = zip(given, read.lines, strict=True)
+    return [SubmittedLine(r.line, r.text, str(x)) for r, x in pairs], []
+
+
+def _sheet_error(error: SheetError, given: tuple[c.OrderLine, ...]) -> str:
+    row = given[error.line - 1] if 0 < error.line <= len(given) else None
+    where = f"line {row.line}: {row.text!r}" if row else f"line {error.line}"
+    return f"{where}: {error.code} {error.message}"
+
+
+def clear(ctx: Context, cmd: c.Clear, step: Step) -> Result:
+    who = ctx.player()
+    assert who.power is not None
+    record, _, _, kind = _phase(ctx, who)
+    submit(ctx.session, record, who.power.name, kind, [], who.player, ctx.now)
+    what = "offer sheet" if kind == SubmissionKind.OFFERS else "orders"
+    return Result(step.line, step.text, True, [f"Your {what} for {record.phase} are cleared."])
+
+
+def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
+    who = ctx.player()
+    assert who.power is not None and who.player is not None
+    game = who.game
+    record = current_record(ctx.session, game)
+    data: dict = {"game": game.name, "state": game.state, "power": who.power.name,
+                  "phase": game.phase or "not started", "units": [], "centers": [],
+                  "lines": [], "kind": SubmissionKind.ORDERS, "wait": who.player.wait,
+                  "draw": who.player.draw, "absence": who.player.absence,
+                  "payola": game.variant == "payola", "balance": who.power.balance,
+                  "acceptance": who.power.acceptance or f"{who.power.name[0]}?"}
+    if record is not None:
+        board = ctx.board(game)
+        position = position_of(record, board)
+        kind = SubmissionKind.ORDERS
+        if game.variant == "payola" and position.phase.kind is PhaseKind.MOVEMENT:
+            kind = SubmissionKind.OFFERS
+        sub = current_submission(ctx.session, record, who.power.name, kind)
+        data.update(
+            units=[str(u) for u in position.units.get(who.power.name, ())],
+            dislodged=[str(d.unit) for d in position.dislodged.get(who.power.name, ())],
+            centers=sorted(position.centers.get(who.power.name, ())),
+            lines=[x.canonical for x in submitted_lines(sub)], kind=kind,
+            submitted=sub is not None,
+        )
+    return Result(step.line, step.text, True, template="status", data=data)

@@ -1,0 +1,48 @@
+"""Power names as players type them: full names, initials, strings of initials."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from judge.engine.board import Map
+from judge.service.context import Refusal
+
+
+def initials(board: Map) -> dict[str, str]:
+    """Initial -> power on this map (``F`` -> ``FRANCE``)."""
+    return {p[0]: p for p in board.powers}
+
+
+def power_named(board: Map, word: str) -> str:
+    """The power a word names: its full name, a prefix of 3 letters or more, or its initial."""
+    key = word.strip().upper()
+    if key in board.powers:
+        return key
+    if len(key) == 1 and key in initials(board):
+        return initials(board)[key]
+    matches = [p for p in board.powers if len(key) >= 3 and p.startswith(key)]
+    if len(matches) == 1:
+        return matches[0]
+    raise Refusal(f"{word!r} is not a power of this game; the powers are {', '.join(board.powers)}")
+
+
+def powers_named(board: Map, words: Iterable[str]) -> tuple[str, ...]:
+    """Powers from words such as ``France, England`` or njudge's ``FRG`` (initials),
+    each once, in map order."""
+    found: set[str] = set()
+    letters = initials(board)
+    for word in words:
+        key = word.upper()
+        try:
+            found.add(power_named(board, key))
+            continue
+        except Refusal:
+            pass
+        unknown = [ch for ch in key if ch not in letters]
+        if unknown:
+            raise Refusal(
+                f"{word!r} is neither a power nor a string of initials "
+                f"({''.join(letters)}); e.g. PRESS TO FRANCE, ENGLAND or PRESS TO FE"
+            ) from None
+        found.update(letters[ch] for ch in key)
+    return tuple(p for p in board.powers if p in found)

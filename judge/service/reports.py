@@ -1,0 +1,82 @@
+"""What anyone may read: help, the list of games, a game's summary and its public history."""
+
+from __future__ import annotations
+
+from judge.engine.phase import Phase
+from judge.service.context import Context, Refusal, Result
+from judge.service.membership import game_named
+from judge.storage.games import all_games, phase_records
+from judge.storage.schema import Game, PowerState
+from judge.text import commands as c
+from judge.text.commands import Step
+
+MAX_HISTORY_PHASES = 40  # njudge caps HISTORY too; ask FROM/TO for more
+
+
+def help_(ctx: Context, cmd: c.Help, step: Step) -> Result:
+    return Result(step.line, step.text, True, template="help", data={"topic": cmd.topic})
+
+
+def list_(ctx: Context, cmd: c.List, step: Step) -> Result:
+    if cmd.game:
+        return _summary(ctx, game_named(ctx, cmd.game), step)
+    games = [g for g in all_games(ctx.session) if g.options.get("LISTED", "YES") == "YES"]
+    rows = [{"name": g.name, "variant": g.variant.upper(), "state": g.state,
+             "phase": g.phase or "-", "open": sum(p.state == PowerState.OPEN for p in g.powers)}
+            for g in games]
+    return Result(step.line, step.text, True, template="list", data={"games": rows})
+
+
+def _game(ctx: Context, name: str | None) -> Game:
+    if name:
+        return game_named(ctx, name)
+    if ctx.identity is not None:
+        return ctx.identity.game
+    raise Refusal("which game? name it (e.g. SUMMARY alpha) or sign on first")
+
+
+def summary(ctx: Context, cmd: c.Summary, step: Step) -> Result:
+    return _summary(ctx, _game(ctx, cmd.game), step)
+
+
+def _summary(ctx: Context, game: Game, step: Step) -> Result:
+    """Public facts only: no addresses, balances, orders in progress or votes."""
+    records = phase_records(ctx.session, game)
+    centres: dict[str, int] = {}
+    if records:
+        for power, cs in records[-1].state.get("centers", {}).items():
+            centres[power] = len(cs)
+    powers = [{"name": p.name, "state": p.state, "centers": centres.get(p.name, 0)}
+              for p in game.powers]
+    data = {"name": game.name, "variant": game.variant.upper(), "state": game.state,
+            "phase": game.phase or "not started", "flags": game.flags, "powers": powers,
+            "options": {k: v for k, v in game.options.items()}}
+    return Result(step.line, step.text, True, template="summary", data=data)
+
+
+def history(ctx: Context, cmd: c.History, step: Step) -> Result:
+    """The orders carried out in each processed phase (public once processed)."""
+    game = _game(ctx, cmd.game)
+    phases = []
+    for record in phase_records(ctx.session, game):
+        if record.result is None:
+            continue
+        if cmd.start and _key(record.phase) < _key(cmd.start):
+            continue
+        if cmd.end and _key(record.phase) > _key(cmd.end):
+            continue
+        phases.append({"phase": record.phase, "orders": record.result.get("orders", {}),
+                       "outcomes": record.result.get("outcomes", {})})
+    cut = len(phases) > MAX_HISTORY_PHASES
+    return Result(step.line, step.text, True, template="history", data={
+        "name": game.name, "phases": phases[-MAX_HISTORY_PHASES:], "cut": cut,
+    })
+
+
+def _key(phase: str) -> tuple[int, int, int]:
+    return Phase.parse(phase).sort_key
+
+
+def unreadable(ctx: Context, cmd: c.Unreadable, step: Step) -> Result:
+    problem = cmd.problem
+    raise Refusal(problem.message, data={"column": problem.column, "excerpt": problem.excerpt})

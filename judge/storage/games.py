@@ -1,0 +1,274 @@
+"""The game store: games, phases and submissions read as engine values and written back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from judge.engine.adjudicate import PhaseResult
+from judge.engine.board import Map
+from judge.engine.position import Position
+from judge.engine.state import position_from_state, state_from_position
+from judge.storage.schema import (
+    Game,
+    LedgerEntry,
+    PhaseRecord,
+    Player,
+    Power,
+    PowerState,
+    PressMessage,
+    Role,
+    Submission,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SubmittedLine:
+    """One accepted line of a submission: where it was, as typed, as understood."""
+
+    line: int
+    text: str
+    canonical: str
+
+
+def find_game(session: Session, name: str) -> Game | None:
+    return session.scalar(select(Game).where(Game.name == name.lower()))
+
+
+def all_games(session: Session) -> Sequence[Game]:
+    return session.scalars(select(Game).order_by(Game.name)).all()
+
+
+def add_game(
+    session: Session,
+    name: str,
+    variant: str,
+    flags: Iterable[str],
+    master_hash: str,
+    master_address: str,
+    seed: int,
+    board: Map,
+    now: datetime,
+) -> Game:
+    """A new forming game with one open Power row per power of its map."""
+    game = Game(
+        name=name.lower(),
+        variant=variant,
+        map_name=board.name,
+        flags=list(flags),
+        options={},
+        seed=seed,
+        master_hash=master_hash,
+        master_address=master_address,
+        created_at=now,
+    )
+    game.powers = [Power(name=p, state=PowerState.OPEN, balance=0) for p in board.powers]
+    session.add(game)
+    session.flush()
+    return game
+
+
+def power_of(game: Game, name: str) -> Power | None:
+    return next((p for p in game.powers if p.name == name), None)
+
+
+def player_of(session: Session, power: Power) -> Player | None:
+    """The power's current player (None when open or in civil disorder)."""
+    return session.scalar(
+        select(Player).where(Player.power_id == power.id, Player.left_at.is_(None))
+    )
+
+
+def members(session: Session, game: Game) -> Sequence[Player]:
+    """Current players and observers of a game."""
+    return session.scalars(
+        select(Player)
+        .where(Player.game_id == game.id, Player.left_at.is_(None))
+        .order_by(Player.id)
+    ).all()
+
+
+def observers(session: Session, game: Game) -> Sequence[Player]:
+    return [p for p in members(session, game) if p.role == Role.OBSERVER]
+
+
+def current_record(session: Session, game: Game) -> PhaseRecord | None:
+    """The phase being played: the latest phase record not rolled back."""
+    return session.scalar(
+        select(PhaseRecord)
+        .where(PhaseRecord.game_id == game.id, PhaseRecord.rolled_back.is_(False))
+        .order_by(PhaseRecord.seq.desc())
+        .limit(1)
+    )
+
+
+def phase_records(session: Session, game: Game) -> Sequence[PhaseRecord]:
+    """Every phase played and still standing, oldest first."""
+    return session.scalars(
+        select(PhaseRecord)
+        .where(PhaseRecord.game_id == game.id, PhaseRecord.rolled_back.is_(False))
+        .order_by(PhaseRecord.seq)
+    ).all()
+
+
+def position_of(record: PhaseRecord, board: Map) -> Position:
+    """The position a phase record starts from."""
+    return position_from_state(record.state, board)
+
+
+def record_position(session: Session, game: Game, position: Position, now: datetime) -> PhaseRecord:
+    """Store a new phase to be played from ``position``; it becomes the game's phase."""
+    last = session.scalar(select(func.max(PhaseRecord.seq)).where(PhaseRecord.game_id == game.id))
+    record = PhaseRecord(
+        game_id=game.id,
+        seq=(last or 0) + 1,
+        phase=str(position.phase),
+        state=state_from_position(position),
+        created_at=now,
+        rolled_back=False,
+    )
+    session.add(record)
+    game.phase = record.phase
+    session.flush()
+    return record
+
+
+def record_result(record: PhaseRecord, result: PhaseResult, now: datetime) -> None:
+    """Keep what a processed phase did: the orders carried out and each unit's outcome."""
+    record.result = result_data(result)
+    record.processed_at = now
+
+
+def result_data(result: PhaseResult) -> dict:
+    """The JSON form of a phase result (orders by power, outcomes by unit)."""
+    return {
+        "orders": {p: [str(o) for o in os] for p, os in sorted(result.orders.items())},
+        "outcomes": {str(u): o.value for u, o in sorted(result.outcomes.items(), key=str)},
+        "victory": result.victory,
+    }
+
+
+def roll_back(session: Session, game: Game, target: PhaseRecord) -> None:
+    """Make ``target`` the current phase again: later phases are kept but marked."""
+    later = session.scalars(
+        select(PhaseRecord).where(PhaseRecord.game_id == game.id, PhaseRecord.seq > target.seq)
+    )
+    for record in later:
+        record.rolled_back = True
+    target.result = None
+    target.processed_at = None
+    game.phase = target.phase
+
+
+def current_submission(
+    session: Session, record: PhaseRecord, power: str, kind: str
+) -> Submission | None:
+    """The version in force of a power's orders or offers for a phase."""
+    return session.scalar(
+        select(Submission)
+        .where(
+            Submission.phase_id == record.id, Submission.power == power, Submission.kind == kind
+        )
+        .order_by(Submission.version.desc())
+        .limit(1)
+    )
+
+
+def submit(
+    session: Session,
+    record: PhaseRecord,
+    power: str,
+    kind: str,
+    lines: Sequence[SubmittedLine],
+    player: Player | None,
+    now: datetime,
+) -> Submission:
+    """Add a new version (an empty one clears); earlier versions stay for the record."""
+    previous = current_submission(session, record, power, kind)
+    submission = Submission(
+        game_id=record.game_id,
+        phase_id=record.id,
+        power=power,
+        kind=kind,
+        version=(previous.version + 1) if previous else 1,
+        lines=[{"line": x.line, "text": x.text, "canonical": x.canonical} for x in lines],
+        player_id=player.id if player else None,
+        submitted_at=now,
+    )
+    session.add(submission)
+    session.flush()
+    return submission
+
+
+def submitted_lines(submission: Submission | None) -> tuple[SubmittedLine, ...]:
+    if submission is None:
+        return ()
+    return tuple(SubmittedLine(d["line"], d["text"], d["canonical"]) for d in submission.lines)
+
+
+def submissions_in_force(
+    session: Session, record: PhaseRecord, kind: str
+) -> Mapping[str, tuple[SubmittedLine, ...]]:
+    """Each power's lines in force for a phase (powers that never submitted left out)."""
+    rows = session.scalars(
+        select(Submission)
+        .where(Submission.phase_id == record.id, Submission.kind == kind)
+        .order_by(Submission.power, Submission.version)
+    )
+    latest: dict[str, Submission] = {}
+    for row in rows:
+        latest[row.power] = row
+    return {p: submitted_lines(s) for p, s in latest.items()}
+
+
+def add_press(
+    session: Session,
+    game: Game,
+    sender: str,
+    recipients: Sequence[str],
+    broadcast: bool,
+    body: str,
+    now: datetime,
+) -> PressMessage:
+    press = PressMessage(
+        game_id=game.id,
+        phase=game.phase,
+        sender=sender,
+        recipients=list(recipients),
+        broadcast=broadcast,
+        body=body,
+        sent_at=now,
+    )
+    session.add(press)
+    return press
+
+
+def post(
+    session: Session,
+    game: Game,
+    power: Power,
+    amount: int,
+    kind: str,
+    now: datetime,
+    counterparty: str | None = None,
+) -> LedgerEntry:
+    """Move money in or out of a power's account; a balance never goes below zero."""
+    if power.balance + amount < 0:
+        raise ValueError(f"{power.name} has {power.balance} AgP; cannot take {-amount}")
+    power.balance += amount
+    entry = LedgerEntry(
+        game_id=game.id,
+        phase=game.phase,
+        power=power.name,
+        amount=amount,
+        kind=kind,
+        counterparty=counterparty,
+        balance_after=power.balance,
+        at=now,
+    )
+    session.add(entry)
+    return entry

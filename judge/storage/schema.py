@@ -1,0 +1,187 @@
+"""Tables of the games: games, powers, players, phases, submissions, press and the ledger."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from judge.storage.base import Base, utcnow
+
+NAME = 32  # game, power and observer names
+ADDRESS = 320  # RFC 5321: 64 + 1 + 255, rounded up
+
+
+class GameState(StrEnum):
+    FORMING = "forming"
+    ACTIVE = "active"
+    PAUSED = "paused"
+    COMPLETED = "completed"
+    TERMINATED = "terminated"
+
+
+class PowerState(StrEnum):
+    """Whether a power has a player: ``open`` waits for one (at the start, or after the
+    master's REPLACE), ``played`` has one, ``disorder`` was left (RESIGN, EJECT)."""
+
+    OPEN = "open"
+    PLAYED = "played"
+    DISORDER = "disorder"
+
+
+class Role(StrEnum):
+    PLAYER = "player"
+    OBSERVER = "observer"
+
+
+class SubmissionKind(StrEnum):
+    ORDERS = "orders"
+    OFFERS = "offers"
+
+
+class Game(Base):
+    """One game. ``flags`` are the rule flags as given; ``options`` the master's SET
+    options; ``phase`` the current phase (None while forming)."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME), unique=True)
+    variant: Mapped[str] = mapped_column(String(16))
+    map_name: Mapped[str] = mapped_column(String(NAME), default="standard")
+    flags: Mapped[list[str]] = mapped_column(JSON, default=list)
+    options: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+    seed: Mapped[int]
+    state: Mapped[str] = mapped_column(String(16), default=GameState.FORMING)
+    master_hash: Mapped[str]
+    master_address: Mapped[str] = mapped_column(String(ADDRESS))
+    phase: Mapped[str | None] = mapped_column(String(8))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    powers: Mapped[list[Power]] = relationship(
+        back_populates="game", order_by="Power.name", cascade="all, delete-orphan"
+    )
+
+
+class Power(Base):
+    """A power of a game: who plays it, its Payola balance and acceptance list."""
+
+    __tablename__ = "powers"
+    __table_args__ = (UniqueConstraint("game_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(NAME))
+    state: Mapped[str] = mapped_column(String(16), default=PowerState.OPEN)
+    balance: Mapped[int] = mapped_column(default=0)
+    acceptance: Mapped[str | None] = mapped_column(String(NAME))
+
+    game: Mapped[Game] = relationship(back_populates="powers")
+
+
+class Player(Base):
+    """One person's tenure of a power, or an observer. A replaced player's row stays
+    (``left_at`` set), so each tenure keeps its own record."""
+
+    __tablename__ = "players"
+    __table_args__ = (Index(None, "game_id", "power_id", "left_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    power_id: Mapped[int | None] = mapped_column(ForeignKey("powers.id", ondelete="CASCADE"))
+    role: Mapped[str] = mapped_column(String(16), default=Role.PLAYER)
+    name: Mapped[str | None] = mapped_column(String(NAME))  # an observer's name
+    address: Mapped[str] = mapped_column(String(ADDRESS))
+    password_hash: Mapped[str]
+    wait: Mapped[bool] = mapped_column(default=False)
+    draw: Mapped[str | None] = mapped_column(String(NAME))  # None: no vote; "": all survivors
+    absence: Mapped[str | None]
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+    left_at: Mapped[datetime | None]
+
+    power: Mapped[Power | None] = relationship()
+
+
+class PhaseRecord(Base):
+    """One phase of a game: the position at its start (the contract's ``state``), and,
+    once processed, the orders carried out. Rolled-back phases stay, marked."""
+
+    __tablename__ = "phases"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int]
+    phase: Mapped[str] = mapped_column(String(8))
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    processed_at: Mapped[datetime | None]
+    rolled_back: Mapped[bool] = mapped_column(default=False)
+
+
+class Submission(Base):
+    """One version of a power's orders or offer sheet for a phase; every version is kept
+    and the highest ``version`` is in force. ``lines`` hold each line as typed and as
+    the judge understood it: ``[{"line": 3, "text": "a par-bur", "canonical": "A PAR - BUR"}]``;
+    no lines is a cleared set."""
+
+    __tablename__ = "submissions"
+    __table_args__ = (UniqueConstraint("phase_id", "power", "kind", "version"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    phase_id: Mapped[int] = mapped_column(ForeignKey("phases.id", ondelete="CASCADE"))
+    power: Mapped[str] = mapped_column(String(NAME))
+    kind: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int]
+    lines: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
+    submitted_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class PressMessage(Base):
+    """A press message as sent: its real sender and recipients (both secret to others)."""
+
+    __tablename__ = "press"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    phase: Mapped[str | None] = mapped_column(String(8))
+    sender: Mapped[str] = mapped_column(String(NAME))
+    recipients: Mapped[list[str]] = mapped_column(JSON)
+    broadcast: Mapped[bool] = mapped_column(default=False)
+    body: Mapped[str]
+    sent_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class LedgerEntry(Base):
+    """One movement of a power's money (integer AgP), with the balance after it."""
+
+    __tablename__ = "ledger"
+    __table_args__ = (Index(None, "game_id", "power", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    phase: Mapped[str | None] = mapped_column(String(8))
+    power: Mapped[str] = mapped_column(String(NAME))
+    amount: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(16))  # start, transfer, bribes, income
+    counterparty: Mapped[str | None] = mapped_column(String(NAME))
+    balance_after: Mapped[int]
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SignOnFailure(Base):
+    """A refused password, counted per sender and per game to slow down guessing."""
+
+    __tablename__ = "signon_failures"
+    __table_args__ = (Index(None, "sender", "at"), Index(None, "game", "at"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sender: Mapped[str] = mapped_column(String(ADDRESS))
+    game: Mapped[str] = mapped_column(String(NAME))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
