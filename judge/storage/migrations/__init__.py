@@ -1,0 +1,1 @@
+"""Alembic revisions of the judge's schema (applied by judge.storage.migrate)."""
