@@ -41,7 +41,7 @@ class Judge:
 
     def send(self, sender: str, *lines: str, reply_to: str | None = None,
              auto: bool = False) -> list[OutboundMessage]:
-        """Handle one mail; return the mails it queued (reply first)."""
+        """Handle one mail; return the mails it queued, in the order queued."""
         mail = DecodedMail(
             sender=sender, reply_to=reply_to, subject="orders",
             message_id=f"<m{next(self.ids)}@example.org>", body_lines=tuple(lines),

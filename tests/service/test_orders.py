@@ -1,0 +1,91 @@
+"""Orders and offer sheets by mail: whole sets replaced, refused whole, echoed as understood."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import select
+
+from judge.storage.schema import Submission
+from tests.service.conftest import Judge, address
+
+FRANCE = ("SIGNON france@alpha pwfrance",)
+
+
+def _versions(judge: Judge, power: str) -> list[list[str]]:
+    with judge.factory() as s:
+        rows = s.scalars(select(Submission).where(Submission.power == power)
+                         .order_by(Submission.version)).all()
+        return [[x["canonical"] for x in r.lines] for r in rows]
+
+
+def test_orders_are_echoed_in_canonical_form(started: Callable[..., Judge]) -> None:
+    judge = started()
+    body = judge.reply(address("FRANCE"), *FRANCE, "a par-bur", "F Brest - Mid-Atlantic Ocean")
+    assert "A PAR - BUR" in body and "F BRE - MAO" in body
+    assert "(you wrote: a par-bur)" not in body  # same words, only spacing and case differ
+    assert "No order for A MAR" in body
+
+
+def test_a_bad_line_refuses_the_whole_set_and_lists_every_error(
+    started: Callable[..., Judge],
+) -> None:
+    judge = started()
+    judge.reply(address("FRANCE"), *FRANCE, "A PAR - BUR")
+    body = judge.reply(address("FRANCE"), *FRANCE, "A PAR - PIC", "A MAR - MUN", "F XYZ - NTH",
+                       "A BER - KIE")
+    assert "REFUSED" in body
+    assert "line 3: 'A MAR - MUN'" in body and "not adjacent" in body
+    assert "A MAR can move to BUR, GAS, PIE, SPA" in body
+    assert "line 4: 'F XYZ - NTH'" in body
+    assert "line 5: 'A BER - KIE'" in body and "not your unit" in body
+    assert "stay as they were" in body and "A PAR - BUR" in body
+    assert _versions(judge, "FRANCE") == [["A PAR - BUR"]]
+
+
+def test_each_mail_replaces_the_whole_set_and_every_version_is_kept(
+    started: Callable[..., Judge],
+) -> None:
+    judge = started()
+    judge.reply(address("FRANCE"), *FRANCE, "A PAR - BUR", "A MAR - SPA")
+    judge.reply(address("FRANCE"), *FRANCE, "F BRE - ENG")
+    judge.reply(address("FRANCE"), *FRANCE, "CLEAR")
+    assert _versions(judge, "FRANCE") == [["A PAR - BUR", "A MAR - SPA"], ["F BRE - ENG"], []]
+
+
+def test_order_lines_split_by_other_commands_are_one_set(started: Callable[..., Judge]) -> None:
+    judge = started()
+    judge.reply(address("FRANCE"), *FRANCE, "A PAR - BUR", "SET WAIT", "A MAR - SPA")
+    assert _versions(judge, "FRANCE") == [["A PAR - BUR", "A MAR - SPA"]]
+
+
+def test_two_orders_for_one_unit_are_refused(started: Callable[..., Judge]) -> None:
+    judge = started()
+    body = judge.reply(address("FRANCE"), *FRANCE, "A PAR - BUR", "A PAR H")
+    assert "already has an order on line 2" in body
+    assert _versions(judge, "FRANCE") == []
+
+
+def test_orders_before_signing_on_are_refused(started: Callable[..., Judge]) -> None:
+    judge = started()
+    body = judge.reply(address("FRANCE"), "A PAR - BUR")
+    assert "sign on first" in body
+
+
+def test_status_shows_own_units_orders_and_flags(started: Callable[..., Judge]) -> None:
+    judge = started()
+    body = judge.reply(address("FRANCE"), *FRANCE, "A PAR - BUR", "SET WAIT", "SET DRAW",
+                       "STATUS")
+    assert "Units:   A MAR, A PAR, F BRE" in body
+    assert "Wait: yes." in body and "Draw vote: all survivors." in body
+
+
+def test_payola_offer_sheet_is_checked_and_echoed(started: Callable[..., Judge]) -> None:
+    judge = started("PAYOLA")
+    body = judge.reply(address("FRANCE"), *FRANCE, "5 : A PAR - BUR", "3 > F BRE - MAO",
+                       "A MAR H")
+    assert "Offer sheet of FRANCE for S1901M accepted" in body
+    assert "0 : A MAR H" in body
+    body = judge.reply(address("FRANCE"), *FRANCE, "99999 : A PAR - PIC", "x : y")
+    assert "REFUSED" in body and "E1" in body and "line 3: 'x : y'" in body
+    assert _versions(judge, "FRANCE") == [["5 : A PAR - BUR", "3 > F BRE - MAO", "0 : A MAR H"]]
