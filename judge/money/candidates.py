@@ -56,7 +56,17 @@ class Candidates:
                 if out:
                     self.negatives.append((i, out))
         self.restrict_signal = restrict_signal
+        self.direct_of: list[list[int]] = [[] for _ in self.cands]
+        for i, c in self.direct:
+            self.direct_of[c].append(i)
+        self.gifts_only = [i for i, b in bribes if b.kind is OfferType.GIFT]
+        self.excluding = [
+            (i, frozenset(index[t] for t in b.excluded if t in index))
+            for i, b in bribes
+            if b.kind is OfferType.NEGATIVE
+        ]
         self._applying: dict[int, list[int]] = {}
+        self._by_power: dict[str, Candidates] | None = None
         self._keys: list[tuple] | None = None
 
     def totals(self, amt: list[int]) -> list[int]:
@@ -64,12 +74,18 @@ class Candidates:
         t = [0] * len(self.cands)
         for i, c in self.direct:
             t[c] += amt[i]
-        g = sum(amt[i] for i in self.gift)
-        mv = g + sum(amt[i] for i in self.moves)
-        hd = g + sum(amt[i] for i in self.holds)
+        g = 0
+        for i in self.gift:
+            g += amt[i]
+        mv = hd = g
+        for i in self.moves:
+            mv += amt[i]
+        for i in self.holds:
+            hd += amt[i]
         if mv or hd:
+            open_ = self.open
             for c, is_move in enumerate(self.is_move):
-                if self.open[c]:
+                if open_[c]:
                     t[c] += mv if is_move else hd
             for i, out in self.negatives:
                 a = amt[i]
@@ -82,15 +98,44 @@ class Candidates:
         """Global indices of the offers that apply to candidate ``c``, cached."""
         found = self._applying.get(c)
         if found is None:
-            order = self.cands[c]
-            found = [i for i, b in self.bribes if b.applies_to(order, self.restrict_signal)]
+            found = list(self.direct_of[c])
+            if self.open[c]:
+                found += self.gifts_only
+                found += self.moves if self.is_move[c] else self.holds
+                found += [i for i, out in self.excluding if c not in out]
             self._applying[c] = found
         return found
 
+    def table(self, amt: list[int], power: list[str]) -> dict[str, list[int]]:
+        """c_P(o) for every contributor P and every candidate o at once (eBayola needs
+        them all), one totals() sweep over each power's own offers."""
+        if self._by_power is None:
+            groups: dict[str, list[tuple[int, Bribe]]] = {}
+            for i, b in self.bribes:
+                groups.setdefault(power[i], []).append((i, b))
+            self._by_power = {p: self._part(entries) for p, entries in groups.items()}
+        return {p: part.totals(amt) for p, part in self._by_power.items()}
+
+    def _part(self, entries: list[tuple[int, Bribe]]) -> Candidates:
+        """The same candidates, reached only by some of the offers."""
+        part = object.__new__(Candidates)
+        part.cands, part.index, part.is_move, part.open = (self.cands, self.index,
+                                                           self.is_move, self.open)
+        mine = {i for i, _ in entries}
+        part.direct = [(i, c) for i, c in self.direct if i in mine]
+        part.gift = [i for i in self.gift if i in mine]
+        part.moves = [i for i in self.moves if i in mine]
+        part.holds = [i for i in self.holds if i in mine]
+        part.negatives = [(i, out) for i, out in self.negatives if i in mine]
+        return part
+
     def contributions(self, c: int, amt: list[int], power: list[str]) -> dict[str, int]:
+        """c_P(o) for every contributor P, zero contributions included (spec 5.2.2)."""
         out: dict[str, int] = {}
+        get = out.get
         for i in self.applying(c):
-            out[power[i]] = out.get(power[i], 0) + amt[i]
+            p = power[i]
+            out[p] = get(p, 0) + amt[i]
         return out
 
     def key(self, c: int, ranking: Sequence[str], pos: list[int], power: list[str]) -> tuple:

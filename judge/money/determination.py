@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from judge.engine.orders import Hold
 from judge.engine.position import Unit
 from judge.money.candidates import Candidates
-from judge.money.ebayola import second_price
+from judge.money.ebayola import share_savings
 from judge.money.offers import Bribe, OfferedOrder, order_text
 
 
@@ -110,10 +110,12 @@ class _Determiner:
             for prov, entries in by_unit.items()
             if entries
         ]
-        self.books_of: dict[str, set[int]] = {p: set() for p in self.powers}
+        self.book_of = [0] * len(self.amt)
         for k, book in enumerate(self.books):
             for i, _ in book.bribes:
-                self.books_of[self.power[i]].add(k)
+                self.book_of[i] = k
+        self.live = {p: [i for i in mine if self.amt[i] > self.plat[i]]
+                     for p, mine in self.offers_of.items()}
 
     def run(self) -> Determination:
         rounds = {p: 0 for p in self.powers}
@@ -136,27 +138,31 @@ class _Determiner:
             dirty = set()
             for p in over:
                 rounds[p] += 1
-                self.reduce(p)
-                dirty |= self.books_of[p]
+                for i in self.reduce(p):
+                    dirty.add(self.book_of[i])
         return self.result(outcome, spent, rounds, passes)
 
-    def reduce(self, power: str) -> None:
-        """One reduction round for an overspending power (spec 5.3)."""
-        amt, plat, mine = self.amt, self.plat, self.offers_of[power]
-        if any(amt[i] > plat[i] for i in mine):
-            for i in mine:
-                if amt[i] > plat[i]:
-                    amt[i] -= 1
-        else:
-            for i in mine:
+    def reduce(self, power: str) -> list[int]:
+        """One reduction round for an overspending power (spec 5.3); returns the offers it
+        lowered. ``live`` keeps the power's offers still above their plateau."""
+        amt, plat = self.amt, self.plat
+        live = self.live[power]
+        if not live:
+            # every offer is at its plateau: plateaus vanish for the rest of the phase
+            for i in self.offers_of[power]:
                 plat[i] = 0
-                if amt[i]:
-                    amt[i] -= 1
+            live = [i for i in self.offers_of[power] if amt[i] > 0]
+        for i in live:
+            amt[i] -= 1
+        self.live[power] = [i for i in live if amt[i] > plat[i]]
+        return live
 
     def decide(self, book: Candidates) -> tuple[int, dict[str, int], int, bool]:
         """One unit in one pass: the winner, what each contributor pays, the reported total
         and whether the DUMMY rule forced a HOLD (spec 5.2.3-5.2.5)."""
-        t = book.totals(self.amt)
+        table = book.table(self.amt, self.power) if self.settings.ebayola else None
+        t = [sum(col) for col in zip(*table.values(), strict=True)] if table else \
+            book.totals(self.amt)
         top = max(t)
         tied = [c for c, x in enumerate(t) if x == top]
         ranking = self.rankings.get(book.owner, ())
@@ -171,20 +177,28 @@ class _Determiner:
         else:
             w = min(tied, key=lambda c: book.key(c, ranking, self.pos, self.power))
         paid = book.contributions(w, self.amt, self.power)
-        if self.settings.ebayola:
-            paid = self.price(book, w, paid, ranking)
+        if table is not None:
+            paid = self.price(book, w, paid, ranking, t, table)
         return w, paid, sum(paid.values()), False
 
     def price(self, book: Candidates, w: int, paid: dict[str, int],
-              ranking: Sequence[str]) -> dict[str, int]:
-        rivals = [book.contributions(c, self.amt, self.power)
-                  for c in range(len(book.cands)) if c != w]
+              ranking: Sequence[str], t: list[int],
+              table: dict[str, list[int]]) -> dict[str, int]:
+        best = 0
+        for c in range(len(t)):
+            if c != w and t[c] > best:
+                adjusted = 0
+                for row in table.values():
+                    extra = row[c] - row[w]
+                    if extra > 0:
+                        adjusted += extra
+                best = max(best, adjusted)
         plateaus: dict[str, int] = {}
         for i in book.applying(w):
             p = self.power[i]
             if p != book.owner or self.settings.public_totals:  # OQ-7
                 plateaus[p] = plateaus.get(p, 0) + self.plat[i]
-        return second_price(paid, rivals, ranking, plateaus)
+        return share_savings(paid, best, ranking, plateaus)
 
     def result(self, outcome: list[tuple[int, dict[str, int], int, bool]],
                spent: dict[str, int], rounds: dict[str, int], passes: int) -> Determination:

@@ -25,6 +25,15 @@ def second_price(
     for rival in rivals:
         adjusted = sum(max(0, c - winner.get(p, 0)) for p, c in rival.items())
         best_rival = max(best_rival, adjusted)
+    return share_savings(winner, best_rival, ranking, plateaus)
+
+
+def share_savings(
+    winner: Mapping[str, int], best_rival: int, ranking: Sequence[str],
+    plateaus: Mapping[str, int],
+) -> dict[str, int]:
+    """Steps 3-5 of spec 5.2.5: the price is the best adjusted rival total + 1; the savings
+    go to the winner's contributors in the owner's acceptance order, plateaus respected."""
     pool = max(0, sum(winner.values()) - (best_rival + 1))
     paid = dict(winner)
     order = [p for p in ranking if winner.get(p, 0) > 0]

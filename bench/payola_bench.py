@@ -1,0 +1,155 @@
+"""Benchmark: a heavy Payola movement phase (34 units, 7 powers x N offer lines full of
+wildcards and alternatives, heavy overspending) from parsed sheets to adjudicated result.
+
+    .venv/bin/python bench/payola_bench.py [--lines 150] [--repeat 20] [--scale]
+
+Prints the median time of order determination, of the whole phase (determination,
+bookkeeping, statements and adjudication) and of reading the sheets, with the number of
+passes and elementary offers. ``--scale`` prints how the time grows with the number of
+offer lines and with the number of passes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from judge.engine.board import Map, UnitType
+from judge.engine.maps import load_map
+from judge.engine.orders import Hold, Move, Order, SupportHold
+from judge.engine.position import Position, Unit
+from judge.engine.state import position_from_state
+from judge.money.acceptance import AcceptanceList
+from judge.money.offers import OfferSheet, expand_sheets
+from judge.money.payola import Table, decide, play_movement
+from judge.money.rules import RuleSet
+from judge.money.sheets import SheetContext
+from judge.money.validity import Invalid, resolve
+from judge.text.offers import read_sheet
+
+# Every supply centre occupied: the home units plus one unit on each neutral centre.
+NEUTRALS = {"ENGLAND": ["F NWY"], "RUSSIA": ["F SWE", "A RUM"], "GERMANY": ["F DEN", "A HOL"],
+            "FRANCE": ["A BEL", "A SPA", "A POR"], "ITALY": ["A TUN"],
+            "AUSTRIA": ["A GRE", "A SER"], "TURKEY": ["A BUL"]}
+
+
+def heavy_position(board: Map) -> Position:
+    units = {p: list(us) + NEUTRALS.get(p, []) for p, us in board.starting_units.items()}
+    state = {"phase": "F1905M", "units": units, "centers": {p: [] for p in board.powers}}
+    return position_from_state(state, board)
+
+
+def unit_orders(unit: Unit, position: Position, board: Map) -> list[Order]:
+    """Holds, moves and supports to hold that may receive an offer."""
+    assert unit.type is not None
+    raw: list[Order] = [Hold(unit)]
+    raw += [Move(unit, loc) for loc in sorted(board.neighbours(unit.type, unit.location))]
+    for loc in sorted(board.neighbours(unit.type, unit.location)):
+        other = position.unit_at(loc.split("/")[0])
+        if other is not None:
+            raw.append(SupportHold(unit, other[1]))
+    out: list[Order] = []
+    for order in raw:
+        try:
+            resolved = resolve(order, position, board, False)
+        except Invalid:
+            continue
+        if not isinstance(resolved, Order) or resolved in out:
+            continue
+        out.append(resolved)
+    return out
+
+
+def _tail(order: Order) -> str:
+    return str(order)[len(str(order.unit)):].strip()
+
+
+def offer_lines(power: str, position: Position, board: Map, rng: random.Random,
+                lines: int) -> list[str]:
+    """``lines`` random offer lines: half of them wildcards, many with alternatives,
+    repetitions and plateaus; every unit on the board may be bribed."""
+    units = [u for us in position.units.values() for u in us]
+    own = set(position.units.get(power, ()))
+    out = []
+    for _ in range(lines):
+        unit = rng.choice(units)
+        orders = unit_orders(unit, position, board)
+        kind = rng.choice(":::!>@&")
+        picks = rng.sample(orders, k=min(len(orders), rng.choice((1, 1, 2, 3))))
+        if kind == "!" and all(isinstance(o, Hold) for o in picks) and len(orders) > 1:
+            picks = [o for o in orders if not isinstance(o, Hold)][:1]
+        amount = rng.randint(1 if unit not in own else 0, 40)
+        term = str(amount)
+        if rng.random() < 0.2 and amount > 2:
+            term += f"#{rng.randint(0, amount // 2)}"
+        if rng.random() < 0.15:
+            term = f"{rng.randint(2, 3)}*{term}"
+        if rng.random() < 0.1:
+            term += f"+{rng.randint(1, 5)}"
+        text = f"{term} {kind} {picks[0]}"
+        text += "".join(f" | {_tail(o)}" for o in picks[1:])
+        out.append(text)
+    return out
+
+
+def heavy_case(lines: int = 150, seed: int = 1, rules: list[str] | None = None,
+               wealth: tuple[int, int] = (100, 400)) -> tuple[Map, Table, dict[str, str]]:
+    board = load_map("standard")
+    rng = random.Random(seed)
+    position = heavy_position(board)
+    ruleset = RuleSet.parse(rules or [], board.centers)
+    balances = {p: rng.randint(*wealth) for p in board.powers}
+    texts = {p: "\n".join(offer_lines(p, position, board, rng, lines)) for p in board.powers}
+    sheets: dict[str, OfferSheet] = {}
+    for p, text in texts.items():
+        sheet = read_sheet(text, SheetContext(p, position, board, ruleset, balances[p]))
+        assert isinstance(sheet, OfferSheet), sheet[:3]
+        sheets[p] = sheet
+    accept = {p: AcceptanceList.default(p) for p in board.powers}
+    return board, Table(position, balances, accept, sheets, ruleset), texts
+
+
+def _median(fn, repeat: int) -> float:  # noqa: ANN001 - any callable
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def report(lines: int, repeat: int, rules: list[str] | None = None) -> None:
+    board, table, texts = heavy_case(lines, rules=rules)
+    det, _ = decide(table, 7, board)
+    bribes = sum(len(v) for v in expand_sheets(table.sheets, table.position.units,
+                                               board.powers).values())
+    t_decide = _median(lambda: decide(table, 7, board), repeat)
+    t_phase = _median(lambda: play_movement(table, 7, board), repeat)
+    ctx = {p: SheetContext(p, table.position, board, table.rules, table.balances[p])
+           for p in board.powers}
+    t_read = _median(lambda: [read_sheet(texts[p], ctx[p]) for p in board.powers],
+                     max(1, repeat // 4))
+    rounds = max(det.rounds.values())
+    print(f"lines/power={lines:4d} rules={','.join(rules or []) or '-':8s} "
+          f"elementary offers={bribes:5d} passes={det.passes:4d} max rounds={rounds:4d} "
+          f"determination={t_decide:6.1f} ms  whole phase={t_phase:6.1f} ms  "
+          f"reading sheets={t_read:6.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=150)
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--scale", action="store_true")
+    args = parser.parse_args()
+    report(args.lines, args.repeat)
+    report(args.lines, args.repeat, ["EBAYOLA"])
+    if args.scale:
+        for lines in (25, 50, 100, 200, 300, 600):
+            report(lines, max(3, args.repeat // 4))
+
+
+if __name__ == "__main__":
+    main()
