@@ -16,6 +16,72 @@ def _adjudicate(args: argparse.Namespace) -> int:
         return batch.main(source, sys.stdout)
 
 
+def _database(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """Settings, and a session factory on the database upgraded to the newest schema."""
+    from judge.config import load_settings
+    from judge.storage.migrate import upgrade
+    from judge.storage.session import make_engine, make_sessionmaker
+
+    settings = load_settings(args.config)
+    engine = make_engine(settings.database_url)
+    upgrade(engine)
+    return settings, make_sessionmaker(engine)
+
+
+def _initdb(args: argparse.Namespace) -> int:
+    from judge.storage.migrate import head_revision
+
+    settings, _ = _database(args)
+    print(f"database {settings.database_url} is at schema revision {head_revision()}")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import logging
+
+    from judge.mail.daemon import Daemon
+    from judge.service.inbound import handle_mail
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    settings, factory = _database(args)
+    Daemon(settings, factory, handle_mail).serve_forever()
+    return 0
+
+
+def _requeue(args: argparse.Namespace) -> int:
+    from judge.storage.mailqueue import requeue_inbound
+    from judge.storage.session import unit_of_work
+
+    _, factory = _database(args)
+    with unit_of_work(factory) as session:
+        done = [n for n in args.ids if requeue_inbound(session, n)]
+    for n in args.ids:
+        print(f"inbox #{n}: " + ("queued again" if n in done else "not a failed mail; unchanged"))
+    return 0 if len(done) == len(args.ids) else 1
+
+
+def _add_mail_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    config = argparse.ArgumentParser(add_help=False)
+    config.add_argument(
+        "--config", metavar="PATH",
+        help="judge.conf to read (default: $JUDGE_CONFIG, else ./judge.conf)",
+    )
+    serve = sub.add_parser(
+        "serve", parents=[config],
+        help="run the judge by mail: SMTP listener, inbox worker, outbox sender (docs/mail.md)",
+    )
+    serve.set_defaults(func=_serve)
+    initdb = sub.add_parser(
+        "initdb", parents=[config], help="create or upgrade the database to the newest schema"
+    )
+    initdb.set_defaults(func=_initdb)
+    requeue = sub.add_parser(
+        "requeue", parents=[config], help="handle again inbox mail that failed (by number)"
+    )
+    requeue.add_argument("ids", nargs="+", type=int, metavar="N")
+    requeue.set_defaults(func=_requeue)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="An email judge for Diplomacy.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -25,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     adj.add_argument("input", nargs="?", help="read cases from this file instead of stdin")
     adj.set_defaults(func=_adjudicate)
+    _add_mail_commands(sub)
     return parser
 
 

@@ -1,0 +1,100 @@
+"""`judge serve` end to end: mail in by SMTP, handled, reply out into the Maildir."""
+
+from __future__ import annotations
+
+import mailbox
+import os
+import signal
+import smtplib
+import subprocess
+import sys
+import time
+from email import message_from_bytes
+from email.message import EmailMessage, Message
+from email.policy import default
+from pathlib import Path
+
+import pytest
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.config import Settings
+from judge.mail.daemon import Daemon
+from judge.mail.decode import DecodedMail
+from judge.storage.mailqueue import queue_mail
+from tests.mail.conftest import free_port
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def echo(session: Session, mail: DecodedMail, settings: Settings) -> None:
+    queue_mail(session, mail.reply_address, f"Re: {mail.subject}", "\n".join(mail.body_lines),
+               sender=settings.address, in_reply_to=mail.message_id, inbox_id=mail.inbox_id)
+
+
+def send(port: int, subject: str, body: str, sender: str = "player@example.org") -> None:
+    m = EmailMessage()
+    m["From"] = sender
+    m["To"] = "judge@example.org"
+    m["Subject"] = subject
+    m.set_content(body)
+    with smtplib.SMTP("127.0.0.1", port, timeout=10) as client:
+        client.send_message(m)
+
+
+def wait_for_mail(maildir: Path, count: int, timeout: float = 20.0) -> list[Message]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if (maildir / "new").is_dir():
+            box = mailbox.Maildir(maildir, create=False)
+            if len(box) >= count:
+                return [message_from_bytes(box.get_bytes(k), policy=default) for k in box.keys()]
+        time.sleep(0.05)
+    raise AssertionError(f"fewer than {count} mails arrived in {maildir}")
+
+
+def test_the_daemon_answers_mail_and_a_crash_does_not_stop_it(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    def handler(session: Session, mail: DecodedMail, s: Settings) -> None:
+        if mail.subject == "crash":
+            raise ValueError("bad mail")
+        echo(session, mail, s)
+
+    with Daemon(settings, session_factory, handler) as daemon:
+        send(daemon.port, "crash", "whatever")
+        send(daemon.port, "orders", "A PAR - BUR\n-- \nsig")
+        got = wait_for_mail(settings.maildir, 3)
+    by_subject = {m["Subject"]: m for m in got}
+    assert by_subject["Re: orders"].get_content().strip() == "A PAR - BUR"
+    assert by_subject["Re: crash"]["To"] == "player@example.org"
+    assert any(m["To"] == "keeper@example.org" for m in got)
+
+
+@pytest.mark.slow
+def test_judge_serve_runs_from_its_config_and_stops_on_sigterm(tmp_path: Path) -> None:
+    port = free_port()
+    conf = tmp_path / "judge.conf"
+    conf.write_text(f"[judge]\naddress = judge@example.org\n[smtp]\nport = {port}\n"
+                    "[worker]\npoll_seconds = 0.2\n")
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen([sys.executable, "-m", "judge.cli", "serve", "--config", str(conf)],
+                            cwd=tmp_path / "..", env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                send(port, "help please", "HELP\n")
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise
+                time.sleep(0.2)
+        (reply,) = wait_for_mail(tmp_path / "var" / "outbox", 1)
+        assert reply["To"] == "player@example.org"
+        assert reply["From"] == "judge@example.org"
+        assert reply.get_content().strip()
+        assert (tmp_path / "var" / "judge.db").exists()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
