@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from judge.engine.board import Map, UnitType
+from judge.engine.board import Map
 from judge.engine.maps import load_map
 from judge.engine.orders import Hold, Move, Order, SupportHold
 from judge.engine.position import Position, Unit
@@ -30,9 +30,15 @@ from judge.money.validity import Invalid, resolve
 from judge.text.offers import read_sheet
 
 # Every supply centre occupied: the home units plus one unit on each neutral centre.
-NEUTRALS = {"ENGLAND": ["F NWY"], "RUSSIA": ["F SWE", "A RUM"], "GERMANY": ["F DEN", "A HOL"],
-            "FRANCE": ["A BEL", "A SPA", "A POR"], "ITALY": ["A TUN"],
-            "AUSTRIA": ["A GRE", "A SER"], "TURKEY": ["A BUL"]}
+NEUTRALS = {
+    "ENGLAND": ["F NWY"],
+    "RUSSIA": ["F SWE", "A RUM"],
+    "GERMANY": ["F DEN", "A HOL"],
+    "FRANCE": ["A BEL", "A SPA", "A POR"],
+    "ITALY": ["A TUN"],
+    "AUSTRIA": ["A GRE", "A SER"],
+    "TURKEY": ["A BUL"],
+}
 
 
 def heavy_position(board: Map) -> Position:
@@ -63,11 +69,12 @@ def unit_orders(unit: Unit, position: Position, board: Map) -> list[Order]:
 
 
 def _tail(order: Order) -> str:
-    return str(order)[len(str(order.unit)):].strip()
+    return str(order)[len(str(order.unit)) :].strip()
 
 
-def offer_lines(power: str, position: Position, board: Map, rng: random.Random,
-                lines: int) -> list[str]:
+def offer_lines(
+    power: str, position: Position, board: Map, rng: random.Random, lines: int
+) -> list[str]:
     """``lines`` random offer lines: half of them wildcards, many with alternatives,
     repetitions and plateaus; every unit on the board may be bribed."""
     units = [u for us in position.units.values() for u in us]
@@ -94,8 +101,12 @@ def offer_lines(power: str, position: Position, board: Map, rng: random.Random,
     return out
 
 
-def heavy_case(lines: int = 150, seed: int = 1, rules: list[str] | None = None,
-               wealth: tuple[int, int] = (100, 400)) -> tuple[Map, Table, dict[str, str]]:
+def heavy_case(
+    lines: int = 150,
+    seed: int = 1,
+    rules: list[str] | None = None,
+    wealth: tuple[int, int] = (100, 400),
+) -> tuple[Map, Table, dict[str, str]]:
     board = load_map("standard")
     rng = random.Random(seed)
     position = heavy_position(board)
@@ -123,19 +134,25 @@ def _median(fn, repeat: int) -> float:  # noqa: ANN001 - any callable
 def report(lines: int, repeat: int, rules: list[str] | None = None) -> None:
     board, table, texts = heavy_case(lines, rules=rules)
     det, _ = decide(table, 7, board)
-    bribes = sum(len(v) for v in expand_sheets(table.sheets, table.position.units,
-                                               board.powers).values())
+    bribes = sum(
+        len(v) for v in expand_sheets(table.sheets, table.position.units, board.powers).values()
+    )
     t_decide = _median(lambda: decide(table, 7, board), repeat)
     t_phase = _median(lambda: play_movement(table, 7, board), repeat)
-    ctx = {p: SheetContext(p, table.position, board, table.rules, table.balances[p])
-           for p in board.powers}
-    t_read = _median(lambda: [read_sheet(texts[p], ctx[p]) for p in board.powers],
-                     max(1, repeat // 4))
+    ctx = {
+        p: SheetContext(p, table.position, board, table.rules, table.balances[p])
+        for p in board.powers
+    }
+    t_read = _median(
+        lambda: [read_sheet(texts[p], ctx[p]) for p in board.powers], max(1, repeat // 4)
+    )
     rounds = max(det.rounds.values())
-    print(f"lines/power={lines:4d} rules={','.join(rules or []) or '-':8s} "
-          f"elementary offers={bribes:5d} passes={det.passes:4d} max rounds={rounds:4d} "
-          f"determination={t_decide:6.1f} ms  whole phase={t_phase:6.1f} ms  "
-          f"reading sheets={t_read:6.1f} ms")
+    print(
+        f"lines/power={lines:4d} rules={','.join(rules or []) or '-':8s} "
+        f"elementary offers={bribes:5d} passes={det.passes:4d} max rounds={rounds:4d} "
+        f"determination={t_decide:6.1f} ms  whole phase={t_phase:6.1f} ms  "
+        f"reading sheets={t_read:6.1f} ms"
+    )
 
 
 def main() -> None:
