@@ -23,6 +23,11 @@ class Terrain(Enum):
     IMPASSABLE = "impassable"  # nobody (Switzerland)
 
 
+# Enum member lookups are slow on hot paths; these are the same objects.
+_ARMY = UnitType.ARMY
+_NOWHERE: frozenset[str] = frozenset()
+
+
 @dataclass(frozen=True, slots=True)
 class Province:
     """One province of a map; ``coasts`` names its split coasts (``("NC", "SC")``)."""
@@ -65,6 +70,9 @@ class Map:
     starting_units: Mapping[str, tuple[str, ...]]
     victory_centers: int
     homes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # Derived from the edges: the provinces a unit at a location can reach in one step.
+    army_reach: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    fleet_reach: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def is_province(self, abbr: str) -> bool:
         return abbr in self.provinces
@@ -104,8 +112,8 @@ class Map:
 
     def neighbours(self, unit_type: UnitType, location: str) -> frozenset[str]:
         """Locations a unit of this type can move to in one step."""
-        edges = self.army_edges if unit_type is UnitType.ARMY else self.fleet_edges
-        return edges.get(location, frozenset())
+        edges = self.army_edges if unit_type is _ARMY else self.fleet_edges
+        return edges.get(location, _NOWHERE)
 
     def adjacent(self, unit_type: UnitType, location: str, target: str) -> bool:
         """Whether the unit can move from ``location`` to ``target`` in one step."""
@@ -113,7 +121,8 @@ class Map:
 
     def reaches_province(self, unit_type: UnitType, location: str, province: str) -> bool:
         """Whether the unit can move to some location of ``province`` (supports ignore coasts)."""
-        return any(province_of(t) == province for t in self.neighbours(unit_type, location))
+        reach = self.army_reach if unit_type is _ARMY else self.fleet_reach
+        return province in reach.get(location, _NOWHERE)
 
     def canonical(self, name: str) -> str | None:
         """The canonical abbreviation for a province name or alias, in any case."""
@@ -165,6 +174,8 @@ def build_map(
         starting_units={k: tuple(v) for k, v in starting_units.items()},
         victory_centers=victory_centers,
         homes={k: frozenset(v) for k, v in homes.items()},
+        army_reach={k: frozenset(map(province_of, v)) for k, v in army.items()},
+        fleet_reach={k: frozenset(map(province_of, v)) for k, v in fleet.items()},
     )
 
 

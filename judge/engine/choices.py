@@ -78,8 +78,14 @@ def _random_movement(position: Position, board: Map, rng: random.Random) -> dict
     chosen: dict[str, Order] = {}
     for prov, (_, unit) in sorted(position.occupant.items()):
         moves = move_targets(board, unit)
-        if moves and rng.random() < 0.6:
-            chosen[prov] = rng.choice(moves)
+        by_land = [m for m in moves if not m.via_convoy]
+        by_sea = [m for m in moves if m.via_convoy]
+        roll = rng.random()
+        # As in real games: mostly moves next door, now and then a convoy.
+        if by_sea and roll < 0.08:
+            chosen[prov] = rng.choice(by_sea)
+        elif by_land and roll < 0.6:
+            chosen[prov] = rng.choice(by_land)
         else:
             chosen[prov] = Hold(unit)
     for prov, (_, unit) in sorted(position.occupant.items()):

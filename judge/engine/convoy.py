@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from functools import cache
 
-from judge.engine.board import Map, UnitType
+from judge.engine.board import Map, UnitType, province_of
 from judge.engine.orders import Convoy, Move, Order
 
 
@@ -43,10 +44,13 @@ def _chain_reach(
 
 def _touches(board: Map, sea: str, province: str) -> bool:
     """Whether the sea ``sea`` borders some location of ``province``."""
-    neighbours = board.neighbours(UnitType.FLEET, sea)
-    if province in neighbours:
-        return True
-    return any(loc in neighbours for loc in board.fleet_locations(province))
+    return province in _shores(board)[sea]
+
+
+@cache
+def _shores(board: Map) -> dict[str, frozenset[str]]:
+    """For every fleet location, the provinces it borders (any coast of them)."""
+    return {loc: frozenset(province_of(n) for n in near) for loc, near in board.fleet_edges.items()}
 
 
 def convoying_fleets(orders: Mapping[str, Order]) -> dict[tuple[str, str], list[str]]:

@@ -43,6 +43,10 @@ def check_order(order: Order, power: str | None, position: Position, board: Map)
     return _adjustment(order, power, position, board)
 
 
+_NOT_MOVEMENT = frozenset({Retreat, Disband, Build, Remove, Waive})
+_ARMY = UnitType.ARMY
+
+
 def _own_unit(given: Unit, power: str | None, position: Position) -> Unit | Reason:
     found = position.unit_at(given.province)
     if found is None:
@@ -56,18 +60,19 @@ def _own_unit(given: Unit, power: str | None, position: Position) -> Unit | Reas
 
 
 def _movement(order: Order, power: str | None, position: Position, board: Map) -> Order | Reason:
-    if isinstance(order, (Retreat, Disband, Build, Remove, Waive)):
+    if type(order) in _NOT_MOVEMENT:
         return Reason.WRONG_PHASE
     unit = _own_unit(order.unit, power, position)
     if isinstance(unit, Reason):
         return unit
-    if isinstance(order, Hold):
-        return Hold(unit)
-    if isinstance(order, Move):
+    kind = type(order)
+    if kind is Hold:
+        return order if order.unit == unit else Hold(unit)
+    if kind is Move:
         return _move(unit, order, board)
-    if isinstance(order, SupportHold):
+    if kind is SupportHold:
         return _support_hold(unit, order, position, board)
-    if isinstance(order, SupportMove):
+    if kind is SupportMove:
         return _support_move(unit, order, position, board)
     return _convoy(unit, order, position, board)
 
@@ -76,17 +81,19 @@ def _move(unit: Unit, order: Move, board: Map) -> Move | Reason:
     dest_prov = province_of(order.dest)
     if dest_prov == unit.province:
         return Reason.MOVE_TO_SELF
+    if unit.type is _ARMY and not (order.via_convoy or order.path):
+        if dest_prov in board.neighbours(_ARMY, unit.location):
+            # The common case, checked first: an army's plain move next door.
+            return (
+                order if order.unit == unit and order.dest == dest_prov else Move(unit, dest_prov)
+            )
     terrain = board.terrain(dest_prov)
     if terrain is Terrain.IMPASSABLE:
         return Reason.NOT_ADJACENT
-    if unit.type is UnitType.ARMY:
+    if unit.type is _ARMY:
         if terrain is Terrain.SEA:
             return Reason.ARMY_TO_SEA
         path = tuple(province_of(p) for p in order.path)
-        if not (order.via_convoy or path) and board.adjacent(
-            UnitType.ARMY, unit.location, dest_prov
-        ):
-            return Move(unit, dest_prov)
         if not convoy_possible(board, unit.province, dest_prov):
             if board.adjacent(UnitType.ARMY, unit.location, dest_prov):
                 return Move(unit, dest_prov)

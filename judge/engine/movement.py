@@ -51,6 +51,7 @@ class _Movement:
         self.attackers: dict[str, list[str]] = {}
         for p, m in self.moves.items():
             self.attackers.setdefault(_prov(m.dest), []).append(p)
+        self.target = {p: _prov(m.dest) for p, m in self.moves.items()}  # province moved into
         self.by_convoy = {
             p: goes_by_convoy(board, p, m, self.convoyers, self.power.__getitem__, self.location)
             for p, m in self.moves.items()
@@ -70,9 +71,8 @@ class _Movement:
 
     def head_to_head(self, p: str) -> str | None:
         """The unit moving straight back into p's origin, if both go by land."""
-        d = _prov(self.moves[p].dest)
-        m = self.moves.get(d)
-        if m is None or _prov(m.dest) != p or self.by_convoy[p] or self.by_convoy[d]:
+        d = self.target[p]
+        if self.target.get(d) != p or self.by_convoy[p] or self.by_convoy[d]:
             return None
         return d
 
@@ -83,7 +83,7 @@ class _Movement:
     def attack(self, p: str) -> int:
         if self.by_convoy[p] and not self.resolver.resolve(("p", p)):
             return 0
-        d = _prov(self.moves[p].dest)
+        d = self.target[p]
         supporters = self.move_supporters.get(p, ())
         occupant = self.units.get(d)
         if occupant is None or (
@@ -128,7 +128,7 @@ class _Movement:
     def _move_succeeds(self, p: str) -> bool:
         if self.by_convoy[p] and not self.resolver.resolve(("p", p)):
             return False
-        d = _prov(self.moves[p].dest)
+        d = self.target[p]
         strength = self.attack(p)
         opponent = self.head_to_head(p)
         if opponent is not None:

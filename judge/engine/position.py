@@ -16,15 +16,17 @@ class Unit:
 
     type: UnitType | None
     location: str
+    # Derived once: adjudication and reports ask for these many times a phase.
+    province: str = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
+        text = self.location if self.type is None else f"{self.type.value} {self.location}"
+        object.__setattr__(self, "_text", text)
 
     def __str__(self) -> str:
-        if self.type is None:
-            return self.location
-        return f"{self.type.value} {self.location}"
+        return self._text
 
     @classmethod
     def parse(cls, text: str) -> Unit:

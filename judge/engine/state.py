@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from judge.engine.board import Map
@@ -73,20 +74,45 @@ def state_from_position(position: Position) -> dict[str, Any]:
 
 
 def _power(name: Any, board: Map) -> str:
-    p = str(name).strip().upper()
+    if not isinstance(name, str):
+        raise StateError(f"a power must be named by a string, not {name!r}")
+    return _known_power(name, board)
+
+
+@lru_cache(maxsize=256)
+def _known_power(name: str, board: Map) -> str:
+    p = name.strip().upper()
     if p not in board.powers:
         raise StateError(f"unknown power {name!r}")
     return p
 
 
 def _province(name: Any, board: Map) -> str:
-    prov = board.canonical(str(name))
+    if not isinstance(name, str):
+        raise StateError(f"a province must be named by a string, not {name!r}")
+    return _known_province(name, board)
+
+
+@lru_cache(maxsize=1024)
+def _known_province(name: str, board: Map) -> str:
+    prov = board.canonical(name)
     if prov is None:
         raise StateError(f"unknown province {name!r}")
     return prov
 
 
 def _unit(text: Any, board: Map) -> Unit:
+    if isinstance(text, str):
+        return _known_unit(text, board)
+    return _read_unit(text, board)
+
+
+@lru_cache(maxsize=4096)
+def _known_unit(text: str, board: Map) -> Unit:
+    return _read_unit(text, board)
+
+
+def _read_unit(text: Any, board: Map) -> Unit:
     try:
         raw = Unit.parse(str(text))
     except ValueError as e:
