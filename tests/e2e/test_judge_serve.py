@@ -1,0 +1,87 @@
+"""``judge serve`` as players meet it: a process listening on loopback, replies in its Maildir."""
+
+from __future__ import annotations
+
+import email
+import mailbox
+import os
+import signal
+import smtplib
+import socket
+import subprocess
+import sys
+import time
+from email.message import EmailMessage
+from email.policy import default
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import free_port
+
+pytestmark = pytest.mark.slow
+JUDGE = Path(sys.executable).with_name("judge")
+
+
+def _wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        assert process.poll() is None, log.read_text(errors="replace")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise AssertionError("judge serve did not start listening")
+
+
+def _inbox(maildir: Path, count: int) -> list[email.message.EmailMessage]:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if (maildir / "new").is_dir():
+            box = mailbox.Maildir(maildir, factory=None, create=False)
+            if len(box) >= count:
+                return sorted(
+                    (email.message_from_bytes(m.as_bytes(), policy=default) for m in box),
+                    key=lambda m: str(m["Date"]) + str(m["To"]),
+                )  # type: ignore[return-value]
+        time.sleep(0.1)
+    raise AssertionError(f"fewer than {count} mails were delivered")
+
+
+@pytest.mark.skipif(not JUDGE.exists(), reason="the judge console script is not installed")
+def test_judge_serve_answers_mail_into_its_maildir(tmp_path: Path) -> None:
+    port = free_port()
+    conf = tmp_path / "judge.conf"
+    conf.write_text(
+        "[judge]\naddress = judge@example.org\nkeeper = keeper@example.org\n"
+        f"[smtp]\nhost = 127.0.0.1\nport = {port}\n"
+        "[database]\nurl = sqlite:///var/judge.db\n[outgoing]\nmaildir = var/outbox\n"
+        "[security]\nscrypt_n = 1024\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "JUDGE_CONFIG": str(conf)}
+    log = tmp_path / "serve.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen([str(JUDGE), "serve"], cwd=tmp_path, env=env,
+                                   stdout=output, stderr=subprocess.STDOUT)
+    try:
+        _wait_for_port(port, process, log)
+        m = EmailMessage()
+        m["From"] = "gm@example.org"
+        m["To"] = "judge@example.org"
+        m["Subject"] = "new game"
+        m["Message-ID"] = "<serve-1@example.org>"
+        m.set_content("CREATE omega gmpass PAYOLA\nLIST\n")
+        with smtplib.SMTP("127.0.0.1", port) as client:
+            client.send_message(m)
+        (reply,) = _inbox(tmp_path / "var" / "outbox", 1)
+        assert reply["To"] == "gm@example.org"
+        assert reply["In-Reply-To"] == "<serve-1@example.org>"
+        body = reply.get_content()
+        assert "Game omega created (PAYOLA)" in body and "omega" in body.split("LIST")[1]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
