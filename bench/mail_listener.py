@@ -22,13 +22,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sqlalchemy import func, select, text  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from mail_database import scratch_database  # noqa: E402
+from sqlalchemy import func, select  # noqa: E402
 
 from judge.config import settings_from_text  # noqa: E402
 from judge.mail.listener import Listener  # noqa: E402
-from judge.storage.base import register_all_tables  # noqa: E402
 from judge.storage.mailqueue import InboundMessage  # noqa: E402
-from judge.storage.session import make_engine, make_sessionmaker  # noqa: E402
+from judge.storage.session import make_sessionmaker  # noqa: E402
 
 BODY = (
     "signon france@alpha secret\r\nA PAR - BUR\r\nA MAR S A PAR - BUR\r\nF BRE - MAO\r\n"
@@ -80,13 +82,9 @@ def main() -> None:
         help="one SMTP connection per mail (as most MTAs deliver)",
     )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        url = args.database_url or f"sqlite:///{tmp}/bench.db"
-        engine = make_engine(url)
-        register_all_tables().create_all(engine)
-        with engine.begin() as conn:
-            conn.execute(text("DELETE FROM outbox"))
-            conn.execute(text("DELETE FROM inbox"))
+    with tempfile.TemporaryDirectory() as tmp, scratch_database(
+        args.database_url, tmp
+    ) as (url, engine):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
@@ -105,7 +103,6 @@ def main() -> None:
             elapsed = time.perf_counter() - start
         with engine.connect() as conn:
             stored = conn.execute(select(func.count()).select_from(InboundMessage)).scalar_one()
-        engine.dispose()
     total = per_client * args.clients
     if proc.exitcode != 0 or stored != total:
         raise SystemExit(f"clients exit {proc.exitcode}, stored {stored} of {total}")

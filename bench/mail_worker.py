@@ -1,0 +1,128 @@
+"""Benchmark: stored mails per second the inbox worker handles (decoded, handled, reply queued).
+
+    .venv/bin/python bench/mail_worker.py                        # the real service handler
+    .venv/bin/python bench/mail_worker.py --handler echo         # the worker's own cost
+    .venv/bin/python bench/mail_worker.py --database-url "$(.ci/postgres.sh)"
+
+The inbox is filled first with a realistic mix (Gmail-style multipart mail with quoted
+replies; HELP, LIST, a sign-on to a game that does not exist, press), then drained by
+the worker, one transaction per mail. Target: 100 mails/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from email.message import EmailMessage
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from mail_database import scratch_database  # noqa: E402
+from sqlalchemy import func, select  # noqa: E402
+from sqlalchemy.orm import Session  # noqa: E402
+
+from judge.config import Settings, settings_from_text  # noqa: E402
+from judge.mail.decode import DecodedMail  # noqa: E402
+from judge.mail.worker import MailHandler, handle_next  # noqa: E402
+from judge.storage.mailqueue import OutboundMessage, queue_mail, store_inbound  # noqa: E402
+from judge.storage.session import make_sessionmaker, unit_of_work  # noqa: E402
+
+BODIES = [
+    "HELP\n",
+    "LIST\n",
+    "signon france@nosuchgame secret\nA PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO\n",
+    "signon Fnosuchgame secret\nPRESS TO E\nThe Channel stays empty.\nENDPRESS\n",
+]
+QUOTE = "\n\nOn Sat, 21 Nov 2026 at 10:00, Judge <judge@example.org> wrote:\n" + "".join(
+    f"> old line {i}\n" for i in range(30))
+
+
+ORDERS = {
+    "AUSTRIA": "A VIE - GAL\nA BUD - SER\nF TRI - ALB",
+    "ENGLAND": "F LON - NTH\nF EDI - NWG\nA LVP - YOR",
+    "FRANCE": "A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO",
+    "GERMANY": "A BER - KIE\nA MUN - RUH\nF KIE - DEN",
+    "ITALY": "A ROM - APU\nA VEN H\nF NAP - ION",
+    "RUSSIA": "A MOS - UKR\nA WAR - GAL\nF SEV - BLA\nF STP/SC - BOT",
+    "TURKEY": "F ANK - BLA\nA CON - BUL\nA SMY - CON",
+}
+POWERS = sorted(ORDERS)
+
+
+def _game_mail(n: int) -> tuple[str, str]:
+    """(sender, body) of mail n of a game: created, joined by seven, started, then orders."""
+    if n == 0:
+        return "gm@example.org", "CREATE alpha gmpass STANDARD"
+    if n <= 7:
+        power = POWERS[n - 1]
+        return f"{power.lower()}@example.org", f"JOIN alpha pw{power.lower()} {power}"
+    if n == 8:
+        return "gm@example.org", "SIGNON MASTER@alpha gmpass\nSTART"
+    power = POWERS[n % 7]
+    return (f"{power.lower()}@example.org",
+            f"SIGNON {power}@alpha pw{power.lower()}\n{ORDERS[power]}")
+
+
+def _mail(n: int, mix: str) -> bytes:
+    if mix == "game":
+        sender, body = _game_mail(n)
+    else:
+        sender, body = f"player{n % 50}@example.org", BODIES[n % len(BODIES)]
+    m = EmailMessage()
+    m["From"] = f"Player <{sender}>"
+    m["To"] = "judge@example.org"
+    m["Subject"] = f"Re: Diplomacy orders {n}"
+    m["Message-ID"] = f"<bench.{n}@example.org>"
+    text = body + "\n\n-- \nPlayer" + QUOTE
+    m.set_content(text)
+    m.add_alternative(f"<div>{text.replace(chr(10), '<br>')}</div>", subtype="html")
+    return m.as_bytes()
+
+
+def echo(session: Session, mail: DecodedMail, settings: Settings) -> None:
+    queue_mail(session, mail.reply_address, f"Re: {mail.subject}", "\n".join(mail.body_lines),
+               sender=settings.address, in_reply_to=mail.message_id, inbox_id=mail.inbox_id)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database-url", default="")
+    parser.add_argument("--mails", type=int, default=1000)
+    parser.add_argument("--handler", choices=["service", "echo"], default="service")
+    parser.add_argument("--mix", choices=["commands", "game"], default="commands",
+                        help="game: one game created, joined by seven and ordered in, "
+                        "each order mail a password sign-on")
+    args = parser.parse_args()
+    handler: MailHandler = echo
+    if args.handler == "service":
+        from judge.service.inbound import handle_mail
+
+        handler = handle_mail
+    with tempfile.TemporaryDirectory() as tmp, scratch_database(
+        args.database_url, tmp
+    ) as (url, engine):
+        settings = settings_from_text(
+            f"[judge]\naddress = judge@example.org\n[database]\nurl = {url}\n", Path(tmp))
+        factory = make_sessionmaker(engine)
+        with unit_of_work(factory) as s:
+            for n in range(args.mails):
+                store_inbound(s, _mail(n, args.mix), "bench@example.org", ["judge@example.org"])
+        outcomes: dict[str, int] = {}
+        start = time.perf_counter()
+        while (result := handle_next(factory, settings, handler)) is not None:
+            outcomes[result.value] = outcomes.get(result.value, 0) + 1
+        elapsed = time.perf_counter() - start
+        with factory() as s:
+            replies = s.scalar(select(func.count()).select_from(OutboundMessage))
+    backend = url.split(":", 1)[0]
+    print(f"worker {backend} ({args.handler} handler, {args.mix}): {args.mails} mails in "
+          f"{elapsed:.2f} s = {args.mails / elapsed:.0f} mails/s handled (target 100); {outcomes}, "
+          f"{replies} replies queued")
+
+
+if __name__ == "__main__":
+    main()
