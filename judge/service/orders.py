@@ -60,7 +60,8 @@ def orders(ctx: Context, cmd: c.Orders, step: Step) -> Result:
     idle = [str(u) for u in position.units.get(who.power.name, ()) if u.province not in ordered]
     return Result(step.line, step.text, True, template="orders", data={
         "kind": kind, "phase": record.phase, "power": who.power.name,
-        "lines": lines, "idle": idle if kind == SubmissionKind.ORDERS else [],
+        "lines": lines, "idle": idle if kind == SubmissionKind.ORDERS
+                                      and position.phase.kind is PhaseKind.MOVEMENT else [],
     })
 
 
