@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from judge.engine.board import Map, UnitType, province_of
 from judge.engine.phase import Phase
@@ -61,15 +60,25 @@ class Position:
     dislodged: Mapping[str, tuple[Dislodgement, ...]] = field(default_factory=dict)
     contested: frozenset[str] = frozenset()
 
-    @cached_property
+    # Derived lookups, computed on first use and kept (functools.cached_property
+    # would do, but takes a lock on every access: these are on the hot path).
+    @property
     def occupant(self) -> Mapping[str, tuple[str, Unit]]:
         """Province -> (power, unit) for every unit on the board (not the dislodged)."""
-        return {u.province: (power, u) for power, units in self.units.items() for u in units}
+        found = self.__dict__.get("_occupant")
+        if found is None:
+            found = {u.province: (power, u) for power, units in self.units.items() for u in units}
+            self.__dict__["_occupant"] = found
+        return found
 
-    @cached_property
+    @property
     def owner(self) -> Mapping[str, str]:
         """Supply centre -> owning power."""
-        return {c: power for power, cs in self.centers.items() for c in cs}
+        found = self.__dict__.get("_owner")
+        if found is None:
+            found = {c: power for power, cs in self.centers.items() for c in cs}
+            self.__dict__["_owner"] = found
+        return found
 
     def unit_at(self, province: str) -> tuple[str, Unit] | None:
         return self.occupant.get(province)
