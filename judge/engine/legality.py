@@ -6,9 +6,6 @@ adjudicator makes the unit hold (movement) or disband (retreat), as judges do.
 
 from __future__ import annotations
 
-from collections import deque
-from functools import cache
-
 from judge.engine.board import Map, Terrain, UnitType, coast_of, province_of
 from judge.engine.orders import (
     Build,
@@ -26,6 +23,7 @@ from judge.engine.orders import (
 from judge.engine.outcomes import Reason
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position, Unit
+from judge.engine.seas import convoy_possible, on_some_sea_route
 
 
 def check_order(order: Order, power: str | None, position: Position, board: Map) -> Order | Reason:
@@ -167,7 +165,7 @@ def _convoy(unit: Unit, order: Convoy, position: Position, board: Map) -> Order 
         return Reason.CONVOY_NOT_COASTAL
     if order.target.province == dest_prov:
         return Reason.MOVE_TO_SELF
-    if not _on_some_sea_route(board, order.target.province, unit.province, dest_prov):
+    if not on_some_sea_route(board, order.target.province, unit.province, dest_prov):
         return Reason.NO_CONVOY_ROUTE
     target = _target(order.target, position)
     if target.type is UnitType.FLEET:
@@ -181,68 +179,6 @@ def _target(given: Unit, position: Position) -> Unit:
     if found is not None and (given.type is None or given.type is found[1].type):
         return found[1]
     return Unit(given.type, given.province)
-
-
-@cache
-def _sea_routes(board: Map) -> dict[str, frozenset[str]]:
-    """For each coastal province, every coastal province reachable by some chain of seas."""
-    seas = {p for p, prov in board.provinces.items() if prov.terrain is Terrain.SEA}
-    reach: dict[str, frozenset[str]] = {}
-    for start, prov in board.provinces.items():
-        if prov.terrain is not Terrain.COAST:
-            continue
-        found: set[str] = set()
-        frontier = deque(s for s in _touching(board, start) if s in seas)
-        visited = set(frontier)
-        while frontier:
-            sea = frontier.popleft()
-            for nxt in _touching(board, sea):
-                if nxt in seas and nxt not in visited:
-                    visited.add(nxt)
-                    frontier.append(nxt)
-                elif board.terrain(nxt) is Terrain.COAST:
-                    found.add(nxt)
-        found.discard(start)
-        reach[start] = frozenset(found)
-    return reach
-
-
-@cache
-def _sea_bodies(board: Map) -> dict[str, int]:
-    """Each sea province's connected body of water (seas linked sea to sea)."""
-    body: dict[str, int] = {}
-    for start, prov in sorted(board.provinces.items()):
-        if prov.terrain is not Terrain.SEA or start in body:
-            continue
-        body[start] = n = len(body)
-        frontier = [start]
-        while frontier:
-            for nxt in _touching(board, frontier.pop()):
-                if board.terrain(nxt) is Terrain.SEA and nxt not in body:
-                    body[nxt] = n
-                    frontier.append(nxt)
-    return body
-
-
-def _on_some_sea_route(board: Map, origin: str, sea: str, dest: str) -> bool:
-    """Whether a fleet in ``sea`` could be part of some convoy from ``origin`` to ``dest``
-    (DATC 6.G.7: a convoy order no route could use is illegal and shows no intent)."""
-    body = _sea_bodies(board)
-    mine = body[sea]
-    return all(any(body.get(s) == mine for s in _touching(board, p)) for p in (origin, dest))
-
-
-def _touching(board: Map, province: str) -> set[str]:
-    """Provinces a fleet at any coast of ``province`` borders."""
-    out: set[str] = set()
-    for loc in board.fleet_locations(province):
-        out.update(province_of(n) for n in board.neighbours(UnitType.FLEET, loc))
-    return out
-
-
-def convoy_possible(board: Map, origin: str, dest: str) -> bool:
-    """Whether the map has any chain of seas from ``origin`` to ``dest`` (fleets aside)."""
-    return dest in _sea_routes(board).get(origin, frozenset())
 
 
 def _retreat(order: Order, power: str | None, position: Position, board: Map) -> Order | Reason:
