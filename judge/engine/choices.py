@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from judge.engine.adjustments import adjustment_due, buildable_centers
 from judge.engine.board import Map, Terrain, UnitType, province_of
-from judge.engine.legality import check_order, convoy_possible
+from judge.engine.legality import check_order
 from judge.engine.orders import (
     Build,
     Convoy,
@@ -28,6 +28,7 @@ from judge.engine.orders import (
 from judge.engine.outcomes import Reason
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position, Unit
+from judge.engine.seas import convoy_possible
 
 
 def move_targets(board: Map, unit: Unit) -> list[Move]:
