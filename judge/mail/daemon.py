@@ -10,8 +10,9 @@ from types import FrameType
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
+from judge.mail.delivery import Delivery
 from judge.mail.listener import Listener
-from judge.mail.send import Delivery, run_sender
+from judge.mail.send import run_sender
 from judge.mail.worker import MailHandler, run_worker
 
 log = logging.getLogger(__name__)

@@ -17,9 +17,8 @@ from aiosmtpd.controller import Controller
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
+from judge.mail.delivery import MaildirDelivery, RelayDelivery
 from judge.mail.send import (
-    MaildirDelivery,
-    RelayDelivery,
     backoff,
     claim,
     recover_interrupted,
