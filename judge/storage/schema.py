@@ -60,6 +60,12 @@ class Game(Base):
     master_address: Mapped[str] = mapped_column(String(ADDRESS))
     phase: Mapped[str | None] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # when the master paused the game (deadlines move by the pause), and when everyone
+    # was last reminded that it is still paused
+    paused_at: Mapped[datetime | None]
+    pause_told_at: Mapped[datetime | None]
+    ended_at: Mapped[datetime | None]
+    result: Mapped[str | None]  # how it ended: "victory FRANCE", "draw AUSTRIA FRANCE", ...
 
     powers: Mapped[list[Power]] = relationship(
         back_populates="game", order_by="Power.name", cascade="all, delete-orphan"
@@ -99,6 +105,8 @@ class Player(Base):
     wait: Mapped[bool] = mapped_column(default=False)
     draw: Mapped[str | None] = mapped_column(String(NAME))  # None: no vote; "": all survivors
     absence: Mapped[str | None]
+    zone: Mapped[str | None] = mapped_column(String(64))  # SET ZONE; None: the game's
+    concede: Mapped[str | None] = mapped_column(String(NAME))  # SET CONCEDE <power>
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
     left_at: Mapped[datetime | None]
 
@@ -121,6 +129,13 @@ class PhaseRecord(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     processed_at: Mapped[datetime | None]
     rolled_back: Mapped[bool] = mapped_column(default=False)
+    # the phase's timing: its deadline, and when reminders, late notices and the
+    # master's "grace is over" notice went out (each sent once, in the processor's
+    # transaction)
+    deadline: Mapped[datetime | None]
+    reminded_at: Mapped[datetime | None]
+    late_told_at: Mapped[datetime | None]
+    master_told_at: Mapped[datetime | None]
 
 
 class Submission(Base):
