@@ -10,7 +10,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from judge.engine.board import Map
-from judge.engine.orders import Order, SupportHold, SupportMove
+from judge.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from judge.money.offers import (
     Comment,
     Offer,
@@ -28,6 +28,7 @@ from judge.text.problems import TextSyntaxError
 GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "offers.lark"
 _CLEAR = {"CLEAR", "NMR", "(NMR)", "(CLEAR)"}
 _UNIT_WORDS = {"A", "F", "ARMY", "FLEET"}
+_MOVEMENT = (Hold, Move, SupportHold, SupportMove, Convoy)
 
 
 class LineError(Exception):
@@ -169,7 +170,7 @@ def _order(text: str, board: Map, unit: str | None) -> OfferedOrder:
         raise LineError("E8", "NO ORDER GIVEN")
     if order is None and unit is not None:
         order = _parse(text, board)  # the player repeated the unit after the bar
-        if order is not None and str(order.unit) != unit and order.unit.province != unit:
+        if isinstance(order, _MOVEMENT) and unit not in (str(order.unit), order.unit.province):
             order = None
     if order is None:
         try:
@@ -177,6 +178,10 @@ def _order(text: str, board: Map, unit: str | None) -> OfferedOrder:
         except TextSyntaxError as e:
             raise LineError("E10", e.problem.message) from None
         raise LineError("E10", "UNREADABLE ORDER")
+    if not isinstance(order, _MOVEMENT):
+        # a build, removal, waive, retreat or disband is never bought (spec 5.8)
+        raise LineError("E10", f"{order}: NOT A MOVEMENT ORDER, only holds, moves, supports "
+                               "and convoys can be bought")
     if signal:
         if not isinstance(order, (SupportHold, SupportMove)):
             raise LineError("E10", "ONLY A SUPPORT CAN BE MARKED AS A SIGNAL ORDER")

@@ -133,3 +133,12 @@ def test_values_read_from_a_line(board: Map) -> None:
 def test_clear_and_nmr(board: Map) -> None:
     assert is_clear("CLEAR") and is_clear(" (nmr) ") and is_clear("NMR")
     assert not is_clear("CLEAR A PAR")
+
+
+@pytest.mark.parametrize("line", ["WAIVE", "5 : WAIVE", "BUILD A PAR", "5 & BUILD F BRE",
+                                  "5 : A PAR DISBAND", "5 : A PAR H | DISBAND",
+                                  "5 : A PAR H | WAIVE", "3 ! REMOVE A PAR"])
+def test_orders_of_other_phases_cannot_be_bought(line: str, board: Map) -> None:
+    errors = read_sheet(line, _ctx(board))
+    assert isinstance(errors, list) and errors[0].code == "E10"
+    assert "NOT A MOVEMENT ORDER" in errors[0].message
