@@ -102,22 +102,29 @@ class InboxHandler:
                     if not future.done():
                         future.set_exception(error)
                 continue
-            for (_, future), row_id in zip(batch, ids, strict=True):
-                if not future.done():
-                    future.set_result(row_id)
+            for (_, future), outcome in zip(batch, ids, strict=True):
+                if future.done():
+                    continue
+                if isinstance(outcome, Exception):
+                    future.set_exception(outcome)
+                else:
+                    future.set_result(outcome)
 
-    def _write(self, arrivals: Sequence[_Arrival]) -> list[int | None]:
+    def _write(self, arrivals: Sequence[_Arrival]) -> list[int | None | Exception]:
         try:
             with unit_of_work(self.factory) as session:
                 return [self._insert(session, a) for a in arrivals]
-        except Exception:
+        except Exception as error:
             if len(arrivals) == 1:
-                raise
-        # One bad message must not refuse the others written with it.
-        out: list[int | None] = []
+                return [error]
+        # One bad message must not refuse the others written with it: each on its own.
+        out: list[int | None | Exception] = []
         for arrival in arrivals:
-            with unit_of_work(self.factory) as session:
-                out.append(self._insert(session, arrival))
+            try:
+                with unit_of_work(self.factory) as session:
+                    out.append(self._insert(session, arrival))
+            except Exception as error:
+                out.append(error)
         return out
 
     @staticmethod

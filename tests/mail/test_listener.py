@@ -143,3 +143,48 @@ def test_twenty_concurrent_clients_all_get_stored(
     assert errors == []
     with session_factory() as s:
         assert s.scalar(select(func.count()).select_from(InboundMessage)) == 100
+
+
+def _refuse_poison(factory: sessionmaker[Session]) -> None:
+    """A database rule that refuses one sender's mail, as a broken row would."""
+    with factory() as s, s.begin():
+        if s.get_bind().dialect.name == "sqlite":
+            s.execute(text(
+                "CREATE TRIGGER poison BEFORE INSERT ON inbox WHEN NEW.mail_from = "
+                "'poison@example.org' BEGIN SELECT RAISE(ABORT, 'poisoned'); END"))
+        else:
+            s.execute(text(
+                "CREATE FUNCTION poison() RETURNS trigger AS $$ BEGIN IF NEW.mail_from = "
+                "'poison@example.org' THEN RAISE EXCEPTION 'poisoned'; END IF; RETURN NEW; "
+                "END $$ LANGUAGE plpgsql"))
+            s.execute(text("CREATE TRIGGER poison BEFORE INSERT ON inbox "
+                           "FOR EACH ROW EXECUTE FUNCTION poison()"))
+
+
+def test_one_mail_that_cannot_be_stored_does_not_refuse_those_stored_with_it(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    _refuse_poison(session_factory)
+    codes: dict[str, list[int]] = {"good": [], "poison": []}
+
+    def client(n: int, port: int) -> None:
+        kind = "poison" if n == 0 else "good"
+        with smtplib.SMTP("127.0.0.1", port) as c:
+            for i in range(5):
+                try:
+                    c.sendmail(f"{kind}@example.org", ["judge@example.org"],
+                               orders_mail(f"<p{n}.{i}@example.org>"))
+                    codes[kind].append(250)
+                except smtplib.SMTPDataError as e:
+                    codes[kind].append(e.smtp_code)
+
+    with Listener(settings, session_factory) as listener:
+        threads = [threading.Thread(target=client, args=(n, listener.port)) for n in range(10)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert codes["poison"] == [451] * 5
+    assert codes["good"] == [250] * 45
+    assert {r.mail_from for r in stored(session_factory)} == {"good@example.org"}
+    assert len(stored(session_factory)) == 45
