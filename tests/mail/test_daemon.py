@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.config import Settings
 from judge.mail.daemon import Daemon
 from judge.mail.decode import DecodedMail
-from judge.storage.mailqueue import queue_mail
+from judge.storage.mailqueue import InboundMessage, queue_mail
 from tests.mail.conftest import free_port
 
 REPO = Path(__file__).resolve().parents[2]
@@ -98,3 +98,31 @@ def test_judge_serve_runs_from_its_config_and_stops_on_sigterm(tmp_path: Path) -
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
+
+
+def test_initdb_and_requeue_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from judge.cli import main
+    from judge.storage.mailqueue import InboxState, mark_inbound, store_inbound
+    from judge.storage.migrate import head_revision
+    from judge.storage.session import make_engine, make_sessionmaker, unit_of_work
+
+    conf = tmp_path / "judge.conf"
+    conf.write_text("[judge]\naddress = judge@example.org\n[database]\nurl = sqlite:///db/j.db\n")
+    assert main(["initdb", "--config", str(conf)]) == 0
+    assert f"schema revision {head_revision()}" in capsys.readouterr().out
+    engine = make_engine(f"sqlite:///{tmp_path / 'db' / 'j.db'}")
+    factory = make_sessionmaker(engine)
+    with unit_of_work(factory) as s:
+        row_id = store_inbound(s, b"Subject: x\r\n\r\nA PAR H", "p@example.org", ["j@x.org"])
+        assert row_id is not None
+        failed = s.get(InboundMessage, row_id)
+        assert failed is not None
+        mark_inbound(failed, InboxState.FAILED, "Traceback ...")
+    assert main(["requeue", "--config", str(conf), str(row_id), "999"]) == 1
+    out = capsys.readouterr().out
+    assert f"inbox #{row_id}: queued again" in out
+    assert "inbox #999: not a failed mail; unchanged" in out
+    with factory() as s:
+        again = s.get(InboundMessage, row_id)
+        assert again is not None and again.state == InboxState.RECEIVED
+    engine.dispose()
