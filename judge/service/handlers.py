@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from judge.service import accounts, master, membership, orders, press, reports
+from judge.service import accounts, lookups, master, membership, orders, press
 from judge.service.context import Context, Refusal, Result
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -13,11 +13,11 @@ from judge.text.commands import Step
 Handler = Callable[[Context, Any, Step], Result]
 
 HANDLERS: dict[type, Handler] = {
-    c.Help: reports.help_,
-    c.List: reports.list_,
-    c.Summary: reports.summary,
-    c.History: reports.history,
-    c.Unreadable: reports.unreadable,
+    c.Help: lookups.help_,
+    c.List: lookups.list_,
+    c.Summary: lookups.summary,
+    c.History: lookups.history,
+    c.Unreadable: lookups.unreadable,
     c.Create: membership.create,
     c.Join: membership.join,
     c.Observe: membership.observe,

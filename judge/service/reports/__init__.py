@@ -1,0 +1,42 @@
+"""The mails the judge sends on its own, each rendered for one reader from what that reader
+may see: phase results, Payola statements and money notices, and the game's notices.
+
+Every function returns :class:`Mail` values; the caller queues them in the transaction of
+the change they report (``judge.storage.mailqueue.queue_mail``). ``game`` is a stored
+:class:`~judge.storage.schema.Game` or a :class:`Roster` (``roster_of(game, judge_name)``).
+"""
+
+from judge.service.reports.ledgers import income_report_mails, statement_mails, transfer_mails
+from judge.service.reports.mail import Mail
+from judge.service.reports.notices import (
+    Ending,
+    end_mails,
+    late_notice_mails,
+    order_confirmation_mail,
+    pause_mails,
+    reminder_mails,
+    rollback_mails,
+    start_mails,
+)
+from judge.service.reports.phase import phase_mails
+from judge.service.reports.roster import Member, Roster, as_roster, roster_of
+
+__all__ = [
+    "Ending",
+    "Mail",
+    "Member",
+    "Roster",
+    "as_roster",
+    "end_mails",
+    "income_report_mails",
+    "late_notice_mails",
+    "order_confirmation_mail",
+    "pause_mails",
+    "phase_mails",
+    "reminder_mails",
+    "rollback_mails",
+    "roster_of",
+    "start_mails",
+    "statement_mails",
+    "transfer_mails",
+]

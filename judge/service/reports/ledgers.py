@@ -1,0 +1,84 @@
+"""Payola's private money mails: movement statements, income reports and transfer notices
+(spec 6.1-6.3), each addressed to the one power it is about."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from judge.engine.phase import Phase
+from judge.money.income import IncomeReport
+from judge.money.ledger import TransferNotice
+from judge.money.statements import Statement
+from judge.service.reports.mail import Mail, compose
+from judge.service.reports.notation import heading
+from judge.service.reports.roster import Roster
+
+
+@dataclass(frozen=True, slots=True)
+class StatementView:
+    """What a power's statement shows: its own :class:`Statement` and nothing else."""
+
+    game: str
+    heading: str
+    s: Statement
+
+
+@dataclass(frozen=True, slots=True)
+class IncomeView:
+    game: str
+    zerosum: bool
+    r: IncomeReport
+
+
+@dataclass(frozen=True, slots=True)
+class TransferView:
+    game: str
+    n: TransferNotice
+
+
+def statement_mails(roster: Roster, statements: Mapping[str, Statement]) -> list[Mail]:
+    """Spec 6.1: one private statement per power that has a player, subject and heading
+    as DPjudge prints them (``SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR FRANCE``)."""
+    mails: list[Mail] = []
+    for power in sorted(statements):
+        member = roster.player(power)
+        if member is None:
+            continue
+        s = statements[power]
+        view = StatementView(roster.game, f"{heading(Phase.parse(s.phase))} ACCOUNT STATEMENT "
+                             f"FOR {power}", s)
+        mails.append(compose(member.address, power,
+                             f"Payola bribe results {roster.game} {s.phase}",
+                             "phase/statement.txt.j2", view))
+    return mails
+
+
+def income_report_mails(roster: Roster, reports: Mapping[str, IncomeReport]) -> list[Mail]:
+    """Spec 6.2: each power's income report after the year's income step (the money
+    layer already left out the reports nobody is owed)."""
+    zerosum = "ZEROSUM" in roster.flags
+    mails: list[Mail] = []
+    for power in sorted(reports):
+        member = roster.player(power)
+        if member is None:
+            continue
+        r = reports[power]
+        mails.append(compose(member.address, power,
+                             f"Payola income report {roster.game} {r.year}",
+                             "phase/income.txt.j2", IncomeView(roster.game, zerosum, r)))
+    return mails
+
+
+def transfer_mails(roster: Roster, notices: Iterable[TransferNotice]) -> list[Mail]:
+    """Spec 6.3: both parties of a transfer are told at once; the receiver's notice names
+    no sender under ANON_TRANSFER (the notice itself already says None)."""
+    mails: list[Mail] = []
+    for notice in notices:
+        member = roster.player(notice.power)
+        if member is None:
+            continue
+        mails.append(compose(member.address, notice.power,
+                             f"Payola funds transfer {roster.game}",
+                             "notice/transfer.txt.j2", TransferView(roster.game, notice)))
+    return mails

@@ -1,0 +1,204 @@
+"""The judge's notices about a game's life: start, reminders, late notices, order
+confirmations, pause and resume, rollback, and the end."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from judge.engine.maps import load_map
+from judge.engine.phase import Phase
+from judge.engine.position import Position
+from judge.service.reports.mail import Mail, compose
+from judge.service.reports.notation import next_title, power_name, unit_text
+from judge.service.reports.roster import (
+    GameOrRoster,
+    Member,
+    Roster,
+    as_roster,
+    deadline_text,
+)
+
+ENDINGS = ("victory", "draw", "concession", "terminated")
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseView:
+    """A notice about a phase to one reader: ``power`` is theirs (None for the master
+    and observers), ``late`` the late powers (the master's notice only)."""
+
+    game: str
+    phase: str
+    title: str
+    deadline: str | None
+    power: str | None = None
+    hours: int | None = None
+    late: tuple[str, ...] = ()
+    grace: str | None = None
+    disorder: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class StartView:
+    game: str
+    variant: str
+    power: str | None
+    forces: tuple[tuple[str, str], ...]  # (power, its units): all for the master and observers
+    balance: int | None
+    phase: str
+    title: str
+    deadline: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StateView:
+    """Pause, resume and rollback: the same public facts for everyone."""
+
+    game: str
+    paused: bool
+    phase: str | None
+    title: str | None
+    deadline: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a game ended: ``powers`` are the winner, the drawing powers, or the power
+    conceded to; none when the master terminated it."""
+
+    kind: str
+    powers: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in ENDINGS:
+            raise ValueError(f"not an ending: {self.kind!r} (one of {', '.join(ENDINGS)})")
+
+
+@dataclass(frozen=True, slots=True)
+class EndView:
+    game: str
+    kind: str
+    powers: tuple[str, ...]
+    centers: tuple[tuple[str, int], ...]
+    balances: tuple[tuple[str, int], ...]  # Payola: public once the game is over
+
+
+@dataclass(frozen=True, slots=True)
+class OrdersView:
+    game: str
+    power: str
+    phase: str
+    kind: str
+    lines: tuple[str, ...]
+    idle: tuple[str, ...]
+
+
+def _title(phase: str) -> str:
+    return next_title(Phase.parse(phase))
+
+
+def start_mails(game: GameOrRoster, position: Position, deadline: datetime | None,
+                balances: Mapping[str, int] | None = None) -> list[Mail]:
+    """Everyone learns the game began; a player sees their own units and (Payola) their
+    own starting balance, the master and observers every power's units."""
+    roster = as_roster(game)
+    board = load_map(roster.map_name)
+    forces = tuple((power_name(p), ", ".join(unit_text(u, board) for u in us))
+                   for p, us in sorted(position.units.items()))
+    mails = []
+    for m in roster.everyone():
+        own = m.reader if m.reader in roster.players else None
+        view = StartView(
+            roster.game, roster.variant.upper(), own,
+            tuple(f for f in forces if own is None or f[0] == power_name(own)),
+            None if own is None or balances is None else balances.get(own, 0),
+            str(position.phase), _title(str(position.phase)), deadline_text(deadline, m.zone))
+        mails.append(compose(m.address, m.reader, f"Diplomacy game {roster.game} has started",
+                             "notice/start.txt.j2", view))
+    return mails
+
+
+def reminder_mails(game: GameOrRoster, powers: Collection[str], phase: str,
+                   deadline: datetime, now: datetime) -> list[Mail]:
+    """To each power that has not yet acted, and to nobody else (never the list)."""
+    roster = as_roster(game)
+    hours = max(0, int((deadline - now).total_seconds() // 3600))
+    return [
+        compose(m.address, p, f"Diplomacy deadline reminder {roster.game} {phase}",
+                "notice/reminder.txt.j2",
+                PhaseView(roster.game, phase, _title(phase), deadline_text(deadline, m.zone),
+                          p, hours))
+        for p in sorted(powers) if (m := roster.player(p)) is not None
+    ]
+
+
+def late_notice_mails(game: GameOrRoster, phase: str, late: Collection[str],
+                      deadline: datetime, grace_end: datetime | None,
+                      disorder: bool = True) -> list[Mail]:
+    """Each late power is told it is late and what happens at the end of the grace
+    period (civil disorder, or the game waits for the master); the master gets the list."""
+    roster = as_roster(game)
+    subject = f"Diplomacy late notice {roster.game} {phase}"
+
+    def view(m: Member, power: str | None, names: tuple[str, ...]) -> PhaseView:
+        return PhaseView(roster.game, phase, _title(phase), deadline_text(deadline, m.zone),
+                         power, None, names, deadline_text(grace_end, m.zone), disorder)
+
+    mails = [compose(m.address, p, subject, "notice/late.txt.j2", view(m, p, ()))
+             for p in sorted(late) if (m := roster.player(p)) is not None]
+    if roster.master is not None and late:
+        mails.append(compose(roster.master.address, "MASTER", subject, "notice/late.txt.j2",
+                             view(roster.master, None, tuple(sorted(late)))))
+    return mails
+
+
+def order_confirmation_mail(game: GameOrRoster, power: str, phase: str,
+                            lines: Sequence[str], idle: Sequence[str] = (),
+                            kind: str = "orders") -> Mail | None:
+    """The orders (or Payola offer sheet) in force for a power, to that power alone."""
+    roster = as_roster(game)
+    m = roster.player(power)
+    if m is None:
+        return None
+    return compose(m.address, power, f"Diplomacy orders {roster.game} {phase}",
+                   "notice/orders.txt.j2",
+                   OrdersView(roster.game, power, phase, kind, tuple(lines), tuple(idle)))
+
+
+def pause_mails(game: GameOrRoster, paused: bool, phase: str | None = None,
+                deadline: datetime | None = None, reason: str = "") -> list[Mail]:
+    """A pause is always announced to everyone, and so is the resumption with the new
+    deadline, so no master can stop a game quietly."""
+    roster = as_roster(game)
+    said = "is paused" if paused else "is resumed"
+    return _to_all(roster, f"Diplomacy game {roster.game} {said}", "notice/pause.txt.j2",
+                   paused, phase, deadline, reason)
+
+
+def rollback_mails(game: GameOrRoster, phase: str, deadline: datetime | None) -> list[Mail]:
+    """The master's ROLLBACK: everyone learns which phase is current again."""
+    roster = as_roster(game)
+    return _to_all(roster, f"Diplomacy game {roster.game} rolled back to {phase}",
+                   "notice/rollback.txt.j2", False, phase, deadline, "")
+
+
+def _to_all(roster: Roster, subject: str, template: str, paused: bool, phase: str | None,
+            deadline: datetime | None, reason: str) -> list[Mail]:
+    return [compose(m.address, m.reader, subject, template,
+                    StateView(roster.game, paused, phase, _title(phase) if phase else None,
+                              deadline_text(deadline, m.zone), reason))
+            for m in roster.everyone()]
+
+
+def end_mails(game: GameOrRoster, ending: Ending, position: Position,
+              balances: Mapping[str, int] | None = None) -> list[Mail]:
+    """The end, to everyone: how it ended, the final centre count, and in Payola every
+    balance (secrets of the game become public at its end, spec 6.6)."""
+    roster = as_roster(game)
+    centers = tuple((power_name(p), len(cs)) for p, cs in sorted(position.centers.items()))
+    view = EndView(roster.game, ending.kind, tuple(power_name(p) for p in ending.powers),
+                   centers, tuple(sorted((power_name(p), b) for p, b in (balances or {}).items())))
+    return [compose(m.address, m.reader, f"Diplomacy game {roster.game} is over",
+                    "notice/end.txt.j2", view) for m in roster.everyone()]

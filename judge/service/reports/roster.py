@@ -1,0 +1,108 @@
+"""Who receives a game's mail: each power's player, the observers and the master, with zones."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlalchemy.orm import object_session
+
+from judge.storage.games import members
+from judge.storage.schema import Game, Role
+
+DEFAULT_ZONE = "UTC"
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One recipient: ``reader`` is the power they play, ``MASTER`` or ``OBSERVER``."""
+
+    address: str
+    reader: str
+    zone: str = DEFAULT_ZONE
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The facts about a game that every report may show, and its recipients.
+
+    Addresses are here so mails can be addressed; no template ever receives them.
+    """
+
+    game: str
+    variant: str
+    map_name: str = "standard"
+    judge: str = "judge"
+    flags: frozenset[str] = frozenset()
+    zone: str = DEFAULT_ZONE
+    players: Mapping[str, Member] = field(default_factory=dict)  # power -> its player
+    observers: tuple[Member, ...] = ()
+    master: Member | None = None
+
+    @property
+    def payola(self) -> bool:
+        return self.variant.lower() == "payola"
+
+    def player(self, power: str) -> Member | None:
+        return self.players.get(power)
+
+    def everyone(self) -> list[Member]:
+        """Players (by power), observers, then the master; each address once."""
+        seen: dict[str, Member] = {}
+        for member in [*(self.players[p] for p in sorted(self.players)), *self.observers]:
+            seen.setdefault(member.address.lower(), member)
+        if self.master is not None:
+            seen.setdefault(self.master.address.lower(), self.master)
+        return list(seen.values())
+
+
+def roster_of(game: Game, judge: str = "judge") -> Roster:
+    """The roster of a stored game, read in the game's own session.
+
+    A player's zone is their ``SET ZONE`` if the store has one, else the game's
+    (``ZONE`` option), else UTC.
+    """
+    session = object_session(game)
+    if session is None:
+        raise ValueError(f"game {game.name} is not attached to a session")
+    zone = game.options.get("ZONE") or DEFAULT_ZONE
+    players: dict[str, Member] = {}
+    observers: list[Member] = []
+    for person in members(session, game):
+        own = getattr(person, "zone", None) or zone
+        if person.role == Role.OBSERVER:
+            observers.append(Member(person.address, "OBSERVER", own))
+        elif person.power is not None:
+            players[person.power.name] = Member(person.address, person.power.name, own)
+    return Roster(
+        game=game.name, variant=game.variant, map_name=game.map_name, judge=judge,
+        flags=frozenset(f.upper() for f in game.flags), zone=zone, players=players,
+        observers=tuple(observers), master=Member(game.master_address, "MASTER", zone),
+    )
+
+
+GameOrRoster = Game | Roster
+
+
+def as_roster(game: GameOrRoster, judge: str = "judge") -> Roster:
+    """A roster as given, or the roster of a stored game."""
+    return game if isinstance(game, Roster) else roster_of(game, judge)
+
+
+def zone_info(name: str) -> ZoneInfo:
+    """The zone, or UTC when the name is unknown (a bad zone must not stop a report)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(DEFAULT_ZONE)
+
+
+def deadline_text(when: datetime | None, zone: str) -> str | None:
+    """A deadline as judges print it, in the reader's zone: ``Mon Jan 07 1901 12:00 CET``."""
+    if when is None:
+        return None
+    if when.tzinfo is None:  # the store keeps naive UTC
+        when = when.replace(tzinfo=ZoneInfo(DEFAULT_ZONE))
+    return when.astimezone(zone_info(zone)).strftime("%a %b %d %Y %H:%M %Z")
