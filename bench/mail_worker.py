@@ -96,6 +96,8 @@ def main() -> None:
     parser.add_argument("--mix", choices=["commands", "game"], default="commands",
                         help="game: one game created, joined by seven and ordered in, "
                         "each order mail a password sign-on")
+    parser.add_argument("--scrypt-n", type=int, default=16384,
+                        help="[security] scrypt_n: the cost of each password check")
     args = parser.parse_args()
     handler: MailHandler = echo
     if args.handler == "service":
@@ -106,7 +108,8 @@ def main() -> None:
         args.database_url, tmp
     ) as (url, engine):
         settings = settings_from_text(
-            f"[judge]\naddress = judge@example.org\n[database]\nurl = {url}\n", Path(tmp))
+            f"[judge]\naddress = judge@example.org\n[database]\nurl = {url}\n"
+            f"[security]\nscrypt_n = {args.scrypt_n}\n", Path(tmp))
         factory = make_sessionmaker(engine)
         with unit_of_work(factory) as s:
             for n in range(args.mails):
@@ -119,7 +122,8 @@ def main() -> None:
         with factory() as s:
             replies = s.scalar(select(func.count()).select_from(OutboundMessage))
     backend = url.split(":", 1)[0]
-    print(f"worker {backend} ({args.handler} handler, {args.mix}): {args.mails} mails in "
+    print(f"worker {backend} ({args.handler} handler, {args.mix}, scrypt_n {args.scrypt_n}): "
+          f"{args.mails} mails in "
           f"{elapsed:.2f} s = {args.mails / elapsed:.0f} mails/s handled (target 100); {outcomes}, "
           f"{replies} replies queued")
 
