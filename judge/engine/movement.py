@@ -219,24 +219,11 @@ def _outcome(
         if mv.by_convoy[p] and not mv.resolver.resolve(("p", p)):
             return Outcome.NO_CONVOY
         return Outcome.BOUNCE
-    if isinstance(order, SupportMove):
-        valid = p in mv.move_supporters.get(order.target.province, ())
-        return (
-            Outcome.VOID
-            if not valid
-            else Outcome.OK
-            if mv.resolver.resolve(("s", p))
-            else Outcome.CUT
-        )
-    if isinstance(order, SupportHold):
-        valid = p in mv.hold_supporters.get(order.target.province, ())
-        return (
-            Outcome.VOID
-            if not valid
-            else Outcome.OK
-            if mv.resolver.resolve(("s", p))
-            else Outcome.CUT
-        )
+    if isinstance(order, (SupportMove, SupportHold)):
+        given = mv.move_supporters if isinstance(order, SupportMove) else mv.hold_supporters
+        if p not in given.get(order.target.province, ()):
+            return Outcome.VOID  # it matches no order of the unit it names
+        return Outcome.OK if mv.resolver.resolve(("s", p)) else Outcome.CUT
     if isinstance(order, Convoy):
         m = mv.moves.get(order.target.province)
         carried = m is not None and m.dest == order.dest and mv.by_convoy[order.target.province]
