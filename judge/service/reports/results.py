@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
+from textwrap import fill
 
 from judge.engine.adjudicate import PhaseResult
 from judge.engine.adjustments import adjustment_due
 from judge.engine.board import Map
-from judge.engine.orders import Disband, Order, Retreat
+from judge.engine.orders import Build, Disband, Order, Retreat, Waive
 from judge.engine.outcomes import Outcome
 from judge.engine.phase import PhaseKind, Season
 from judge.money.statements import PublicTotals
@@ -23,6 +24,8 @@ from judge.service.reports.notation import (
     unit_text,
 )
 from judge.service.reports.roster import Roster, deadline_text
+
+WIDTH = 78  # mail readers and mapping tools expect short lines
 
 # Outcomes the result line marks; an order that succeeded carries no mark.
 NOTES = {
@@ -65,7 +68,8 @@ class ResultsView:
     title: str
     lines: tuple[OrderLine, ...]
     dislodged: tuple[str, ...]
-    ownership: tuple[tuple[str, str], ...]
+    unused: tuple[tuple[str, int], ...]
+    ownership: tuple[str, ...]
     adjustments: tuple[Adjustment, ...]
     totals: tuple[tuple[str, str, int], ...]
     winner: str | None
@@ -90,6 +94,7 @@ def results_view(roster: Roster, result: PhaseResult, board: Map,
         judge=roster.judge, game=roster.game, variant=variant, phase=str(phase),
         title=results_title(phase), lines=lines,
         dislodged=_dislodged(result, board) if phase.kind is PhaseKind.MOVEMENT else (),
+        unused=_unused(result, board) if phase.kind is PhaseKind.ADJUSTMENT else (),
         ownership=_ownership(result, board) if season_over else (),
         adjustments=_adjustments(result, board) if season_over else (),
         totals=tuple(totals.rows) if totals is not None else (),
@@ -141,15 +146,31 @@ def _dislodged(result: PhaseResult, board: Map) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _ownership(result: PhaseResult, board: Map) -> tuple[tuple[str, str], ...]:
+def _unused(result: PhaseResult, board: Map) -> tuple[tuple[str, int], ...]:
+    """Builds a power was due but neither made nor waived: they are lost."""
+    out = []
+    for power in sorted(set(result.position.centers) | set(result.position.units)):
+        due = adjustment_due(result.position, board, power)
+        used = sum(isinstance(o, (Build, Waive)) for o in result.orders.get(power, ()))
+        if due > used:
+            out.append((power_name(power), due - used))
+    return tuple(out)
+
+
+def _ownership(result: PhaseResult, board: Map) -> tuple[str, ...]:
+    """``France:   Brest, Marseilles, Paris.``, wrapped as judges wrap long lists."""
     owned = result.next.centers
-    rows = [(power_name(p), ", ".join(sorted(place(c, board) for c in cs)))
+    rows = [(power_name(p), sorted(place(c, board) for c in cs))
             for p, cs in sorted(owned.items()) if cs]
     taken = set().union(*owned.values()) if owned else set()
     unowned = sorted(place(c, board) for c in board.centers - taken)
     if unowned:
-        rows.append(("Unowned", ", ".join(unowned)))
-    return tuple(rows)
+        rows.append(("Unowned", unowned))
+    return tuple(
+        fill(", ".join(names) + ".", width=WIDTH, initial_indent=f"{who + ':':<9} ",
+             subsequent_indent=" " * 10, break_on_hyphens=False)
+        for who, names in rows
+    )
 
 
 def _adjustments(result: PhaseResult, board: Map) -> tuple[Adjustment, ...]:
