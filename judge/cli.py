@@ -41,10 +41,24 @@ def _serve(args: argparse.Namespace) -> int:
 
     from judge.mail.daemon import Daemon
     from judge.service.inbound import handle_mail
+    from judge.service.processing import processor_thread
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     settings, factory = _database(args)
-    Daemon(settings, factory, handle_mail).serve_forever()
+    daemon = Daemon(settings, factory, handle_mail)
+    with processor_thread(factory, settings, on_done=daemon.outbox_waiting.set):
+        daemon.serve_forever()
+    return 0
+
+
+def _process(args: argparse.Namespace) -> int:
+    """One run of the phase processor (cron: every minute; see docs/processing.md)."""
+    from judge.service.processing import process_due
+    from judge.storage.base import utcnow
+
+    settings, factory = _database(args)
+    for done in process_due(factory, settings, utcnow()):
+        print(done)
     return 0
 
 
@@ -75,6 +89,12 @@ def _add_mail_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore
         "initdb", parents=[config], help="create or upgrade the database to the newest schema"
     )
     initdb.set_defaults(func=_initdb)
+    process = sub.add_parser(
+        "process", parents=[config],
+        help="process every phase that is due, send reminders and late notices (cron: every "
+        "minute; docs/processing.md)",
+    )
+    process.set_defaults(func=_process)
     requeue = sub.add_parser(
         "requeue", parents=[config], help="handle again inbox mail that failed (by number)"
     )

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from judge.config import Settings
 from judge.engine.board import Map
 from judge.engine.maps import load_map
-from judge.storage.games import members
+from judge.storage.games import lock_game, members
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, GameState, Player, Power
 
@@ -94,6 +94,7 @@ class Context:
         return load_map(game.map_name)
 
     def active(self, game: Game) -> None:
+        lock_game(self.session, game.id)  # wait for a phase being processed right now
         if game.state != GameState.ACTIVE:
             raise Refusal(f"game {game.name} is {game.state}, not active")
 

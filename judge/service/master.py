@@ -2,46 +2,42 @@
 
 from __future__ import annotations
 
-from judge.engine.adjudicate import adjudicate
-from judge.engine.board import Map
-from judge.engine.orders import Order
-from judge.engine.phase import Phase, PhaseKind, Season
-from judge.engine.position import Position, Unit
-from judge.service.accounts import open_accounts
+from judge.service import bribes, schedule
 from judge.service.context import Context, Refusal, Result
+from judge.service.endings import set_concede
 from judge.service.powers import power_named
-from judge.storage.games import (
-    current_record,
-    phase_records,
-    player_of,
-    position_of,
-    record_position,
-    record_result,
-    roll_back,
-    submissions_in_force,
-)
-from judge.storage.schema import Game, GameState, PowerState, SubmissionKind
+from judge.service.processing import begin, initial_position, process_phase
+from judge.service.reports import pause_mails, rollback_mails, roster_of
+from judge.storage.games import current_record, phase_records, player_of, roll_back
+from judge.storage.mailqueue import queue_mail
+from judge.storage.schema import Game, GameState, PowerState
 from judge.text import commands as c
 from judge.text.commands import Step
-from judge.text.orders import parse_order
 
-# option -> allowed values (None: any text, kept for the deadline machinery to come)
+__all__ = ["initial_position"]  # kept here for callers that knew it from the master
+
+# option -> allowed values (None: any text); timing options are read by service.timing
 OPTIONS: dict[str, tuple[str, ...] | None] = {
     "LISTED": ("YES", "NO"),
-    "DEADLINE": None,
-    "GRACE": None,
-    "TIMING": None,
     "DESCRIPTION": None,
 }
+# what a player may SET besides the personal settings the grammar knows
+PLAYER_OPTIONS = {"ZONE": schedule.set_zone, "CONCEDE": set_concede,
+                  "NOCONCEDE": set_concede, "NOCONCESSION": set_concede}
 
 
 def set_option(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
+    if cmd.name in PLAYER_OPTIONS and ctx.identity is not None and ctx.identity.role == "player":
+        return PLAYER_OPTIONS[cmd.name](ctx, cmd, step)
     who = ctx.master()
+    if cmd.name in schedule.TIMING_OPTIONS:
+        return schedule.set_timing(ctx, cmd, step)
     name, value = cmd.name, cmd.value.strip()
     if name in ("PRIVATE", "UNLISTED", "PUBLIC", "LISTED") and not value:
         name, value = "LISTED", "NO" if name in ("PRIVATE", "UNLISTED") else "YES"
     if name not in OPTIONS:
-        raise Refusal(f"unknown option {name}; the options are {', '.join(OPTIONS)} "
+        known = ", ".join([*OPTIONS, *sorted(schedule.TIMING_OPTIONS)])
+        raise Refusal(f"unknown option {name}; the options are {known} "
                       "(rule flags are given at CREATE)")
     allowed = OPTIONS[name]
     if allowed is not None and value.upper() not in allowed:
@@ -52,11 +48,6 @@ def set_option(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     return Result(step.line, step.text, True, [f"{name} is now {who.game.options[name]}."])
 
 
-def initial_position(board: Map) -> Position:
-    units = {p: tuple(Unit.parse(u) for u in us) for p, us in board.starting_units.items()}
-    return Position(Phase(Season.SPRING, 1901, PhaseKind.MOVEMENT), units, dict(board.homes))
-
-
 def start(ctx: Context, cmd: c.Start, step: Step) -> Result:
     game = ctx.master().game
     if game.state != GameState.FORMING:
@@ -65,22 +56,44 @@ def start(ctx: Context, cmd: c.Start, step: Step) -> Result:
     if missing:
         raise Refusal(f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no player "
                       f"yet; players JOIN {game.name} <password> [<power>]")
-    board = ctx.board(game)
-    record_position(ctx.session, game, initial_position(board), ctx.now)
-    if game.variant == "payola":
-        open_accounts(ctx, game, board)
-    game.state = GameState.ACTIVE
-    _tell_all(ctx, game, "has started", f"The game {game.name} has started: {game.phase}.\n"
-              "Sign on and send your orders; STATUS shows your units.\n")
+    begin(ctx.session, game, ctx.settings, ctx.now)
     return Result(step.line, step.text, True, [f"Game {game.name} started: {game.phase}."])
 
 
 def pause(ctx: Context, cmd: c.Pause, step: Step) -> Result:
-    return _change(ctx, step, GameState.ACTIVE, GameState.PAUSED, "is paused")
+    """The game stops and everyone is told; the processor tells them again every week
+    while it stays paused, so no master can stop a game in silence."""
+    game = ctx.master().game
+    _expect(game, GameState.ACTIVE)
+    game.state = GameState.PAUSED
+    game.paused_at = game.pause_told_at = ctx.now
+    _queue(ctx, pause_mails(roster_of(game, ctx.settings.name), True, game.phase))
+    return Result(step.line, step.text, True, [f"Game {game.name} is paused."])
 
 
 def resume(ctx: Context, cmd: c.Resume, step: Step) -> Result:
-    return _change(ctx, step, GameState.PAUSED, GameState.ACTIVE, "is resumed")
+    """The deadline moves on by the length of the pause; everyone learns the new one."""
+    game = ctx.master().game
+    _expect(game, GameState.PAUSED)
+    game.state = GameState.ACTIVE
+    record = current_record(ctx.session, game)
+    if record is not None and game.paused_at is not None:
+        schedule.shift(record, ctx.now - game.paused_at)
+    game.paused_at = game.pause_told_at = None
+    deadline = record.deadline if record is not None else None
+    _queue(ctx, pause_mails(roster_of(game, ctx.settings.name), False, game.phase, deadline))
+    return Result(step.line, step.text, True, [f"Game {game.name} is resumed."])
+
+
+def _expect(game: Game, state: GameState) -> None:
+    if game.state != state:
+        raise Refusal(f"game {game.name} is {game.state}, not {state}")
+
+
+def _queue(ctx: Context, mails: list) -> None:  # type: ignore[type-arg]
+    for mail in mails:
+        queue_mail(ctx.session, mail.to, mail.subject, mail.body, sender=ctx.settings.address,
+                   inbox_id=ctx.inbox_id, now=ctx.now)
 
 
 def terminate(ctx: Context, cmd: c.Terminate, step: Step) -> Result:
@@ -92,53 +105,33 @@ def terminate(ctx: Context, cmd: c.Terminate, step: Step) -> Result:
     return Result(step.line, step.text, True, [f"Game {game.name} terminated."])
 
 
-def _change(ctx: Context, step: Step, was: GameState, now: GameState, said: str) -> Result:
-    game = ctx.master().game
-    if game.state != was:
-        raise Refusal(f"game {game.name} is {game.state}, not {was}")
-    game.state = now
-    _tell_all(ctx, game, said, f"The game {game.name} {said}.\n")
-    return Result(step.line, step.text, True, [f"Game {game.name} {said}."])
-
-
 def _tell_all(ctx: Context, game: Game, said: str, body: str) -> None:
     for address in ctx.everyone(game, but=ctx.reply_to):
         ctx.notify(address, f"Diplomacy game {game.name} {said}", body)
 
 
 def process(ctx: Context, cmd: c.Process, step: Step) -> Result:
-    """Adjudicate the current phase now with the orders in force (njudge advice: name the
-    phase, so a repeated PROCESS cannot process the next one)."""
+    """Adjudicate the current phase now with the orders in force, through the same
+    processor cron runs (njudge advice: name the phase, so a repeated PROCESS cannot
+    process the next one)."""
     game = ctx.master().game
     ctx.active(game)
     record = current_record(ctx.session, game)
     assert record is not None
     if cmd.phase is not None and cmd.phase != record.phase:
         raise Refusal(f"{game.name} is in {record.phase}, not {cmd.phase}; nothing processed")
-    board = ctx.board(game)
-    position = position_of(record, board)
-    if game.variant == "payola" and position.phase.kind is PhaseKind.MOVEMENT:
-        raise Refusal("Payola movement phases are processed by the phase processor, "
-                      "which turns offer sheets into orders; it is not available yet")
-    given: dict[str, list[Order]] = {}
-    for power, lines in submissions_in_force(ctx.session, record, SubmissionKind.ORDERS).items():
-        given[power] = [parse_order(x.canonical, board) for x in lines]
-    result = adjudicate(position, given, board)
-    record_result(record, result, ctx.now)
-    record_position(ctx.session, game, result.next, ctx.now)
-    if result.victory:
-        game.state = GameState.COMPLETED
-    lines = [f"{p}: {o}  ({result.outcomes[o.unit].value})" if hasattr(o, "unit")
-             and o.unit in result.outcomes else f"{p}: {o}"
-             for p, os in sorted(result.orders.items()) for o in os]
-    after = f"{game.name} won by {result.victory}." if result.victory else f"Next: {game.phase}."
-    _tell_all(ctx, game, f"processed {record.phase}",
-              f"{record.phase} of {game.name} has been processed.\n\n" + "\n".join(lines)
-              + f"\n\n{after}\n")
-    return Result(step.line, step.text, True, [f"{record.phase} processed. {after}"])
+    done = process_phase(ctx.session, game, record, ctx.settings, ctx.now)
+    if done is None:
+        raise Refusal(f"{record.phase} of {game.name} was processed meanwhile; nothing done")
+    result = done.result
+    after = (f"{game.name} won by {result.victory}." if result.victory
+             else f"Next: {done.next}.")
+    return Result(step.line, step.text, True, [f"{done.phase} processed. {after}"])
 
 
 def rollback(ctx: Context, cmd: c.Rollback, step: Step) -> Result:
+    """Make an earlier phase current again: its position, and in Payola every balance as
+    it was when that phase was processed; a new deadline; everyone is told."""
     game = ctx.master().game
     if game.state not in (GameState.ACTIVE, GameState.PAUSED, GameState.COMPLETED):
         raise Refusal(f"game {game.name} is {game.state}; nothing to roll back")
@@ -147,12 +140,15 @@ def rollback(ctx: Context, cmd: c.Rollback, step: Step) -> Result:
     if target is None:
         played = ", ".join(r.phase for r in records)
         raise Refusal(f"{game.name} has no phase {cmd.phase}; its phases are {played}")
+    saved = (target.result or {}).get("balances")
     roll_back(ctx.session, game, target)
+    if game.variant == "payola":
+        bribes.restore(ctx.session, game, saved, ctx.now)
     if game.state == GameState.COMPLETED:
         game.state = GameState.ACTIVE
-    _tell_all(ctx, game, f"rolled back to {cmd.phase}",
-              f"The master rolled {game.name} back to {cmd.phase}; orders for it stand as "
-              "they were.\n")
+        game.ended_at = game.result = None
+    deadline = schedule.schedule(ctx.session, game, target, ctx.now)
+    _queue(ctx, rollback_mails(roster_of(game, ctx.settings.name), cmd.phase, deadline))
     return Result(step.line, step.text, True, [f"{game.name} rolled back to {cmd.phase}."])
 
 

@@ -18,6 +18,7 @@ from judge.service.passwords import (
     record_failure,
 )
 from judge.service.powers import power_named, powers_named
+from judge.service.schedule import absence_set
 from judge.storage.games import add_game, find_game, members, player_of, power_of
 from judge.storage.schema import Game, GameState, Player, PowerState, Role
 from judge.text import commands as c
@@ -227,8 +228,8 @@ def set_wait(ctx: Context, cmd: c.SetWait, step: Step) -> Result:
 def set_absence(ctx: Context, cmd: c.SetAbsence, step: Step) -> Result:
     who = ctx.player()
     assert who.player is not None
-    who.player.absence = cmd.period
-    said = f"Absence noted: {cmd.period}." if cmd.period else "Absence cleared."
+    who.player.absence = absence_set(ctx, cmd.period) if cmd.period else None
+    said = f"Absence noted: {who.player.absence}." if cmd.period else "Absence cleared."
     return Result(step.line, step.text, True, [said])
 
 

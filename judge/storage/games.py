@@ -72,6 +72,16 @@ def add_game(
     return game
 
 
+def lock_game(session: Session, game_id: int) -> Game | None:
+    """The game, re-read and locked for this transaction: on PostgreSQL a row lock that the
+    phase processor and order handling both take, so orders cannot race a processing
+    phase; SQLite's BEGIN IMMEDIATE already serialises every writer."""
+    stmt = select(Game).where(Game.id == game_id).execution_options(populate_existing=True)
+    if session.get_bind().dialect.name == "postgresql":
+        stmt = stmt.with_for_update()
+    return session.scalar(stmt)
+
+
 def power_of(game: Game, name: str) -> Power | None:
     return next((p for p in game.powers if p.name == name), None)
 

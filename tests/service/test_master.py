@@ -49,8 +49,8 @@ def test_set_option_checks_names_and_values(started: Callable[..., Judge]) -> No
     body = judge.reply("gm@example.org", *MASTER, "SET LISTED NO", "SET COLOUR blue",
                        "SET LISTED maybe", "SET DEADLINE Mon 12:00")
     assert "LISTED is now NO" in body and "unknown option COLOUR" in body
-    assert "SET LISTED takes YES or NO" in body and "DEADLINE is now Mon 12:00" in body
-    assert _game(judge).options == {"LISTED": "NO", "DEADLINE": "Mon 12:00"}
+    assert "SET LISTED takes YES or NO" in body and "Deadline of S1901M is now Mon" in body
+    assert _game(judge).options == {"LISTED": "NO"}
     assert "alpha" not in judge.reply("x@y.org", "LIST")
 
 

@@ -1,0 +1,91 @@
+"""How a game ends: victory, a draw every survivor voted for, a concession, and the mail
+that tells everyone."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from judge.config import Settings
+from judge.engine.board import Map
+from judge.engine.position import Position
+from judge.service.context import Context, Refusal, Result
+from judge.service.powers import initials, power_named
+from judge.service.reports import Ending, end_mails, roster_of
+from judge.storage.games import members
+from judge.storage.mailqueue import queue_mail
+from judge.storage.schema import Game, GameState, Player, Role
+from judge.text import commands as c
+from judge.text.commands import Step
+
+
+def survivors(position: Position) -> frozenset[str]:
+    """Powers still in the game: owning a centre or a unit."""
+    return frozenset(p for p, cs in position.centers.items() if cs) | frozenset(
+        p for p, us in position.units.items() if us)
+
+
+def _voters(session: Session, game: Game, alive: frozenset[str]) -> dict[str, Player]:
+    """The players of surviving powers. A power nobody plays cannot vote and does not
+    stop the others (civil disorder accepts what the players agree)."""
+    return {m.power.name: m for m in members(session, game)
+            if m.role == Role.PLAYER and m.power is not None and m.power.name in alive}
+
+
+def agreed_ending(session: Session, game: Game, position: Position,
+                  board: Map) -> Ending | None:
+    """A draw when every surviving power's player votes the same ``SET DRAW`` (no list:
+    all survivors; njudge's DIAS); a concession when every other survivor's player
+    concedes to the same surviving power (``SET CONCEDE``)."""
+    alive = survivors(position)
+    voters = _voters(session, game, alive)
+    if not voters:
+        return None
+    letters = initials(board)
+    votes = set()
+    for player in voters.values():
+        if player.draw is None:
+            votes = set()
+            break
+        among = alive if not player.draw else frozenset(letters[ch] for ch in player.draw
+                                                         if ch in letters)
+        votes.add(frozenset(among))
+    if len(votes) == 1:
+        drawn = next(iter(votes))
+        if drawn and drawn <= alive:
+            return Ending("draw", tuple(p for p in board.powers if p in drawn))
+    for winner in {p.concede for p in voters.values()} - {None}:
+        others = [n for n in voters if n != winner]
+        if winner in alive and others and all(voters[n].concede == winner for n in others):
+            return Ending("concession", (winner,))
+    return None
+
+
+def finish(session: Session, game: Game, ending: Ending, position: Position,
+           settings: Settings, now: datetime,
+           money: Mapping[str, int] | None = None) -> None:
+    """Complete the game and tell everyone how it ended (Payola balances become public)."""
+    game.state = GameState.COMPLETED
+    game.ended_at = now
+    game.result = " ".join((ending.kind, *ending.powers))
+    for mail in end_mails(roster_of(game, settings.name), ending, position, money):
+        queue_mail(session, mail.to, mail.subject, mail.body, sender=settings.address, now=now)
+
+
+def set_concede(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
+    """``SET CONCEDE <power>`` (njudge): once every other surviving power concedes to the
+    same power, it wins; ``SET NOCONCEDE`` withdraws. The vote is secret."""
+    who = ctx.player()
+    assert who.player is not None
+    if cmd.name in ("NOCONCEDE", "NOCONCESSION"):
+        who.player.concede = None
+        return Result(step.line, step.text, True, ["Concession withdrawn."])
+    if not cmd.value.strip():
+        raise Refusal("SET CONCEDE needs the power you concede to, e.g. SET CONCEDE FRANCE")
+    power = power_named(ctx.board(who.game), cmd.value)
+    if power == who.name:
+        raise Refusal("a power cannot concede to itself; SET DRAW votes for a draw")
+    who.player.concede = power
+    return Result(step.line, step.text, True, [f"You concede the game to {power} (secret)."])

@@ -1,0 +1,173 @@
+"""A game's deadlines in the store: placing each phase's deadline, the master's timing
+options, players' zones and absences, and the shift a pause causes."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from sqlalchemy.orm import Session
+
+from judge.engine.phase import Phase
+from judge.service.context import Context, Refusal, Result
+from judge.service.deadlines import (
+    Absence,
+    deadline_after,
+    moved_by_absences,
+    parse_absence,
+    read_absence,
+)
+from judge.service.timing import (
+    OPTION_FIELDS,
+    WEEKDAYS,
+    TimingError,
+    describe,
+    read_duration,
+    read_option,
+    read_time_of_day,
+    read_timing_line,
+    read_zone,
+    timing_of,
+)
+from judge.storage.games import current_record, members
+from judge.storage.schema import Game, GameState, PhaseRecord, Role
+from judge.text import commands as c
+from judge.text.commands import Step
+
+TIMING_OPTIONS = frozenset(OPTION_FIELDS) | {"TIMING", "DEADLINE"}
+
+
+def zone_of(game: Game) -> str:
+    return game.options.get("ZONE") or "UTC"
+
+
+def absences(session: Session, game: Game) -> list[Absence]:
+    """Every current player's absence, each read in that player's zone."""
+    out = []
+    for player in members(session, game):
+        if player.role != Role.PLAYER:
+            continue
+        away = parse_absence(player.absence, player.zone or zone_of(game))
+        if away is not None:
+            out.append(away)
+    return out
+
+
+def schedule(session: Session, game: Game, record: PhaseRecord, now: datetime) -> datetime:
+    """Give a new (or restored) phase its deadline from ``now``; its notices start afresh."""
+    timing = timing_of(game.options)
+    kind = Phase.parse(record.phase).kind
+    due = moved_by_absences(deadline_after(now, kind, timing), absences(session, game), timing)
+    record.deadline = due
+    record.reminded_at = record.late_told_at = record.master_told_at = None
+    return due
+
+
+def shift(record: PhaseRecord, by: timedelta) -> None:
+    """Move a phase's deadline on by ``by`` (a pause's length)."""
+    if record.deadline is not None and by > timedelta(0):
+        record.deadline = record.deadline + by
+        record.reminded_at = record.late_told_at = record.master_told_at = None
+
+
+def set_timing(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
+    """The master's timing options (``SET MOVE 3D``, ``SET AT 12:00``, ``SET DAYS -MTWTF-``,
+    ``SET ZONE Europe/Paris``, ``SET GRACE 2D``, ``SET LATE WAIT``, DPjudge's
+    ``SET TIMING MOVE 3D AT 12:00 ...``) and ``SET DEADLINE <date> <time>`` for the
+    current phase. They apply from the next deadline placed."""
+    game = ctx.master().game
+    if cmd.name == "DEADLINE":
+        return _set_deadline(ctx, game, cmd.value, step)
+    try:
+        pairs = (read_timing_line(cmd.value) if cmd.name == "TIMING"
+                 else [read_option(cmd.name, cmd.value)])
+    except TimingError as e:
+        raise Refusal(str(e)) from None
+    game.options = {**game.options, **dict(pairs)}
+    said = ", ".join(f"{k} {v}" for k, v in pairs)
+    return Result(step.line, step.text, True, [
+        f"Timing of {game.name}: {said}.",
+        f"Now: {describe(timing_of(game.options))}.",
+        "It applies from the next deadline set; SET DEADLINE moves the current one.",
+    ])
+
+
+def _set_deadline(ctx: Context, game: Game, value: str, step: Step) -> Result:
+    record = current_record(ctx.session, game)
+    if game.state not in (GameState.ACTIVE, GameState.PAUSED) or record is None:
+        raise Refusal(f"game {game.name} is {game.state}; only a started game has a deadline")
+    due = read_moment(value, ctx.now, zone_of(game))
+    if due <= ctx.now:
+        raise Refusal(f"{value.strip()!r} is not in the future; give a later date and time")
+    record.deadline = due
+    record.reminded_at = record.late_told_at = record.master_told_at = None
+    for address in ctx.everyone(game, but=ctx.reply_to):
+        ctx.notify(address, f"Diplomacy deadline {game.name} {record.phase}",
+                   f"The master moved the deadline of {record.phase} in {game.name} to "
+                   f"{_show(due, zone_of(game))}.\n")
+    return Result(step.line, step.text, True,
+                  [f"Deadline of {record.phase} is now {_show(due, zone_of(game))}."])
+
+
+def read_moment(text: str, now: datetime, zone: str) -> datetime:
+    """``2026-03-05 12:00``, ``+2D`` (from now) or ``FRI 18:00`` (the next Friday), read in
+    the game's zone."""
+    words = text.strip().upper().split()
+    try:
+        if len(words) == 1 and words[0].startswith("+"):
+            return now + read_duration(words[0][1:], "DEADLINE")
+        if len(words) == 2:
+            clock = read_time_of_day(words[1])
+            if clock is not None:
+                local = now.astimezone(ZoneInfo(zone))
+                if words[0][:3] in WEEKDAYS:
+                    ahead = (WEEKDAYS.index(words[0][:3]) - local.weekday()) % 7 or 7
+                    day = local.date() + timedelta(days=ahead)
+                else:
+                    day = datetime.strptime(words[0], "%Y-%m-%d").date()
+                return datetime.combine(day, clock, tzinfo=ZoneInfo(zone)).astimezone(now.tzinfo)
+    except (TimingError, ValueError):
+        pass
+    raise Refusal(f"SET DEADLINE takes a date and time such as 2026-03-05 12:00, a weekday "
+                  f"and time such as FRI 18:00, or a delay such as +2D; not {text.strip()!r}")
+
+
+def _show(moment: datetime, zone: str) -> str:
+    return moment.astimezone(ZoneInfo(zone)).strftime("%a %b %d %Y %H:%M %Z")
+
+
+def set_zone(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
+    """A player's own zone (DPjudge ``SET ZONE``): deadlines in their mail are shown in it."""
+    who = ctx.player()
+    assert who.player is not None
+    try:
+        zone = read_zone(cmd.value)
+    except TimingError as e:
+        raise Refusal(str(e)) from None
+    who.player.zone = zone
+    return Result(step.line, step.text, True,
+                  [f"Deadlines will be shown to {who.name} in {zone}."])
+
+
+def absence_set(ctx: Context, period: str) -> str:
+    """Check and store-form an absence (``2026-12-01 TO 2026-12-10``); a current deadline
+    falling in it moves past it, and everyone is told (not who is away)."""
+    who = ctx.player()
+    assert who.player is not None
+    game = who.game
+    zone = who.player.zone or zone_of(game)
+    try:
+        away = read_absence(period, ctx.now.astimezone(ZoneInfo(zone)).date(), zone)
+    except TimingError as e:
+        raise Refusal(str(e)) from None
+    record = current_record(ctx.session, game)
+    if record is not None and record.deadline is not None and record.processed_at is None:
+        moved = moved_by_absences(record.deadline, [away], timing_of(game.options))
+        if moved != record.deadline:
+            record.deadline = moved
+            record.reminded_at = record.late_told_at = record.master_told_at = None
+            for address in ctx.everyone(game, but=ctx.reply_to):
+                ctx.notify(address, f"Diplomacy deadline {game.name} {record.phase}",
+                           f"Because of an absence the deadline of {record.phase} in "
+                           f"{game.name} moves to {_show(moved, zone_of(game))}.\n")
+    return str(away)
