@@ -1,4 +1,5 @@
-"""A unit's candidate orders and which offers reach each of them (spec 5.2.1-5.2.3)."""
+"""A unit's candidate orders, which offers reach each of them, and the running sums of the
+money on them while the reduction rounds lower amounts (spec 5.2.1-5.2.3)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,13 @@ from judge.money.offers import Bribe, OfferedOrder, OfferType, Signal, order_tex
 
 _INF = 1 << 40
 _KIND_RANK = {Hold: 0, Move: 1, SupportHold: 2, SupportMove: 2}
+# Which wildcard sums an offer type feeds: slot 1 pays moves, slot 2 every other order.
+_SLOTS = {OfferType.GIFT: (1, 2), OfferType.NEGATIVE: (1, 2), OfferType.MOVE: (1,),
+          OfferType.HOLD: (2,)}
+
+# What one AgP of an offer moves: (power's direct row, unit's direct sums, candidates, sign,
+# power's wildcard sums, unit's wildcard sums, slots); see Candidates.effects.
+Effect = tuple[list[int], list[int], tuple[int, ...], int, list[int], list[int], tuple[int, ...]]
 
 
 def _tie_rank(order: OfferedOrder) -> tuple[int, str]:
@@ -19,126 +27,105 @@ def _tie_rank(order: OfferedOrder) -> tuple[int, str]:
 
 
 class Candidates:
-    """Everything about one unit that stays fixed during the phase: its candidates and which
-    offers reach which candidate. Only the amounts change from pass to pass (spec 5.3)."""
+    """Everything about one unit that stays fixed during the phase (its candidates, which
+    offers reach which candidate, the tie-break keys) and the running sums of money.
+
+    The sums: c_P(o) = ``rows[P][0][o] + rows[P][1][slot[o]]``. A power's wildcard money is
+    one number per slot (slot 1 moves, slot 2 every other order, slot 0 nothing: a signal
+    order under RESTRICT_SIGNAL), and a negative offer counts as a gift that takes its
+    amount back from the candidates it excludes. ``direct_sum`` and ``wild_sum`` are the
+    same over all powers, so T(o) needs no sweep over the offers (spec 5.2.2).
+    """
 
     def __init__(self, unit: Unit, owner: str, bribes: list[tuple[int, Bribe]],
                  restrict_signal: bool) -> None:
-        self.unit, self.owner = unit, owner
+        self.unit, self.owner, self.bribes = unit, owner, bribes
         self.cands: list[OfferedOrder] = []
-        index: dict[str, int] = {}
-        for _, b in bribes:
-            if b.order is not None and order_text(b.order) not in index:
-                index[order_text(b.order)] = len(self.cands)
+        self.index: dict[str, int] = {}
+        direct: list[tuple[int, int]] = []
+        for i, b in bribes:
+            if b.order is None:
+                continue
+            text = order_text(b.order)
+            c = self.index.get(text)
+            if c is None:
+                c = self.index[text] = len(self.cands)
                 self.cands.append(b.order)
-        self.index = index
-        self.bribes = bribes
+            direct.append((i, c))
         self.is_move = [isinstance(c, Move) for c in self.cands]
         self.open = [not (restrict_signal and isinstance(c, Signal)) for c in self.cands]
-        self.direct: list[tuple[int, int]] = []
-        self.gift: list[int] = []
-        self.moves: list[int] = []
-        self.holds: list[int] = []
-        self.negatives: list[tuple[int, tuple[int, ...]]] = []
-        for i, b in bribes:
-            if b.kind is OfferType.DIRECT:
-                assert b.order is not None
-                self.direct.append((i, index[order_text(b.order)]))
-            elif b.kind is OfferType.GIFT:
-                self.gift.append(i)
-            elif b.kind is OfferType.MOVE:
-                self.moves.append(i)
-            elif b.kind is OfferType.HOLD:
-                self.holds.append(i)
-            else:
-                self.gift.append(i)
-                out = tuple(index[t] for t in b.excluded if t in index and self.open[index[t]])
-                if out:
-                    self.negatives.append((i, out))
-        self.restrict_signal = restrict_signal
+        self.slot = [0 if not o else 1 if m else 2
+                     for o, m in zip(self.open, self.is_move, strict=True)]
         self.direct_of: list[list[int]] = [[] for _ in self.cands]
-        for i, c in self.direct:
+        for i, c in direct:
             self.direct_of[c].append(i)
-        self.gifts_only = [i for i, b in bribes if b.kind is OfferType.GIFT]
+        self.gifts = [i for i, b in bribes if b.kind is OfferType.GIFT]
+        self.moves = [i for i, b in bribes if b.kind is OfferType.MOVE]
+        self.holds = [i for i, b in bribes if b.kind is OfferType.HOLD]
         self.excluding = [
-            (i, frozenset(index[t] for t in b.excluded if t in index))
-            for i, b in bribes
-            if b.kind is OfferType.NEGATIVE
+            (i, frozenset(self.index[t] for t in b.excluded if t in self.index))
+            for i, b in bribes if b.kind is OfferType.NEGATIVE
         ]
+        self.power_of = {i: b.power for i, b in bribes}
+        self.direct_sum = [0] * len(self.cands)
+        self.wild_sum = [0, 0, 0]
+        self.rows: dict[str, tuple[list[int], list[int]]] = {}
         self._applying: dict[int, list[int]] = {}
-        self._by_power: dict[str, Candidates] | None = None
+        self._contributors: dict[int, tuple[str, ...]] = {}
         self._keys: list[tuple] | None = None
 
-    def totals(self, amt: list[int]) -> list[int]:
-        """T(o) for every candidate (spec 5.2.2) in time linear in the unit's offers."""
-        t = [0] * len(self.cands)
-        for i, c in self.direct:
-            t[c] += amt[i]
-        g = 0
-        for i in self.gift:
-            g += amt[i]
-        mv = hd = g
-        for i in self.moves:
-            mv += amt[i]
-        for i in self.holds:
-            hd += amt[i]
-        if mv or hd:
-            open_ = self.open
-            for c, is_move in enumerate(self.is_move):
-                if open_[c]:
-                    t[c] += mv if is_move else hd
-            for i, out in self.negatives:
-                a = amt[i]
-                if a:
-                    for c in out:
-                        t[c] -= a
-        return t
+    def effects(self) -> tuple[list[tuple[int, int, list[int]]], list[tuple[int, Effect]]]:
+        """Where one AgP of each offer of this unit is counted: for a direct offer (global
+        index, candidate, its power's row), for a wildcard offer its Effect."""
+        rows = self.rows
+        for power in dict.fromkeys(self.power_of.values()):
+            rows[power] = ([0] * len(self.cands), [0, 0, 0])
+        power_of = self.power_of
+        direct = [(i, c, rows[power_of[i]][0])
+                  for c, offers in enumerate(self.direct_of) for i in offers]
+        excluded = dict(self.excluding)
+        wild: list[tuple[int, Effect]] = []
+        for i, b in self.bribes:
+            if b.order is None:
+                cells = tuple(c for c in sorted(excluded.get(i, ())) if self.open[c])
+                row = rows[power_of[i]]
+                wild.append((i, (row[0], self.direct_sum, cells, -1, row[1], self.wild_sum,
+                                 _SLOTS[b.kind])))
+        return direct, wild
+
+    def totals(self) -> list[int]:
+        """T(o) for every candidate, from the running sums."""
+        wild = self.wild_sum
+        return [d + wild[s] for d, s in zip(self.direct_sum, self.slot, strict=True)]
+
+    def contributions(self, c: int) -> dict[str, int]:
+        """c_P(o) for every contributor P of candidate ``c``, zero contributions included."""
+        s = self.slot[c]
+        rows = self.rows
+        return {p: rows[p][0][c] + rows[p][1][s] for p in self.contributors(c)}
+
+    def contributors(self, c: int) -> tuple[str, ...]:
+        """The powers with at least one offer that applies to ``c``; fixed for the phase,
+        since an offer lowered to 0 still applies (good intentions count, spec 5.4)."""
+        found = self._contributors.get(c)
+        if found is None:
+            found = self._contributors[c] = tuple(
+                dict.fromkeys(self.power_of[i] for i in self.applying(c)))
+        return found
 
     def applying(self, c: int) -> list[int]:
-        """Global indices of the offers that apply to candidate ``c``, cached."""
+        """Global indices of the offers that apply to candidate ``c`` (spec 5.2.2)."""
         found = self._applying.get(c)
         if found is None:
             found = list(self.direct_of[c])
             if self.open[c]:
-                found += self.gifts_only
+                found += self.gifts
                 found += self.moves if self.is_move[c] else self.holds
                 found += [i for i, out in self.excluding if c not in out]
             self._applying[c] = found
         return found
 
-    def table(self, amt: list[int], power: list[str]) -> dict[str, list[int]]:
-        """c_P(o) for every contributor P and every candidate o at once (eBayola needs
-        them all), one totals() sweep over each power's own offers."""
-        if self._by_power is None:
-            groups: dict[str, list[tuple[int, Bribe]]] = {}
-            for i, b in self.bribes:
-                groups.setdefault(power[i], []).append((i, b))
-            self._by_power = {p: self._part(entries) for p, entries in groups.items()}
-        return {p: part.totals(amt) for p, part in self._by_power.items()}
-
-    def _part(self, entries: list[tuple[int, Bribe]]) -> Candidates:
-        """The same candidates, reached only by some of the offers."""
-        part = object.__new__(Candidates)
-        part.cands, part.index, part.is_move, part.open = (self.cands, self.index,
-                                                           self.is_move, self.open)
-        mine = {i for i, _ in entries}
-        part.direct = [(i, c) for i, c in self.direct if i in mine]
-        part.gift = [i for i in self.gift if i in mine]
-        part.moves = [i for i in self.moves if i in mine]
-        part.holds = [i for i in self.holds if i in mine]
-        part.negatives = [(i, out) for i, out in self.negatives if i in mine]
-        return part
-
-    def contributions(self, c: int, amt: list[int], power: list[str]) -> dict[str, int]:
-        """c_P(o) for every contributor P, zero contributions included (spec 5.2.2)."""
-        out: dict[str, int] = {}
-        get = out.get
-        for i in self.applying(c):
-            p = power[i]
-            out[p] = get(p, 0) + amt[i]
-        return out
-
-    def key(self, c: int, ranking: Sequence[str], pos: list[int], power: list[str]) -> tuple:
+    def key(self, c: int, ranking: Sequence[str], pos: list[int]) -> tuple:
         """The tie-break key of spec 5.2.3 steps 2-3 with OQ-4's extension; fixed for the
         phase because contributors and positions never change (good intentions count)."""
         if self._keys is None:
@@ -146,7 +133,7 @@ class Candidates:
             for k in range(len(self.cands)):
                 by_power: dict[str, list[int]] = {}
                 for i in self.applying(k):
-                    by_power.setdefault(power[i], []).append(pos[i])
+                    by_power.setdefault(self.power_of[i], []).append(pos[i])
                 lists.append(by_power)
             width = {p: max((len(x.get(p, ())) for x in lists), default=0) for p in ranking}
             keys = []
@@ -156,8 +143,6 @@ class Candidates:
                 keys.append((first, full, _tie_rank(self.cands[k])))
             self._keys = keys
         return self._keys[c]
-
-
 
 
 def _padded(positions: list[int], width: int) -> tuple[int, ...]:

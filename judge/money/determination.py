@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from judge.engine.orders import Hold
 from judge.engine.position import Unit
-from judge.money.candidates import Candidates
+from judge.money.candidates import Candidates, Effect
 from judge.money.ebayola import share_savings
 from judge.money.offers import Bribe, OfferedOrder, order_text
 
@@ -78,7 +78,9 @@ def determine(
 
 
 class _Determiner:
-    """The pass loop; amounts live in flat lists indexed by a global offer number."""
+    """The pass loop. Amounts live in flat lists indexed by a global offer number; each
+    unit's Candidates keeps running sums that a reduction round lowers in place, so a pass
+    only re-decides the units some lowered offer reaches."""
 
     def __init__(self, bribes: Mapping[str, Sequence[Bribe]],
                  units: Mapping[str, tuple[str, Unit]], funds: Mapping[str, int],
@@ -91,7 +93,6 @@ class _Determiner:
         self.amt: list[int] = []
         self.plat: list[int] = []
         self.pos: list[int] = []
-        self.power: list[str] = []
         self.offers_of: dict[str, list[int]] = {p: [] for p in self.powers}
         by_unit: dict[str, list[tuple[int, Bribe]]] = {prov: [] for prov in units}
         for p in self.powers:
@@ -102,7 +103,6 @@ class _Determiner:
                 self.amt.append(b.amount)
                 self.plat.append(b.plateau)
                 self.pos.append(b.position)
-                self.power.append(p)
                 self.offers_of[p].append(i)
                 by_unit[b.unit.province].append((i, b))
         self.books = [
@@ -110,15 +110,46 @@ class _Determiner:
             for prov, entries in by_unit.items()
             if entries
         ]
-        self.book_of = [0] * len(self.amt)
+        n = len(self.amt)
+        amt = self.amt
+        self.book_of = book_of = [0] * n
+        # Where one AgP of each offer is counted (Candidates.effects), split so that the
+        # reduction loop handles the common direct offer with two subtractions.
+        self.cell = cell = [-1] * n
+        self.row_of: list[list[int]] = [[]] * n
+        self.sums_of: list[list[int]] = [[]] * n
+        self.wild_of: list[Effect | None] = [None] * n
         for k, book in enumerate(self.books):
-            for i, _ in book.bribes:
-                self.book_of[i] = k
+            direct, wild = book.effects()
+            sums = book.direct_sum
+            for i, c, row in direct:
+                book_of[i] = k
+                cell[i] = c
+                self.row_of[i] = row
+                self.sums_of[i] = sums
+                if amt[i]:
+                    row[c] += amt[i]
+                    sums[c] += amt[i]
+            for i, effect in wild:
+                book_of[i] = k
+                self.wild_of[i] = effect
+                a = amt[i]
+                if a:
+                    row, sums, cells, sign, wild_row, wild_sums, slots = effect
+                    for c in cells:
+                        row[c] += sign * a
+                        sums[c] += sign * a
+                    for s in slots:
+                        wild_row[s] += a
+                        wild_sums[s] += a
         self.live = {p: [i for i in mine if self.amt[i] > self.plat[i]]
                      for p, mine in self.offers_of.items()}
+        self.plateau_epoch = 0
+        self._plateaus: dict[tuple[int, int], tuple[int, dict[str, int]]] = {}
 
     def run(self) -> Determination:
-        rounds = {p: 0 for p in self.powers}
+        rounds = dict.fromkeys(self.powers, 0)
+        spent = dict.fromkeys(self.powers, 0)
         outcome: list[tuple[int, dict[str, int], int, bool]] = [(0, {}, 0, False)] * len(
             self.books
         )
@@ -127,10 +158,10 @@ class _Determiner:
         while True:
             passes += 1
             for k in dirty:
+                for p, x in outcome[k][1].items():
+                    spent[p] -= x
                 outcome[k] = self.decide(self.books[k])
-            spent = dict.fromkeys(self.powers, 0)
-            for _, paid, _, _ in outcome:
-                for p, x in paid.items():
+                for p, x in outcome[k][1].items():
                     spent[p] += x
             over = [p for p in self.powers if spent[p] > self.funds[p]]
             if not over:
@@ -138,8 +169,7 @@ class _Determiner:
             dirty = set()
             for p in over:
                 rounds[p] += 1
-                for i in self.reduce(p):
-                    dirty.add(self.book_of[i])
+                dirty.update(map(self.book_of.__getitem__, self.reduce(p)))
         return self.result(outcome, spent, rounds, passes)
 
     def reduce(self, power: str) -> list[int]:
@@ -151,54 +181,87 @@ class _Determiner:
             # every offer is at its plateau: plateaus vanish for the rest of the phase
             for i in self.offers_of[power]:
                 plat[i] = 0
+            self.plateau_epoch += 1
             live = [i for i in self.offers_of[power] if amt[i] > 0]
+        cell, row_of, sums_of, wild_of = self.cell, self.row_of, self.sums_of, self.wild_of
         for i in live:
             amt[i] -= 1
+            c = cell[i]
+            if c >= 0:
+                row_of[i][c] -= 1
+                sums_of[i][c] -= 1
+                continue
+            row, sums, cells, sign, wild, wild_sums, slots = wild_of[i]  # type: ignore[misc]
+            for c in cells:
+                row[c] -= sign
+                sums[c] -= sign
+            for s in slots:
+                wild[s] -= 1
+                wild_sums[s] -= 1
         self.live[power] = [i for i in live if amt[i] > plat[i]]
         return live
 
     def decide(self, book: Candidates) -> tuple[int, dict[str, int], int, bool]:
         """One unit in one pass: the winner, what each contributor pays, the reported total
         and whether the DUMMY rule forced a HOLD (spec 5.2.3-5.2.5)."""
-        table = book.table(self.amt, self.power) if self.settings.ebayola else None
-        t = [sum(col) for col in zip(*table.values(), strict=True)] if table else \
-            book.totals(self.amt)
+        t = book.totals()
         top = max(t)
-        tied = [c for c, x in enumerate(t) if x == top]
         ranking = self.rankings.get(book.owner, ())
-        if len(tied) > 1 and book.owner in self.dummies:
-            backers = {frozenset(self.power[i] for i in book.applying(c)) for c in tied}
-            hold = book.index.get(order_text(Hold(book.unit)))
-            if (len(backers) > 1 or len(next(iter(backers))) != 1) and hold is not None:
-                paid = book.contributions(hold, self.amt, self.power)
-                return hold, paid, top + 1, True
-        if len(tied) == 1:
-            w = tied[0]
+        if t.count(top) == 1:
+            w = t.index(top)
         else:
-            w = min(tied, key=lambda c: book.key(c, ranking, self.pos, self.power))
-        paid = book.contributions(w, self.amt, self.power)
-        if table is not None:
-            paid = self.price(book, w, paid, ranking, t, table)
+            tied = [c for c, x in enumerate(t) if x == top]
+            if book.owner in self.dummies:
+                backers = {frozenset(book.contributors(c)) for c in tied}
+                hold = book.index.get(order_text(Hold(book.unit)))
+                if (len(backers) > 1 or len(next(iter(backers))) != 1) and hold is not None:
+                    return hold, book.contributions(hold), top + 1, True
+            w = min(tied, key=lambda c: book.key(c, ranking, self.pos))
+        paid = book.contributions(w)
+        if self.settings.ebayola:
+            paid = self.price(book, w, paid, ranking, t, top)
         return w, paid, sum(paid.values()), False
 
     def price(self, book: Candidates, w: int, paid: dict[str, int],
-              ranking: Sequence[str], t: list[int],
-              table: dict[str, list[int]]) -> dict[str, int]:
+              ranking: Sequence[str], t: list[int], top: int) -> dict[str, int]:
+        """eBayola (spec 5.2.5): the best rival total after each winning contributor's money
+        on it is reduced by what it put on the winner. A rival's adjusted total never
+        exceeds its plain total, so rivals that cannot beat the best found are skipped."""
         best = 0
-        for c in range(len(t)):
-            if c != w and t[c] > best:
+        if len(t) > 1:
+            slot = book.slot
+            rows = [(row, wild, row[w] + wild[slot[w]]) for row, wild in book.rows.values()]
+            for c in sorted(range(len(t)), key=t.__getitem__, reverse=True):
+                if t[c] <= best:
+                    break
+                if c == w:
+                    continue
+                s = slot[c]
                 adjusted = 0
-                for row in table.values():
-                    extra = row[c] - row[w]
+                for row, wild, on_winner in rows:
+                    extra = row[c] + wild[s] - on_winner
                     if extra > 0:
                         adjusted += extra
-                best = max(best, adjusted)
+                if adjusted > best:
+                    best = adjusted
+        if best + 1 >= top:
+            return paid  # a genuine tie, or nothing to save (OQ-6)
+        return share_savings(paid, best, ranking, self.plateaus(book, w))
+
+    def plateaus(self, book: Candidates, w: int) -> dict[str, int]:
+        """Per power, the plateaus of its offers applying to ``w``; the owner's count only
+        under PUBLIC_TOTALS (OQ-7). Cached until some power's plateaus are erased."""
+        key = (id(book), w)
+        found = self._plateaus.get(key)
+        if found is not None and found[0] == self.plateau_epoch:
+            return found[1]
         plateaus: dict[str, int] = {}
         for i in book.applying(w):
-            p = self.power[i]
-            if p != book.owner or self.settings.public_totals:  # OQ-7
+            p = book.power_of[i]
+            if p != book.owner or self.settings.public_totals:
                 plateaus[p] = plateaus.get(p, 0) + self.plat[i]
-        return share_savings(paid, best, ranking, plateaus)
+        self._plateaus[key] = (self.plateau_epoch, plateaus)
+        return plateaus
 
     def result(self, outcome: list[tuple[int, dict[str, int], int, bool]],
                spent: dict[str, int], rounds: dict[str, int], passes: int) -> Determination:
@@ -211,9 +274,8 @@ class _Determiner:
                 order = signal  # RESTRICT_SIGNAL: the owner's message replaces a bought HOLD
             decisions[book.unit.province] = Decision(book.unit, book.owner, order, total,
                                                      paid, forced)
-            t = book.totals(self.amt)
-            rows = [Candidate(o, t[c], book.contributions(c, self.amt, self.power))
-                    for c, o in enumerate(book.cands)]
+            t = book.totals()
+            rows = [Candidate(o, t[c], book.contributions(c)) for c, o in enumerate(book.cands)]
             rows.sort(key=lambda r: r.order != book.cands[w])
             chart[book.unit.province] = tuple(rows)
         return Determination(decisions, spent, rounds, passes, chart)

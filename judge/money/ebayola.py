@@ -34,15 +34,21 @@ def share_savings(
 ) -> dict[str, int]:
     """Steps 3-5 of spec 5.2.5: the price is the best adjusted rival total + 1; the savings
     go to the winner's contributors in the owner's acceptance order, plateaus respected."""
-    pool = max(0, sum(winner.values()) - (best_rival + 1))
+    pool = sum(winner.values()) - (best_rival + 1)
     paid = dict(winner)
-    order = [p for p in ranking if winner.get(p, 0) > 0]
-    order += sorted((p for p in winner if p not in ranking and winner[p] > 0),
-                    key=lambda p: -winner[p])
-    for power in order:
-        if pool <= 0:
-            break
-        saving = min(max(0, paid[power] - plateaus.get(power, 0)), pool)
+    if pool <= 0:
+        return paid
+    ranked = [p for p in ranking if p in winner]
+    if len(ranked) < len(winner):  # non-map participants: larger contribution first
+        ranked += sorted((p for p in winner if p not in ranking), key=lambda p: -winner[p])
+    for power in ranked:
+        saving = paid[power] - plateaus.get(power, 0)
+        if saving <= 0:
+            continue
+        if saving > pool:
+            saving = pool
         paid[power] -= saving
         pool -= saving
+        if not pool:
+            break
     return paid

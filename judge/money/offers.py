@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from judge.engine.orders import Hold, Move, Order, SupportHold, SupportMove
 from judge.engine.position import Unit
@@ -18,6 +19,11 @@ class OfferType(Enum):
     MOVE = ">"
     HOLD = "@"
     GIFT = "&"
+
+
+_DIRECT, _NEGATIVE, _MOVE, _GIFT = (OfferType.DIRECT, OfferType.NEGATIVE, OfferType.MOVE,
+                                    OfferType.GIFT)
+_NOTHING: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,10 +145,10 @@ class OfferSheet:
         return sum(x.amount for x in self.lines if isinstance(x, Savings))
 
 
-@dataclass(frozen=True, slots=True)
-class Bribe:
+class Bribe(NamedTuple):
     """One elementary offer (spec 3.8): a direct offer for ``order``, or a wildcard of
-    ``kind`` (``!`` excluding ``excluded``, ``>``, ``@``, ``&``) for ``unit``."""
+    ``kind`` (``!`` excluding ``excluded``, ``>``, ``@``, ``&``) for ``unit``. A named tuple,
+    because a heavy phase makes thousands of them."""
 
     power: str
     position: int
@@ -172,32 +178,33 @@ class Bribe:
 def expand_offer(power: str, offer: Offer, start: int) -> list[Bribe]:
     """The elementary offers of one line, positions counted from ``start`` (spec 3.8):
     augmentation terms left to right, each repeated ``count`` times."""
-    out: list[Bribe] = []
-    for term in offer.terms:
-        for _ in range(1 if term.amount == 0 else term.count):
-            out.extend(_copy(power, offer, term.amount, term.plateau, start + len(out)))
-    return out
-
-
-def _copy(power: str, offer: Offer, a: int, p: int, pos: int) -> list[Bribe]:
     kind, unit = offer.type, offer.unit
-    out: list[Bribe] = []
-    if kind is OfferType.NEGATIVE:
+    # One copy as (order, kind, paid by the wildcard, excluded); amounts come per term.
+    shape: list[tuple[OfferedOrder | None, OfferType, bool, frozenset[str]]] = []
+    if kind is _NEGATIVE:
         excluded = frozenset(order_text(o) for o in offer.orders)
         hold = Hold(unit)
         if order_text(hold) not in excluded:  # OQ-2: no implicit HOLD when HOLD is excluded
-            out.append(Bribe(power, pos, unit, OfferType.DIRECT, 0, 0, hold, generated=True))
-        out.append(Bribe(power, pos + len(out), unit, kind, a, p, excluded=excluded))
-        return out
-    for o in offer.orders:
-        by_wildcard = kind is OfferType.GIFT or (
-            kind is not OfferType.DIRECT and is_move(o) == (kind is OfferType.MOVE)
-        )
-        amount, plateau = (0, 0) if by_wildcard else (a, p)
-        out.append(Bribe(power, pos + len(out), unit, OfferType.DIRECT, amount, plateau, o,
-                         generated=by_wildcard))
-    if kind is not OfferType.DIRECT:
-        out.append(Bribe(power, pos + len(out), unit, kind, a, p))
+            shape.append((hold, _DIRECT, True, _NOTHING))
+        shape.append((None, kind, False, excluded))
+    else:
+        for o in offer.orders:
+            by_wildcard = kind is _GIFT or (
+                kind is not _DIRECT and isinstance(o, Move) == (kind is _MOVE))
+            shape.append((o, _DIRECT, by_wildcard, _NOTHING))
+        if kind is not _DIRECT:
+            shape.append((None, kind, False, _NOTHING))
+    out: list[Bribe] = []
+    pos = start
+    for term in offer.terms:
+        a, p = term.amount, term.plateau
+        for _ in range(1 if a == 0 else term.count):
+            for order, k, generated, excluded in shape:
+                if generated:
+                    out.append(Bribe(power, pos, unit, k, 0, 0, order, excluded, True))
+                else:
+                    out.append(Bribe(power, pos, unit, k, a, p, order, excluded, False))
+                pos += 1
     return out
 
 
@@ -220,17 +227,21 @@ def expand_sheets(
         sheet = sheets.get(power)
         if sheet is None:
             continue
+        mine = out[power]
         for offer in sheet.offers:
-            bribes = expand_offer(power, offer, len(out[power]))
-            if any(b.kind is OfferType.DIRECT for b in bribes):
+            bribes = expand_offer(power, offer, len(mine))
+            # only a negative offer that excludes HOLD starts with anything but a direct one
+            if bribes and bribes[0].kind is _DIRECT:
                 ordered[power].add(offer.unit.location)
-            if exists is not None:
-                if not exists(offer.unit):
-                    continue
-                bribes = [b for b in bribes if b.order is None or exists(b.order)]
+            if exists is None:
+                mine.extend(bribes)
+                continue
+            if not exists(offer.unit):
+                continue
+            bribes = [b for b in bribes if b.order is None or exists(b.order)]
             # renumber: positions only order a power's offers, dropped ones leave no gap
-            base = len(out[power])
-            out[power].extend(_at(b, base + i) for i, b in enumerate(bribes))
+            base = len(mine)
+            mine.extend(_at(b, base + i) for i, b in enumerate(bribes))
     candidates = {b.unit.location for bs in out.values() for b in bs if b.order is not None}
     for power in powers:
         for unit in units.get(power, ()):
