@@ -5,7 +5,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
+from collections import OrderedDict
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -31,8 +34,49 @@ def hash_password(password: str, cost: int = DEFAULT_COST) -> str:
     return f"scrypt${cost}${_R}${_P}${salt.hex()}${digest.hex()}"
 
 
+# Successful checks this process has made, so a player who signs on in every mail pays
+# scrypt once per process, not once per mail. Entries are HMACs under a key that never
+# leaves the process: neither the stored hash nor the password can be read back from
+# them, and only a correct password ever gets in, so a wrong one always pays full cost.
+# The stored hash is part of the entry, so a new password (new salt) never matches an
+# old entry.
+VERIFIED_SIZE = 4096
+_verified_key = secrets.token_bytes(32)
+_verified: OrderedDict[bytes, None] = OrderedDict()
+_verified_lock = threading.Lock()
+
+
+def _verified_token(password: str, stored: str) -> bytes:
+    # length-prefixed and losslessly encoded, so no two different pairs share a message
+    hashed = stored.encode("utf-8", "surrogatepass")
+    message = len(hashed).to_bytes(4, "big") + hashed + password.encode("utf-8", "surrogatepass")
+    return hmac.new(_verified_key, message, hashlib.sha256).digest()
+
+
+def forget_verified() -> None:
+    """Empty the cache of successful checks (every password pays scrypt again)."""
+    with _verified_lock:
+        _verified.clear()
+
+
 def check_password(password: str, stored: str) -> bool:
-    """Whether ``password`` matches the stored hash (constant-time comparison)."""
+    """Whether ``password`` matches the stored hash (constant-time comparison); a pair
+    that matched before in this process is answered from the cache of successes."""
+    token = _verified_token(password, stored)
+    with _verified_lock:
+        if token in _verified:
+            _verified.move_to_end(token)
+            return True
+    if not _scrypt_matches(password, stored):
+        return False
+    with _verified_lock:
+        _verified[token] = None
+        while len(_verified) > VERIFIED_SIZE:
+            _verified.popitem(last=False)
+    return True
+
+
+def _scrypt_matches(password: str, stored: str) -> bool:
     try:
         scheme, n, r, p, salt, digest = stored.split("$")
         if scheme != "scrypt":
@@ -68,16 +112,12 @@ def locked_out(session: Session, sender: str, game: str, now: datetime) -> bool:
     """Whether sign-ons from ``sender`` or to ``game`` are refused for now, after too
     many wrong passwords within the last hour (without even checking the password)."""
     since = now - WINDOW
-    by_sender = session.scalar(
-        select(func.count())
-        .select_from(SignOnFailure)
-        .where(SignOnFailure.sender == sender.lower(), SignOnFailure.at >= since)
-    )
-    if (by_sender or 0) >= MAX_PER_SENDER:
-        return True
-    by_game = session.scalar(
-        select(func.count())
-        .select_from(SignOnFailure)
-        .where(SignOnFailure.game == game.lower(), SignOnFailure.at >= since)
-    )
-    return (by_game or 0) >= MAX_PER_GAME
+
+    def failures(column: Any, value: str) -> Any:
+        return (select(func.count()).select_from(SignOnFailure)
+                .where(column == value.lower(), SignOnFailure.at >= since).scalar_subquery())
+
+    # one round trip for both counts: every sign-on pays this, right password or not
+    row = session.execute(select(failures(SignOnFailure.sender, sender),
+                                 failures(SignOnFailure.game, game))).one()
+    return (row[0] or 0) >= MAX_PER_SENDER or (row[1] or 0) >= MAX_PER_GAME
