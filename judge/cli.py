@@ -102,6 +102,12 @@ def _add_mail_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore
     requeue.set_defaults(func=_requeue)
 
 
+def _demo(args: argparse.Namespace) -> int:
+    from judge import demo
+
+    return demo.run(args.config, sys.stdout, args.only)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="An email judge for Diplomacy.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -112,6 +118,14 @@ def build_parser() -> argparse.ArgumentParser:
     adj.add_argument("input", nargs="?", help="read cases from this file instead of stdin")
     adj.set_defaults(func=_adjudicate)
     _add_mail_commands(sub)
+    demo = sub.add_parser(
+        "demo", help="seven scripted players play a short Payola game by mail; prints their mail",
+    )
+    demo.add_argument("--config", metavar="PATH",
+                      help="play against the judge serve running with this judge.conf "
+                      "(default: start a judge of its own in a temporary directory)")
+    demo.add_argument("--only", metavar="POWER", help="print only this power's mail")
+    demo.set_defaults(func=_demo)
     return parser
 
 

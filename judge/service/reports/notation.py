@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from textwrap import fill
+
 from judge.engine.board import Map, UnitType, coast_of, province_of
 from judge.engine.orders import (
     Build,
@@ -20,6 +22,7 @@ from judge.engine.orders import (
 from judge.engine.phase import Phase, PhaseKind
 from judge.engine.position import Unit
 
+WIDTH = 78  # mail readers and mapping tools expect short lines
 COASTS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
 KIND_RESULTS = {
     PhaseKind.MOVEMENT: "Movement results",
@@ -111,3 +114,12 @@ def listing(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def roll(who: str, names: list[str]) -> str:
+    """``France:   Brest, Marseilles, Paris.``, wrapped under the names as judges wrap;
+    a line never breaks inside one name (``Fleet St Petersburg (south coast)``)."""
+    glued = ", ".join(n.replace(" ", "\0") for n in names) + "."
+    text = fill(glued, width=WIDTH, initial_indent=f"{who + ':':<9} ",
+                subsequent_indent=" " * 10, break_on_hyphens=False)
+    return text.replace("\0", " ")

@@ -11,7 +11,7 @@ from judge.engine.maps import load_map
 from judge.engine.phase import Phase
 from judge.engine.position import Position
 from judge.service.reports.mail import Mail, compose
-from judge.service.reports.notation import next_title, power_name, unit_text
+from judge.service.reports.notation import next_title, power_name, roll, unit_text
 from judge.service.reports.roster import (
     GameOrRoster,
     Member,
@@ -44,7 +44,7 @@ class StartView:
     game: str
     variant: str
     power: str | None
-    forces: tuple[tuple[str, str], ...]  # (power, its units): all for the master and observers
+    forces: tuple[str, ...]  # a line per power: all powers for the master and observers
     balance: int | None
     phase: str
     title: str
@@ -105,14 +105,15 @@ def start_mails(game: GameOrRoster, position: Position, deadline: datetime | Non
     own starting balance, the master and observers every power's units."""
     roster = as_roster(game)
     board = load_map(roster.map_name)
-    forces = tuple((power_name(p), ", ".join(unit_text(u, board) for u in us))
-                   for p, us in sorted(position.units.items()))
+    forces = {p: roll(power_name(p), [unit_text(u, board) for u in
+                                                  sorted(us, key=lambda u: u.location)])
+              for p, us in sorted(position.units.items())}
     mails = []
     for m in roster.everyone():
         own = m.reader if m.reader in roster.players else None
         view = StartView(
             roster.game, roster.variant.upper(), own,
-            tuple(f for f in forces if own is None or f[0] == power_name(own)),
+            tuple(line for p, line in forces.items() if own is None or p == own),
             None if own is None or balances is None else balances.get(own, 0),
             str(position.phase), _title(str(position.phase)), deadline_text(deadline, m.zone))
         mails.append(compose(m.address, m.reader, f"Diplomacy game {roster.game} has started",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from textwrap import fill
 
 from judge.engine.adjudicate import PhaseResult
 from judge.engine.adjustments import adjustment_due
@@ -21,11 +20,10 @@ from judge.service.reports.notation import (
     place,
     power_name,
     results_title,
+    roll,
     unit_text,
 )
 from judge.service.reports.roster import Roster, deadline_text
-
-WIDTH = 78  # mail readers and mapping tools expect short lines
 
 # Outcomes the result line marks; an order that succeeded carries no mark.
 NOTES = {
@@ -158,7 +156,6 @@ def _unused(result: PhaseResult, board: Map) -> tuple[tuple[str, int], ...]:
 
 
 def _ownership(result: PhaseResult, board: Map) -> tuple[str, ...]:
-    """``France:   Brest, Marseilles, Paris.``, wrapped as judges wrap long lists."""
     owned = result.next.centers
     rows = [(power_name(p), sorted(place(c, board) for c in cs))
             for p, cs in sorted(owned.items()) if cs]
@@ -166,11 +163,7 @@ def _ownership(result: PhaseResult, board: Map) -> tuple[str, ...]:
     unowned = sorted(place(c, board) for c in board.centers - taken)
     if unowned:
         rows.append(("Unowned", unowned))
-    return tuple(
-        fill(", ".join(names) + ".", width=WIDTH, initial_indent=f"{who + ':':<9} ",
-             subsequent_indent=" " * 10, break_on_hyphens=False)
-        for who, names in rows
-    )
+    return tuple(roll(who, names) for who, names in rows)
 
 
 def _adjustments(result: PhaseResult, board: Map) -> tuple[Adjustment, ...]:

@@ -1,0 +1,243 @@
+"""``judge demo``: seven scripted players and a master play a short Payola game by mail
+against a running judge, and the mail each of them received is printed."""
+
+from __future__ import annotations
+
+import email
+import mailbox
+import smtplib
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from email.message import EmailMessage, Message
+from email.policy import default
+from email.utils import make_msgid
+from pathlib import Path
+from typing import TextIO
+
+from sqlalchemy import func, select
+
+from judge.config import Settings, load_settings
+from judge.storage.base import utcnow
+from judge.storage.mailqueue import InboundMessage, InboxState, OutboundMessage, OutboxState
+from judge.storage.session import make_engine
+
+POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
+WAIT_SECONDS = 90.0
+
+# Each power pays most for its own units, so the year goes as a standard opening would;
+# the small foreign bribes show up only in the statements of those who offered them.
+SPRING = {
+    "AUSTRIA": ["3 : A VIE - GAL", "2 : A BUD - SER", "2 : F TRI - ALB", "1 : A WAR H"],
+    "ENGLAND": ["3 : F LON - NTH", "2 : F EDI - NWG", "2 : A LVP - YOR"],
+    "FRANCE": ["4 : A PAR - BUR", "2 : F BRE - MAO", "2 : A MAR - SPA",
+               "1 : A MUN - RUH % a franc for Germany's good behaviour"],
+    "GERMANY": ["3 : A MUN - RUH", "2 : F KIE - DEN", "2 : A BER - KIE"],
+    "ITALY": ["2 : F NAP - ION", "2 : A ROM - APU", "1 : A VEN H"],
+    "RUSSIA": ["3 : A WAR - GAL", "2 : F SEV - BLA", "2 : A MOS - UKR", "2 : F STP/SC - BOT"],
+    "TURKEY": ["3 : F ANK - BLA", "2 : A CON - BUL", "2 : A SMY - CON"],
+}
+FALL = {
+    "AUSTRIA": ["3 : F ALB - GRE", "2 : A SER S F ALB - GRE", "1 : A VIE H"],
+    "ENGLAND": ["3 : F NTH - NWY", "2 : F NWG - BAR", "1 : A YOR H"],
+    "FRANCE": ["3 : A BUR - BEL", "3 : F MAO - POR", "2 : A SPA H"],
+    "GERMANY": ["3 : A RUH - HOL", "2 : F DEN H", "2 : A KIE H"],
+    "ITALY": ["3 : F ION - TUN", "2 : A APU H", "1 : A VEN H"],
+    "RUSSIA": ["3 : F BOT - SWE", "2 : A UKR - RUM", "2 : A WAR H", "1 : F SEV H"],
+    "TURKEY": ["3 : A BUL H", "2 : F ANK - BLA", "2 : A CON H"],
+}
+WINTER = {
+    "AUSTRIA": ["BUILD A TRI", "BUILD A BUD"],
+    "ENGLAND": ["BUILD F LON"],
+    "FRANCE": ["BUILD F BRE", "BUILD A PAR", "BUILD A MAR"],
+    "GERMANY": ["BUILD A BER", "BUILD A MUN"],
+    "ITALY": ["BUILD F NAP"],
+    "RUSSIA": ["BUILD A MOS", "BUILD F STP/NC"],
+    "TURKEY": ["BUILD F ANK"],
+}
+SPRING_EXTRAS = {
+    "FRANCE": ["PRESS TO ENGLAND", "Shall we keep the Channel empty this year?", "ENDPRESS"],
+    "ENGLAND": ["ACCEPT E?"],
+    "ITALY": ["TRANSFER 5 TO AUSTRIA"],
+}
+
+
+def player(power: str, game: str) -> str:
+    return f"{power.lower()}@{game}.example"
+
+
+def signon(power: str, game: str) -> str:
+    return f"SIGNON {power}@{game} pw{power.lower()}"
+
+
+class MailJudge:
+    """The judge as its players meet it: SMTP in, the judge's Maildir out, and the
+    ``judge process`` a judge keeper's cron runs."""
+
+    def __init__(self, settings: Settings, config: Path, log: TextIO) -> None:
+        self.settings, self.config, self.log = settings, config, log
+        self.engine = make_engine(settings.database_url)
+        self.seen: list[str] = []
+        self.mails: dict[str, Message] = {}
+
+    def send(self, sender: str, lines: Sequence[str], subject: str = "orders") -> None:
+        message = EmailMessage()
+        message["From"], message["To"] = sender, self.settings.address
+        message["Subject"], message["Message-ID"] = subject, make_msgid(domain="demo.example")
+        message.set_content("\n".join(lines) + "\n")
+        with smtplib.SMTP(self.settings.smtp_host, self.settings.smtp_port, timeout=30) as smtp:
+            smtp.send_message(message)
+
+    def process(self) -> None:
+        """One run of ``judge process``, exactly as cron would start it."""
+        run = subprocess.run([sys.executable, "-m", "judge.cli", "process", "--config",
+                              str(self.config)], capture_output=True, text=True, check=True)
+        for line in run.stdout.splitlines():
+            print(f"  judge process: {line}", file=self.log)
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait until every mail sent has been handled and every mail queued delivered."""
+        deadline = time.monotonic() + WAIT_SECONDS
+        count = -1
+        while time.monotonic() < deadline:
+            with self.engine.connect() as db:
+                busy = db.scalar(select(func.count()).select_from(InboundMessage).where(
+                    InboundMessage.state == InboxState.RECEIVED.value))
+                busy += db.scalar(select(func.count()).select_from(OutboundMessage).where(
+                    OutboundMessage.state.in_([OutboxState.PENDING.value,
+                                               OutboxState.SENDING.value]),
+                    OutboundMessage.next_attempt_at <= utcnow()))
+            now = self.collect()
+            if not busy and now == count:
+                return
+            count = now
+            time.sleep(max(0.2, self.settings.poll_seconds / 2))
+        raise TimeoutError(f"the judge at port {self.settings.smtp_port} did not answer in "
+                           f"{WAIT_SECONDS:.0f} s; is judge serve running with this config?")
+
+    def collect(self) -> int:
+        """Read new mail from the judge's Maildir, in the order it appears."""
+        box = mailbox.Maildir(str(self.settings.maildir), factory=None, create=True)
+        for key in sorted(set(box.keys()) - set(self.mails)):
+            with box.get_file(key) as f:
+                self.mails[key] = email.message_from_binary_file(f, policy=default)
+            self.seen.append(key)
+        return len(self.seen)
+
+    def received(self, address: str) -> list[Message]:
+        return [m for k in self.seen if (m := self.mails[k])["To"] == address]
+
+    def has(self, subject: str) -> bool:
+        return any(str(m["Subject"]) == subject for m in self.mails.values())
+
+
+def play(judge: MailJudge, game: str) -> None:
+    """The script: create, join, a Payola year with press and a transfer, then a draw."""
+    master = player("master", game)
+    say = lambda text: print(text, file=judge.log)  # noqa: E731
+    say(f"Game {game}: the master creates it, seven players join.")
+    judge.collect()
+    judge.send(master, [f"CREATE {game} masterpw PAYOLA"])
+    judge.settle()
+    for power in POWERS:
+        judge.send(player(power, game), [f"JOIN {game} pw{power.lower()} {power}"])
+    judge.settle()
+    judge.process()  # every power has a player: the processor starts the game
+    for phase, sheets, extras in (("S1901M", SPRING, SPRING_EXTRAS), ("F1901M", FALL, {}),
+                                  ("W1901A", WINTER, {})):
+        say(f"{phase}: every player mails the judge.")
+        for power in POWERS:
+            judge.send(player(power, game), [signon(power, game), *sheets[power],
+                                             *extras.get(power, [])])
+        judge.settle()
+        judge.process()
+        if not judge.has(f"Diplomacy results {game} {phase}"):
+            say(f"{phase} was not processed on its own; the master processes it.")
+            judge.send(master, [f"SIGNON MASTER@{game} masterpw", f"PROCESS {phase}"])
+            judge.settle()
+    say("S1902M: every player votes for a draw among all survivors.")
+    for power in POWERS:
+        judge.send(player(power, game), [signon(power, game), "SET DRAW"])
+    judge.settle()
+    judge.process()
+
+
+def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None) -> None:
+    for who in (*POWERS, "master"):
+        if only and who != only.upper() and who != only.lower():
+            continue
+        address = player(who, game)
+        mails = judge.received(address)
+        print(f"\n{'#' * 78}\n# {who} <{address}>: {len(mails)} mails\n{'#' * 78}", file=out)
+        for n, mail in enumerate(mails, 1):
+            print(f"\n--- {n}. {mail['Subject']}\n", file=out)
+            print(mail.get_body(preferencelist=("plain",)).get_content().rstrip(), file=out)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def own_judge(log: TextIO) -> Iterator[Path]:
+    """A judge of its own: a temporary judge.conf, SQLite and Maildir, and ``judge serve``
+    started as a process on a free loopback port (its processor off: the demo runs
+    ``judge process`` itself, as cron would)."""
+    with tempfile.TemporaryDirectory(prefix="judge-demo-") as tmp:
+        config = Path(tmp) / "judge.conf"
+        config.write_text(
+            f"[judge]\naddress = judge@demo.example\nvar = {tmp}\n"
+            f"[smtp]\nhost = 127.0.0.1\nport = {free_port()}\n"
+            f"[database]\nurl = sqlite:///{tmp}/judge.db\n"
+            f"[outgoing]\nmaildir = {tmp}/outbox\n[worker]\npoll_seconds = 0.2\n"
+            "[processing]\nenabled = no\n[security]\nscrypt_n = 1024\n", encoding="utf-8")
+        settings = load_settings(config)
+        serve = subprocess.Popen([sys.executable, "-m", "judge.cli", "serve", "--config",
+                                  str(config)], stdout=subprocess.DEVNULL,
+                                 stderr=open(Path(tmp) / "serve.log", "wb"))  # noqa: SIM115
+        try:
+            _wait_for_port(settings, serve)
+            print(f"judge serve is listening on 127.0.0.1:{settings.smtp_port} "
+                  f"(data in {tmp})", file=log)
+            yield config
+        finally:
+            serve.terminate()
+            serve.wait(30)
+
+
+def _wait_for_port(settings: Settings, serve: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        if serve.poll() is not None:
+            raise RuntimeError(f"judge serve stopped at once (exit {serve.returncode})")
+        try:
+            socket.create_connection((settings.smtp_host, settings.smtp_port), 1).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError("judge serve did not start listening")
+
+
+def run(config: str | None, out: TextIO, only: str | None = None) -> int:
+    """Play against the judge of ``config`` (already serving), or against one of its own."""
+    game = f"demo{int(time.time() * 10) % 10**7}"
+    log = sys.stderr
+    if config is None:
+        with own_judge(log) as path:
+            return _play_and_report(path, game, out, log, only)
+    return _play_and_report(Path(config), game, out, log, only)
+
+
+def _play_and_report(config: Path, game: str, out: TextIO, log: TextIO,
+                     only: str | None) -> int:
+    judge = MailJudge(load_settings(config), config, log)
+    play(judge, game)
+    report(judge, game, out, only)
+    return 0
