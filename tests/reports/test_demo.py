@@ -1,0 +1,59 @@
+"""``judge demo`` end to end: judge serve as a process, mail by SMTP, judge process, the
+Maildir; every player gets every statement, and nobody gets another's secrets."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
+
+
+@pytest.fixture(scope="module")
+def demo() -> dict[str, str]:
+    """The demo's output, split into each reader's mail."""
+    run = subprocess.run([sys.executable, "-m", "judge.cli", "demo"], capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "ended (draw)" in run.stderr
+    parts = re.split(r"^# (\w+) <[^>]+>: \d+ mails$", run.stdout, flags=re.MULTILINE)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+@pytest.mark.slow
+def test_every_power_gets_its_statements_reports_and_results(demo: dict[str, str]) -> None:
+    assert set(demo) == {*POWERS, "master"}
+    for power in POWERS:
+        mail = demo[power]
+        for season in ("SPRING", "FALL"):
+            assert f"{season} 1901 MOVEMENT ACCOUNT STATEMENT FOR {power}\n" in mail
+        assert f"PAYOLA INCOME REPORT FOR {power}, 1901\n" in mail
+        for phase in ("S1901M", "F1901M", "W1901A"):
+            assert re.search(rf"--- \d+\. Diplomacy results demo\d+ {phase}\n", mail)
+        assert ":: Judge: judge  Game: demo" in mail
+        assert "Ownership of supply centers:" in mail
+        assert "It is a draw between Austria, England, France, Germany, Italy, Russia," in mail
+    master = demo["master"]
+    assert "ACCOUNT STATEMENT" not in master and "INCOME REPORT" not in master
+    assert "Diplomacy results" in master
+
+
+@pytest.mark.slow
+def test_nobody_reads_another_powers_sheet_press_or_transfer(demo: dict[str, str]) -> None:
+    allowed = {  # a secret, and who may read it
+        "a franc for Germany's good behaviour": {"FRANCE"},  # a note on France's sheet
+        "STATEMENT FOR FRANCE": {"FRANCE"},
+        "STATEMENT FOR ENGLAND": {"ENGLAND"},
+        "Shall we keep the Channel empty": {"FRANCE", "ENGLAND"},  # press France to England
+        "TRANSFER 5 TO AUSTRIA": {"ITALY"},
+        "TRANSFER FROM ITALY": {"AUSTRIA"},
+        "BALANCE OF YOUR BANK ACCOUNT WAS: 48 AgP": set(POWERS) - {"RUSSIA"},
+    }
+    for secret, readers in allowed.items():
+        assert any(secret in demo[r] for r in readers), secret
+        for reader, mail in demo.items():
+            if reader not in readers:
+                assert secret not in mail, f"{secret!r} reached {reader}"
