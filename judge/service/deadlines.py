@@ -156,6 +156,18 @@ class PhaseClock:
     reminded_at: datetime | None = None
     late_told_at: datetime | None = None
     master_told_at: datetime | None = None
+    started: datetime | None = None  # when the phase began
+
+
+def remind_at(clock: PhaseClock, timing: Timing) -> datetime | None:
+    """``reminder`` before the deadline, but never in the first half of the phase: a
+    phase shorter than the reminder lead gets its reminder half-way, not at once."""
+    if clock.deadline is None or not timing.reminder:
+        return None
+    moment = clock.deadline - timing.reminder
+    if clock.started is not None:
+        moment = max(moment, clock.started + (clock.deadline - clock.started) / 2)
+    return moment
 
 
 def due(clock: PhaseClock, timing: Timing, now: datetime) -> Due | None:
@@ -167,8 +179,8 @@ def due(clock: PhaseClock, timing: Timing, now: datetime) -> Due | None:
     if clock.deadline is None:
         return None
     if now < clock.deadline:
-        reminder_due = timing.reminder and now >= clock.deadline - timing.reminder
-        if reminder_due and clock.late and clock.reminded_at is None:
+        moment = remind_at(clock, timing)
+        if moment is not None and now >= moment and clock.late and clock.reminded_at is None:
             return Due.REMIND
         return None
     if not clock.late:

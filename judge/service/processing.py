@@ -196,7 +196,7 @@ def phase_clock(session: Session, game: Game, record: PhaseRecord, position: Pos
     waiting = any(player.wait for player in acting.values())
     ready = bool(acting) and not unacted and not waiting
     clock = PhaseClock(record.deadline, ready, bool(unacted), record.reminded_at,
-                       record.late_told_at, record.master_told_at)
+                       record.late_told_at, record.master_told_at, record.created_at)
     return clock, unacted
 
 

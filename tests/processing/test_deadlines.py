@@ -197,3 +197,11 @@ def test_what_is_due_through_a_phases_life() -> None:
     quiet = Timing(reminder=timedelta(0), grace=timedelta(0))
     assert due(_clock(), quiet, MONDAY - H) is None
     assert due(_clock(), quiet, MONDAY) is Due.PROCESS
+
+
+def test_a_short_phase_is_reminded_half_way_not_at_once() -> None:
+    t = Timing()  # reminder 24 h before
+    started = MONDAY - 24 * H  # a 24-hour retreat phase
+    clock = _clock(started=started)
+    assert due(clock, t, started + H) is None
+    assert due(clock, t, started + 12 * H) is Due.REMIND
