@@ -7,10 +7,12 @@ from sqlalchemy import select
 from judge.engine.board import Map
 from judge.money.acceptance import AcceptanceError, AcceptanceList
 from judge.money.income import starting_balance
+from judge.money.ledger import TransferNotice
 from judge.money.rules import RuleSet
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.powers import power_named
-from judge.storage.games import player_of, post, power_of
+from judge.service.reports import roster_of, transfer_mails
+from judge.storage.games import post, power_of
 from judge.storage.schema import Game, LedgerEntry
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -78,14 +80,10 @@ def transfer(ctx: Context, cmd: c.Transfer, step: Step) -> Result:
     before, received_before = sender.balance, receiver.balance
     post(ctx.session, game, sender, -cmd.amount, "transfer", ctx.now, counterparty=to_name)
     post(ctx.session, game, receiver, cmd.amount, "transfer", ctx.now, counterparty=sender.name)
-    player = player_of(ctx.session, receiver)
-    if player is not None:
-        source = "SOMEONE" if rules.anon_transfer else sender.name
-        ctx.notify(player.address, f"Payola funds transfer {game.name}",
-                   f"ACCOUNT ACTIVITY FOR {to_name}\n"
-                   f"BALANCE FORWARD      {received_before:>6} AgP\n"
-                   f"TRANSFER FROM {source:<8}{cmd.amount:>6} AgP\n"
-                   f"CURRENT BALANCE      {receiver.balance:>6} AgP\n")
+    notice = TransferNotice(to_name, False, None if rules.anon_transfer else sender.name,
+                            cmd.amount, received_before, receiver.balance)
+    for mail in transfer_mails(roster_of(game, ctx.settings.name), [notice]):
+        ctx.notify(mail.to, mail.subject, mail.body)
     return Result(step.line, step.text, True, template="transfer", data={
         "power": sender.name, "to": to_name, "amount": cmd.amount,
         "before": before, "after": sender.balance,
