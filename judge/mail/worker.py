@@ -6,6 +6,7 @@ import logging
 import threading
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
@@ -44,35 +45,55 @@ def handle_next(
 ) -> Handled | None:
     """Handle the oldest waiting mail; None when the inbox is empty.
 
-    The handler runs in a savepoint inside the transaction that marks the mail done, so
-    its changes and replies commit together with that mark or not at all. If it raises,
-    its changes are rolled back and, in the same transaction, the mail is marked failed
-    with the traceback, the keeper is mailed and the sender told briefly (Mailman's shunt).
-    If the process dies instead, nothing commits and the mail is handled again on restart.
+    The handler runs in the transaction that marks the mail done, so its changes and
+    replies commit together with that mark or not at all. If it raises, that whole
+    transaction is rolled back and a new one marks the mail failed with the traceback,
+    mails the keeper and tells the sender briefly (Mailman's shunt). If the process dies
+    in between, nothing commits and the mail is handled again on restart.
     """
     moment = now or utcnow()
+    crash: _Crash | None = None
+    try:
+        with unit_of_work(factory) as session:
+            message = claim_next_inbound(session)
+            if message is None:
+                return None
+            crash = _Crash(message.id)
+            crash.mail = decode_mail(message.raw, message.mail_from, message.recipients,
+                                     inbox_id=message.id)
+            reason = _never_answer(crash.mail, settings)
+            if reason:
+                log.info("inbox #%s not answered: %s", message.id, reason)
+                mark_inbound(message, InboxState.DONE, f"not answered: {reason}", moment)
+                crash = None
+                return Handled.IGNORED
+            handler(session, crash.mail, settings)
+            session.flush()  # the handler's own database errors are its crash too
+            mark_inbound(message, InboxState.DONE, None, moment)
+            crash = None
+            return Handled.DONE
+    except Exception:
+        # No savepoint around the handler (it costs two round trips per mail): the whole
+        # transaction is gone, so the shunt gets its own. A failure before the mail was
+        # claimed, or in the final commit, is the database's, not the mail's: raise it.
+        if crash is None:
+            raise
+        crash.error = traceback.format_exc()
+    log.error("inbox #%s could not be handled:\n%s", crash.inbox_id, crash.error)
     with unit_of_work(factory) as session:
-        message = claim_next_inbound(session)
-        if message is None:
-            return None
-        mail: DecodedMail | None = None
-        try:
-            with session.begin_nested():
-                mail = decode_mail(message.raw, message.mail_from, message.recipients,
-                                   inbox_id=message.id)
-                reason = _never_answer(mail, settings)
-                if reason:
-                    log.info("inbox #%s not answered: %s", message.id, reason)
-                    mark_inbound(message, InboxState.DONE, f"not answered: {reason}", moment)
-                    return Handled.IGNORED
-                handler(session, mail, settings)
-        except Exception:
-            error = traceback.format_exc()
-            log.error("inbox #%s could not be handled:\n%s", message.id, error)
-            _shunt(session, settings, message, mail, error, moment)
-            return Handled.FAILED
-        mark_inbound(message, InboxState.DONE, None, moment)
-        return Handled.DONE
+        message = session.get(InboundMessage, crash.inbox_id, with_for_update=True)
+        if message is not None and message.state == InboxState.RECEIVED:
+            _shunt(session, settings, message, crash.mail, crash.error, moment)
+    return Handled.FAILED
+
+
+@dataclass
+class _Crash:
+    """What is known of a mail while it is being handled, in case the handling crashes."""
+
+    inbox_id: int
+    mail: DecodedMail | None = None
+    error: str = ""
 
 
 def _never_answer(mail: DecodedMail, settings: Settings) -> str:

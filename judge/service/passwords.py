@@ -10,7 +10,7 @@ from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from judge.storage.schema import SignOnFailure
@@ -111,13 +111,17 @@ def record_failure(session: Session, sender: str, game: str, now: datetime) -> N
 def locked_out(session: Session, sender: str, game: str, now: datetime) -> bool:
     """Whether sign-ons from ``sender`` or to ``game`` are refused for now, after too
     many wrong passwords within the last hour (without even checking the password)."""
-    since = now - WINDOW
+    counts = session.execute(_FAILURES, {
+        "sender": sender.lower(), "game": game.lower(), "since": now - WINDOW,
+    }).one()
+    return (counts[0] or 0) >= MAX_PER_SENDER or (counts[1] or 0) >= MAX_PER_GAME
 
-    def failures(column: Any, value: str) -> Any:
-        return (select(func.count()).select_from(SignOnFailure)
-                .where(column == value.lower(), SignOnFailure.at >= since).scalar_subquery())
 
-    # one round trip for both counts: every sign-on pays this, right password or not
-    row = session.execute(select(failures(SignOnFailure.sender, sender),
-                                 failures(SignOnFailure.game, game))).one()
-    return (row[0] or 0) >= MAX_PER_SENDER or (row[1] or 0) >= MAX_PER_GAME
+def _failures(column: Any, name: str) -> Any:
+    return (select(func.count()).select_from(SignOnFailure)
+            .where(column == bindparam(name), SignOnFailure.at >= bindparam("since"))
+            .scalar_subquery())
+
+
+# Built once, with both counts in one round trip: every sign-on pays this query.
+_FAILURES = select(_failures(SignOnFailure.sender, "sender"), _failures(SignOnFailure.game, "game"))

@@ -115,6 +115,30 @@ def test_a_crashing_mail_is_kept_marked_reported_and_the_worker_goes_on(
     assert "Traceback" not in outbox(session_factory)[1].body  # the player gets no internals
 
 
+def test_a_database_error_in_the_handlers_writes_is_shunted_like_a_crash(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    bad = store(session_factory, mail("duplicate"))
+    good = store(session_factory, mail("orders"))
+
+    def clashing(session: Session, m: DecodedMail, s: Settings) -> None:
+        Echo()(session, m, s)
+        # a second inbox row with the same Message-ID fails only when it is flushed
+        session.add(InboundMessage(message_id=m.message_id, mail_from="", rcpt_to="", raw=b""))
+
+    assert handle_next(session_factory, settings, clashing) is Handled.FAILED
+    assert handle_next(session_factory, settings, Echo()) is Handled.DONE
+    row = inbox_row(session_factory, bad)
+    assert row.state == InboxState.FAILED and "IntegrityError" in (row.error or "")
+    assert inbox_row(session_factory, good).state == InboxState.DONE
+    assert [(r.recipient, r.subject) for r in outbox(session_factory)] == [
+        ("keeper@example.org", f"judge: inbox #{bad} could not be handled"),
+        ("player@example.org", "Re: duplicate"),
+        ("player@example.org", "Re: orders"),
+    ]
+    assert "could not be processed" in outbox(session_factory)[1].body
+
+
 def test_a_requeued_mail_is_handled_again(
     settings: Settings, session_factory: sessionmaker[Session]
 ) -> None:
