@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from judge.engine.phase import Phase
 from judge.money.income import IncomeReport
 from judge.money.ledger import TransferNotice
-from judge.money.statements import Statement
+from judge.money.statements import Statement, UnitLine
 from judge.service.reports.mail import Mail, compose
 from judge.service.reports.notation import heading
 from judge.service.reports.roster import Roster
@@ -17,11 +17,19 @@ from judge.service.reports.roster import Roster
 
 @dataclass(frozen=True, slots=True)
 class StatementView:
-    """What a power's statement shows: its own :class:`Statement` and nothing else."""
+    """What a power's statement shows: its own :class:`Statement` and nothing else
+    (``vassals``: its vassals' units under VASSAL_DUMMIES)."""
 
     game: str
     heading: str
     s: Statement
+    vassals: tuple[UnitLine, ...] = ()
+
+
+def recipient(report: Statement | IncomeReport | TransferNotice) -> str:
+    """Whose player reads a money report: the power's own, or its controller's when
+    another power controls it (the money layer says so with ``played_by``)."""
+    return getattr(report, "played_by", None) or report.power
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +50,14 @@ def statement_mails(roster: Roster, statements: Mapping[str, Statement]) -> list
     as DPjudge prints them (``SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR FRANCE``)."""
     mails: list[Mail] = []
     for power in sorted(statements):
-        member = roster.player(power)
+        s = statements[power]
+        reader = recipient(s)
+        member = roster.player(reader)
         if member is None:
             continue
-        s = statements[power]
         view = StatementView(roster.game, f"{heading(Phase.parse(s.phase))} ACCOUNT STATEMENT "
-                             f"FOR {power}", s)
-        mails.append(compose(member.address, power,
+                             f"FOR {s.power}", s, tuple(getattr(s, "vassal_units", ())))
+        mails.append(compose(member.address, reader,
                              f"Payola bribe results {roster.game} {s.phase}",
                              "phase/statement.txt.j2", view))
     return mails
@@ -60,11 +69,12 @@ def income_report_mails(roster: Roster, reports: Mapping[str, IncomeReport]) -> 
     zerosum = "ZEROSUM" in roster.flags
     mails: list[Mail] = []
     for power in sorted(reports):
-        member = roster.player(power)
+        r = reports[power]
+        reader = recipient(r)
+        member = roster.player(reader)
         if member is None:
             continue
-        r = reports[power]
-        mails.append(compose(member.address, power,
+        mails.append(compose(member.address, reader,
                              f"Payola income report {roster.game} {r.year}",
                              "phase/income.txt.j2", IncomeView(roster.game, zerosum, r)))
     return mails
@@ -75,10 +85,11 @@ def transfer_mails(roster: Roster, notices: Iterable[TransferNotice]) -> list[Ma
     no sender under ANON_TRANSFER (the notice itself already says None)."""
     mails: list[Mail] = []
     for notice in notices:
-        member = roster.player(notice.power)
+        reader = recipient(notice)
+        member = roster.player(reader)
         if member is None:
             continue
-        mails.append(compose(member.address, notice.power,
+        mails.append(compose(member.address, reader,
                              f"Payola funds transfer {roster.game}",
                              "notice/transfer.txt.j2", TransferView(roster.game, notice)))
     return mails
