@@ -219,3 +219,14 @@ def test_transfer_notices_to_both_parties(board: Map, anonymous: bool) -> None:
     assert f"{sender_shown}" in got
     assert ("FRANCE" in got) is not anonymous
     assert "503" not in got  # never the sender's balance
+
+
+@pytest.mark.parametrize("eavesdrop", [False, True])
+def test_the_master_reads_statements_only_under_eavesdrop(board: Map, eavesdrop: bool) -> None:
+    flags = ["EAVESDROP"] if eavesdrop else []
+    mails = phase_mails(make_roster(board, "payola", flags), _play(board, flags), None)
+    master = [m for m in mails if m.reader == "MASTER"
+              and m.subject.startswith("Payola bribe results")]
+    assert len(master) == (7 if eavesdrop else 0)
+    observer = [m for m in mails if m.reader == "OBSERVER"]
+    assert [m.subject for m in observer] == ["Diplomacy results alpha S1901M"]

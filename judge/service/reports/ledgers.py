@@ -47,7 +47,8 @@ class TransferView:
 
 def statement_mails(roster: Roster, statements: Mapping[str, Statement]) -> list[Mail]:
     """Spec 6.1: one private statement per power that has a player, subject and heading
-    as DPjudge prints them (``SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR FRANCE``)."""
+    as DPjudge prints them (``SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR FRANCE``); under
+    EAVESDROP the master receives a copy of each (spec 7)."""
     mails: list[Mail] = []
     for power in sorted(statements):
         s = statements[power]
@@ -57,9 +58,12 @@ def statement_mails(roster: Roster, statements: Mapping[str, Statement]) -> list
             continue
         view = StatementView(roster.game, f"{heading(Phase.parse(s.phase))} ACCOUNT STATEMENT "
                              f"FOR {s.power}", s, tuple(getattr(s, "vassal_units", ())))
-        mails.append(compose(member.address, reader,
-                             f"Payola bribe results {roster.game} {s.phase}",
-                             "phase/statement.txt.j2", view))
+        subject = f"Payola bribe results {roster.game} {s.phase}"
+        mails.append(compose(member.address, reader, subject, "phase/statement.txt.j2", view))
+        if "EAVESDROP" in roster.flags and roster.master is not None:
+            # the rule tells every player that the master reads the statements too
+            mails.append(compose(roster.master.address, "MASTER", subject,
+                                 "phase/statement.txt.j2", view))
     return mails
 
 
