@@ -19,6 +19,8 @@ from judge.money.sheets import SheetContext
 from judge.service.reports import Member, Roster
 from judge.text.offers import read_sheet
 from judge.text.orders import parse_order
+from tests.dbfixtures import db_engine, db_url, session, session_factory  # noqa: F401
+from tests.service.conftest import judge, settings, started  # noqa: F401  (stored games)
 
 ZONES = {"FRANCE": "Europe/Paris", "RUSSIA": "Europe/Moscow", "ENGLAND": "Europe/London"}
 

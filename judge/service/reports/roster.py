@@ -61,8 +61,7 @@ class Roster:
 def roster_of(game: Game, judge: str = "judge") -> Roster:
     """The roster of a stored game, read in the game's own session.
 
-    A player's zone is their ``SET ZONE`` if the store has one, else the game's
-    (``ZONE`` option), else UTC.
+    A player's zone is their ``SET ZONE``, else the game's (``ZONE`` option), else UTC.
     """
     session = object_session(game)
     if session is None:
@@ -71,7 +70,7 @@ def roster_of(game: Game, judge: str = "judge") -> Roster:
     players: dict[str, Member] = {}
     observers: list[Member] = []
     for person in members(session, game):
-        own = getattr(person, "zone", None) or zone
+        own = person.zone or zone
         if person.role == Role.OBSERVER:
             observers.append(Member(person.address, "OBSERVER", own))
         elif person.power is not None:
