@@ -9,15 +9,17 @@ from typing import Any
 
 from judge.engine.adjudicate import PhaseResult
 from judge.engine.board import Map
-from judge.engine.phase import PhaseKind, Season
+from judge.engine.phase import PhaseKind
 from judge.engine.position import Position
 from judge.engine.state import position_from_state, state_from_position
 from judge.money.acceptance import AcceptanceError, AcceptanceList
-from judge.money.income import Capture, income_step, settle_captures, starting_balance
+from judge.money.control import Control, ControlError
+from judge.money.income import Capture, starting_balance
 from judge.money.offers import OfferSheet, Signal
 from judge.money.payola import Table, play_movement
 from judge.money.rules import RuleError, RuleSet
 from judge.money.sheets import SheetContext, SheetError
+from judge.money.year import Books, close_phase
 
 SheetReader = Callable[[str, SheetContext], "OfferSheet | list[SheetError]"]
 OrderPlayer = Callable[[Mapping[str, Any], Position, Map], dict[str, Any]]
@@ -50,15 +52,18 @@ def _play(case: Mapping[str, Any], position: Position, board: Map, read_sheet: S
           play_orders: OrderPlayer | None) -> dict[str, Any]:
     rules = RuleSet.parse(_list(case, "rules"), board.centers)
     state = case.get("state") or {}
-    balances = _balances(state, position, board, rules)
+    dummies = frozenset(str(p).strip().upper() for p in state.get("dummies") or ())
+    for name in sorted(dummies - set(board.powers)):
+        raise PayolaCaseError(f"unknown power {name!r} in dummies")
+    control = _control(state, board, dummies, rules)
+    balances = _balances(state, position, board, rules, control)
     accept = _accept(state, board)
     named_lists = {str(p).strip().upper() for p in state.get("accept") or ()}
-    dummies = frozenset(str(p).upper() for p in state.get("dummies") or ())
     profits = {str(p).upper(): int(v) for p, v in (state.get("profits") or {}).items()}
-    captures = [Capture(c["centre"], c["winner"], c.get("loser"), int(c["amount"]))
-                for c in state.get("captures") or ()]
+    captures = tuple(Capture(c["centre"], c["winner"], c.get("loser"), int(c["amount"]))
+                     for c in state.get("captures") or ())
     if position.phase.kind is PhaseKind.MOVEMENT:
-        out, phase = _movement(case, position, board, rules, balances, accept, dummies,
+        out, phase = _movement(case, position, board, rules, balances, accept, control,
                                read_sheet)
         balances = out.pop("_balances")
         for power, gain in out.pop("_profits").items():
@@ -73,34 +78,25 @@ def _play(case: Mapping[str, Any], position: Position, board: Map, read_sheet: S
         next_position = phase.next
     else:
         next_position = position_from_state(next_state, board) if next_state else position
-    if rules.zerosum and next_position.centers != position.centers:
-        captures += settle_captures(position.centers, next_position.centers, balances, profits)
-    if rules.no_donations and next_position.centers != position.centers:
-        for power in board.powers:
-            if not next_position.centers.get(power):
-                balances[power] = 0  # OQ-11: forfeit once the last centre is gone
-    if _new_year(position, next_position):
-        year_end = income_step(
-            position.phase.year, balances, next_position.centers,
-            {p: len(us) for p, us in next_position.units.items()}, rules,
-            board.victory_centers, board.powers, profits, captures, dummies,
-        )
-        balances = dict(year_end.balances)
-        profits, captures = {}, []
+    closing = close_phase(position, next_position, Books(balances, profits, captures), rules,
+                          board, control)
+    books = closing.books
     # echo the powers the case named (all of them when balances were defaulted)
-    shown = set(state.get("balances") or balances)
+    shown = set(state.get("balances") or books.balances)
     money: dict[str, Any] = {
-        "balances": {p: b for p, b in sorted(balances.items()) if p in shown or b},
+        "balances": {p: b for p, b in sorted(books.balances.items()) if p in shown or b},
         "accept": {p: a.text(board.powers) for p, a in sorted(accept.items())
                    if p in named_lists},
     }
     if dummies:
         money["dummies"] = sorted(dummies)
+    if control.controllers:
+        money["control"] = dict(sorted(control.controllers.items()))
     if rules.zerosum:
-        money["profits"] = dict(sorted(profits.items()))
+        money["profits"] = dict(sorted(books.profits.items()))
         money["captures"] = [
             {"centre": c.centre, "winner": c.winner, "loser": c.loser, "amount": c.amount}
-            for c in captures
+            for c in books.captures
         ]
     out["state"] = {**next_state, **money}
     return out
@@ -108,7 +104,7 @@ def _play(case: Mapping[str, Any], position: Position, board: Map, read_sheet: S
 
 def _movement(case: Mapping[str, Any], position: Position, board: Map, rules: RuleSet,
               balances: dict[str, int], accept: dict[str, AcceptanceList],
-              dummies: frozenset[str], read_sheet: SheetReader) -> tuple[dict, PhaseResult]:
+              control: Control, read_sheet: SheetReader) -> tuple[dict, PhaseResult]:
     offers = case.get("offers") or {}
     if not isinstance(offers, Mapping):
         raise PayolaCaseError("'offers' must be a JSON object")
@@ -120,7 +116,13 @@ def _movement(case: Mapping[str, Any], position: Position, board: Map, rules: Ru
             raise PayolaCaseError(f"unknown power {power!r}")
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
             raise PayolaCaseError(f"offers of {name} must be a list of strings")
-        ctx = SheetContext(name, position, board, rules, balances.get(name, 0), dummies)
+        refusal = control.sheet_refusal(name)
+        if refusal is not None:
+            if lines:
+                errors[name] = [refusal]
+            continue
+        ctx = SheetContext(name, position, board, rules, balances.get(name, 0),
+                           control.dummies, control.controllers)
         sheet = read_sheet("\n".join(lines), ctx)
         if isinstance(sheet, list):
             errors[name] = [str(e) for e in sheet]  # the whole sheet is refused (OQ-14)
@@ -129,7 +131,7 @@ def _movement(case: Mapping[str, Any], position: Position, board: Map, rules: Ru
     seed = case.get("seed")
     if seed is not None and not isinstance(seed, int):
         raise PayolaCaseError("'seed' must be an integer")
-    table = Table(position, balances, accept, sheets, rules, dummies)
+    table = Table(position, balances, accept, sheets, rules, control.dummies, control)
     result = play_movement(table, seed, board)
     phase = result.phase
     assert phase is not None
@@ -156,18 +158,14 @@ def _movement(case: Mapping[str, Any], position: Position, board: Map, rules: Ru
     return out, phase
 
 
-def _new_year(position: Position, next_position: Position) -> bool:
-    return (next_position.phase.year > position.phase.year
-            and next_position.phase.season is Season.SPRING)
-
-
-def _balances(state: Mapping[str, Any], position: Position, board: Map,
-              rules: RuleSet) -> dict[str, int]:
+def _balances(state: Mapping[str, Any], position: Position, board: Map, rules: RuleSet,
+              control: Control) -> dict[str, int]:
     given = state.get("balances")
     if given is None:
         return {
             p: starting_balance(position.centers.get(p, ()), len(position.units.get(p, ())),
                                 rules, board.victory_centers, len(board.powers))
+            if control.has_account(p) else 0
             for p in board.powers
         }
     if not isinstance(given, Mapping):
@@ -179,8 +177,22 @@ def _balances(state: Mapping[str, Any], position: Position, board: Map,
             raise PayolaCaseError(f"unknown power {power!r} in balances")
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise PayolaCaseError(f"balance of {name} must be a whole number of AgP, 0 or more")
+        if amount and not control.has_account(name):
+            raise PayolaCaseError(f"{name} is a DUMMY power and has no bank account under "
+                                  "VASSAL_DUMMIES; its balance must be 0")
         out[name] = amount
     return out
+
+
+def _control(state: Mapping[str, Any], board: Map, dummies: frozenset[str],
+             rules: RuleSet) -> Control:
+    given = state.get("control") or {}
+    if not isinstance(given, Mapping):
+        raise PayolaCaseError("state 'control' must be a JSON object: controlled -> controller")
+    try:
+        return Control.parse(given, board.powers, dummies, rules.vassal_dummies)
+    except ControlError as e:
+        raise PayolaCaseError(str(e)) from None
 
 
 def _accept(state: Mapping[str, Any], board: Map) -> dict[str, AcceptanceList]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
+from judge.money.control import Control
 from judge.money.rules import RuleSet
 
 ZEROSUM_CENTRE = 10  # AgP per centre at the start, and for a neutral capture (ZSUM)
@@ -72,9 +73,53 @@ def settle_captures(before: Mapping[str, Collection[str]], after: Mapping[str, C
     return tuple(out)
 
 
+def owed(captures: Iterable[Capture]) -> dict[str, int]:
+    """Per losing power, the capture settlements it still has to pay (ZEROSUM)."""
+    out: dict[str, int] = {}
+    for c in captures:
+        if c.loser is not None:
+            out[c.loser] = out.get(c.loser, 0) + c.amount
+    return out
+
+
+def forfeits(balances: Mapping[str, int], centres: Mapping[str, Collection[str]],
+             powers: Iterable[str], captures: Iterable[Capture] = ()) -> dict[str, int]:
+    """NO_DONATIONS: what each power left without a supply centre forfeits now (OQ-11). A
+    ZEROSUM capture settlement was fixed from that same balance a moment earlier, so the
+    power keeps what it owes its captors; only the rest is forfeited."""
+    debts = owed(captures)
+    out: dict[str, int] = {}
+    for power in powers:
+        if not centres.get(power):
+            lost = max(0, balances.get(power, 0) - debts.get(power, 0))
+            if lost:
+                out[power] = lost
+    return out
+
+
+def _pay_claims(captures: tuple[Capture, ...], means: Mapping[str, int]) -> dict[int, int]:
+    """What each capture settlement really pays: every loser pays its settlements in full,
+    centre by centre, as far as ``means`` (its money at the income step) reaches. Less is
+    paid only when it moved or lost money after the capture (a transfer, NO_HOARDING)."""
+    left = dict(means)
+    paid: dict[int, int] = {}
+    for k in sorted(range(len(captures)), key=lambda k: captures[k].centre):
+        c = captures[k]
+        if c.loser is None:
+            paid[k] = c.amount  # a neutral centre is new money (spec 2.7)
+            continue
+        paid[k] = min(c.amount, left.get(c.loser, 0))
+        left[c.loser] = left.get(c.loser, 0) - paid[k]
+    return paid
+
+
 @dataclass(frozen=True, slots=True)
 class IncomeReport:
-    """A power's private income report (spec 6.2)."""
+    """A power's private income report (spec 6.2). ``income`` is the tax income, its
+    vassals' included (VASSAL_DUMMIES), ``vassal_income`` the vassals' part of it;
+    captures and losses are what was really paid. The figures add up: balance forward +
+    income + bribe profit + captures - losses = balance. ``played_by`` names the
+    controller who receives the report of a controlled power."""
 
     power: str
     year: int
@@ -84,6 +129,12 @@ class IncomeReport:
     captures: tuple[tuple[str, int], ...]
     losses: tuple[tuple[str, int], ...]
     balance: int
+    vassal_income: tuple[tuple[str, int], ...] = ()
+    played_by: str | None = None
+
+    @property
+    def recipient(self) -> str:
+        return self.played_by or self.power
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,35 +149,58 @@ def income_step(
     year: int, balances: Mapping[str, int], centres: Mapping[str, Collection[str]],
     units: Mapping[str, int], rules: RuleSet, victory: int, powers: Collection[str],
     profits: Mapping[str, int] | None = None, captures: Iterable[Capture] = (),
-    dummies: Collection[str] = frozenset(), vassals: Mapping[str, str] | None = None,
+    dummies: Collection[str] = frozenset(), control: Control | None = None,
 ) -> YearEnd:
-    """Credit one year's income (spec 2.5): NO_HOARDING empties every account first;
-    ZEROSUM adds bribe profits and capture settlements instead of tax; VASSAL_DUMMIES
-    pays a vassal's income to its controller; PAY_DUMMIES stops income once no DUMMY
-    owns a centre."""
-    profits = profits or {}
-    vassals = vassals or {}
+    """Credit one year's income (spec 2.5).
+
+    NO_HOARDING empties every account first, keeping only what the power still owes for
+    centres it lost this year (ZEROSUM). ZEROSUM adds bribe profits and capture
+    settlements instead of tax; a loser pays its settlements out of what it holds, so no
+    balance goes below 0 and no money is made up (see ``_pay_claims``). Under
+    VASSAL_DUMMIES no DUMMY has an account: whatever a vassal would receive goes to its
+    controller, and an independent DUMMY's receipts leave the game. PAY_DUMMIES stops
+    income once no DUMMY owns a centre."""
+    control = control or Control()
+    control = Control(control.controllers, control.dummies | frozenset(dummies),
+                      control.vassal_rule or rules.vassal_dummies)
+    profits = dict(profits or {}) if rules.zerosum else {}
     captures = tuple(captures)
-    stopped = rules.pay_dummies and not any(centres.get(d) for d in dummies)
+    stopped = rules.pay_dummies and not any(centres.get(d) for d in control.dummies)
+    n = len(powers)
+
+    def taxed(power: str) -> int:
+        if stopped or not (centres.get(power) or units.get(power)):
+            return 0
+        return income(centres.get(power, ()), rules, victory, n)
+
+    held = {p: balances.get(p, 0) if control.has_account(p) else 0 for p in powers}
+    debts = owed(captures)
+    paid = _pay_claims(captures, {p: held[p] + profits.get(p, 0) for p in powers})
+    gains: dict[str, list[tuple[str, int]]] = {}
+    losses: dict[str, list[tuple[str, int]]] = {}
+    for k, c in enumerate(captures):
+        gains.setdefault(c.winner, []).append((c.centre, paid[k]))
+        if c.loser is not None:
+            losses.setdefault(c.loser, []).append((c.centre, paid[k]))
     new: dict[str, int] = {}
     reports: dict[str, IncomeReport] = {}
     for power in powers:
-        forward = 0 if rules.no_hoarding else balances.get(power, 0)
-        if rules.vassal_dummies and power in dummies:
+        if not control.has_account(power):
             new[power] = 0
             continue
-        earned = 0
-        if not stopped and (centres.get(power) or units.get(power)):
-            earned = income(centres.get(power, ()), rules, victory, len(powers))
-            for vassal, controller in vassals.items():
-                if controller == power and rules.vassal_dummies:
-                    earned += income(centres.get(vassal, ()), rules, victory, len(powers))
-        got = tuple((c.centre, c.amount) for c in captures if c.winner == power)
-        lost = tuple((c.centre, c.amount) for c in captures if c.loser == power)
-        profit = profits.get(power, 0) if rules.zerosum else 0
-        total = forward + earned + profit + sum(a for _, a in got) - sum(a for _, a in lost)
-        new[power] = max(0, total)
+        members = (power, *control.vassals_of(power))
+        forward = held[power]
+        if rules.no_hoarding:
+            forward = min(forward, debts.get(power, 0))
+        vassal_tax = tuple((v, taxed(v)) for v in members[1:])
+        earned = taxed(power) + sum(x for _, x in vassal_tax)
+        profit = sum(profits.get(m, 0) for m in members)
+        got = tuple(sorted(x for m in members for x in gains.get(m, ())))
+        lost = tuple(sorted(x for m in members for x in losses.get(m, ())))
+        new[power] = (forward + earned + profit + sum(a for _, a in got)
+                      - sum(a for _, a in lost))
         if (forward or earned or profit or got or lost or new[power]) and not rules.no_ledgers:
-            reports[power] = IncomeReport(power, year, forward, earned, profit, got, lost,
-                                          new[power])
+            reports[power] = IncomeReport(
+                power, year, forward, earned, profit, got, lost, new[power],
+                tuple(x for x in vassal_tax if x[1]), control.controller(power))
     return YearEnd(new, reports)

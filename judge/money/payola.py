@@ -12,16 +12,19 @@ from judge.engine.board import Map
 from judge.engine.orders import Order
 from judge.engine.position import Position
 from judge.money.acceptance import AcceptanceList, expand_lists
+from judge.money.chart import BribeChart, bribe_chart
+from judge.money.control import Control
 from judge.money.determination import Determination, Settings, determine
 from judge.money.offers import OfferedOrder, OfferSheet, Signal, expand_sheets
 from judge.money.rules import RuleSet
 from judge.money.sheets import exists
-from judge.money.statements import PublicTotals, Statement, public_totals, statements
+from judge.money.statements import PublicTotals, Statement, statements
 
 
 @dataclass(frozen=True)
 class Table:
-    """Everything frozen at the start of processing (spec 1.4 step 1)."""
+    """Everything frozen at the start of processing (spec 1.4 step 1). ``control`` holds
+    the controlled powers and vassals (None: nobody is controlled)."""
 
     position: Position
     balances: Mapping[str, int]
@@ -29,7 +32,19 @@ class Table:
     sheets: Mapping[str, OfferSheet]
     rules: RuleSet = field(default_factory=RuleSet)
     dummies: Collection[str] = frozenset()
-    vassals: Mapping[str, str] = field(default_factory=dict)  # vassal -> controller
+    control: Control | None = None
+
+    def who(self) -> Control:
+        """The control relationships, with the table's DUMMY powers and VASSAL_DUMMIES."""
+        given = self.control or Control()
+        return Control(given.controllers, frozenset(self.dummies) | given.dummies,
+                       self.rules.vassal_dummies)
+
+    def sheets_in_force(self) -> dict[str, OfferSheet]:
+        """The sheets of the powers that may send one: never a vassal's nor an uncontrolled
+        DUMMY's (spec 2.9)."""
+        who = self.who()
+        return {p: s for p, s in self.sheets.items() if who.sheet_refusal(p) is None}
 
 
 @dataclass(frozen=True)
@@ -39,7 +54,9 @@ class PayolaResult:
     ``orders`` is the order each unit issued (by unit location), ``paid`` what each power
     paid for each unit (non-zero payments only), ``balances`` the balances after payment,
     ``profits`` (ZEROSUM) what each power's units earned, ``phase`` the engine's
-    adjudication of the issued orders.
+    adjudication of the issued orders. ``statements`` are the private reports (each says
+    whom it goes to), ``public`` the PUBLIC_TOTALS table, ``chart`` the GameMaster's bribe
+    chart and ``eavesdropped`` the statements the GameMaster also receives (EAVESDROP).
     """
 
     orders: Mapping[str, OfferedOrder]
@@ -51,38 +68,37 @@ class PayolaResult:
     statements: Mapping[str, Statement]
     public: PublicTotals | None
     phase: PhaseResult | None
+    chart: BribeChart
+    eavesdropped: Mapping[str, Statement] = field(default_factory=dict)
 
 
 def decide(table: Table, seed: int | None, board: Map) -> tuple[Determination, dict]:
     """Order determination alone (spec 1.4 steps 2-5): no adjudication, no bookkeeping."""
-    position, rules = table.position, table.rules
+    position, rules, who = table.position, table.rules, table.who()
     powers = list(board.powers)
-    rng = random.Random(seed)
-    lists = dict(table.accept)
-    for vassal, controller in table.vassals.items():
-        if rules.vassal_dummies:
-            lists[vassal] = lists.get(controller, AcceptanceList.default(controller))
-    rankings = expand_lists(lists, powers, rng)
+    sheets = table.sheets_in_force()
+    rankings = expand_lists(table.accept, powers, random.Random(seed))
+    for vassal, controller in who.vassals().items():
+        rankings[vassal] = rankings[controller]  # the controller's list, as expanded (4.3)
     funds = {
-        p: max(0, table.balances.get(p, 0) - table.sheets.get(p, OfferSheet()).savings)
+        p: max(0, table.balances.get(p, 0) - sheets.get(p, OfferSheet()).savings)
+        if who.has_account(p) else 0
         for p in powers
     }
     units = {p: position.units.get(p, ()) for p in powers}
     real = (lambda item: exists(item, position)) if rules.blind else None
-    bribes = expand_sheets(table.sheets, units, powers, real)
+    bribes = expand_sheets(sheets, units, powers, real)
     signals: dict[str, OfferedOrder] = {}
     if rules.restrict_signal:
-        for writer, sheet in table.sheets.items():
+        for writer, sheet in sheets.items():
             for offer in sheet.offers:
                 for order in offer.orders:
                     unit_owner = _owner(position, order) if isinstance(order, Signal) else None
-                    if unit_owner is not None and writer in (
-                        unit_owner, table.vassals.get(unit_owner)
-                    ):
+                    if unit_owner is not None and who.signals_for(writer, unit_owner):
                         signals[order.unit.province] = order
     settings = Settings(rules.ebayola, rules.public_totals, rules.restrict_signal)
-    dummies = frozenset(table.dummies) - set(table.vassals)
-    det = determine(bribes, position.occupant, funds, rankings, settings, dummies, signals)
+    det = determine(bribes, position.occupant, funds, rankings, settings,
+                    who.uncontrolled_dummies(), signals)
     return det, rankings
 
 
@@ -91,6 +107,7 @@ def play_movement(table: Table, seed: int | None, board: Map,
     """Decide every unit's order, charge the payers and adjudicate the issued orders as
     orders of the units' owners (spec 1.4, 5.6, 5.7)."""
     det, rankings = decide(table, seed, board)
+    who = table.who()
     before = {p: table.balances.get(p, 0) for p in board.powers}
     after = {p: before[p] - det.spent.get(p, 0) for p in board.powers}
     paid: dict[str, dict[str, int]] = {}
@@ -109,10 +126,14 @@ def play_movement(table: Table, seed: int | None, board: Map,
             order = d.order.order if isinstance(d.order, Signal) else d.order
             issued.setdefault(d.owner, []).append(order)
         phase = adjudicate(table.position, issued, board)
-    reports = statements(table.position, det, table.sheets, before, after, table.rules,
-                         frozenset(table.dummies) - set(table.vassals))
-    return PayolaResult(orders, paid, after, profits, det, rankings, reports,
-                        public_totals(table.position, det, table.rules), phase)
+    sheets = table.sheets_in_force()
+    reports = statements(table.position, det, sheets, before, after, table.rules, who)
+    savings = {p: s.savings for p, s in sheets.items()}
+    chart = bribe_chart(str(table.position.phase), det, rankings, savings, before, after, who)
+    public = chart.totals_only() if table.rules.public_totals else None
+    copies = dict(reports) if table.rules.eavesdrop else {}
+    return PayolaResult(orders, paid, after, profits, det, rankings, reports, public, phase,
+                        chart, copies)
 
 
 def _owner(position: Position, order: Signal) -> str | None:

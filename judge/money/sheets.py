@@ -116,7 +116,12 @@ def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
     owner = _owner(offer.unit, ctx.position)
     own = owner == ctx.power
     zero = any(t.amount == 0 for t in offer.terms)
-    if zero and not own and not rules.zero_foreign:
+    # E24 wants a signal at 0 AgP and E25 lets the controller send it, so E14 must not
+    # stop a controller's signal to a unit of the power it controls (OQ-21 otherwise holds)
+    signal_by_controller = (rules.restrict_signal and owner is not None
+                            and ctx.controlled.get(owner) == ctx.power
+                            and any(isinstance(o, Signal) for o in offer.orders))
+    if zero and not own and not rules.zero_foreign and not signal_by_controller:
         raise Invalid("E14", "ZERO AgP OFFER TO FOREIGN UNIT")
     _check_dummies(offer, owner, ctx, state)
     _check_touch(offer, owner, ctx)

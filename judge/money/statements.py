@@ -7,11 +7,12 @@ bribes, sheet and balance; PUBLIC_TOTALS adds per-unit totals for everybody.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from judge.engine.position import Position
-from judge.money.determination import Determination
+from judge.money.control import Control
+from judge.money.determination import Decision, Determination
 from judge.money.offers import OfferSheet
 from judge.money.rules import RuleSet
 
@@ -40,7 +41,13 @@ class BribeLine:
 
 @dataclass(frozen=True, slots=True)
 class Statement:
-    """A power's private movement statement. Fields a rule hides are None."""
+    """A power's private movement statement. Fields a rule hides are None.
+
+    ``played_by`` names the controller of a controlled power: the statement is about the
+    controlled power's account and goes to its controller. ``vassal_units`` are the units
+    of the recipient's vassals (VASSAL_DUMMIES), shown as its own units are, with the mark
+    telling whether its own money was in the order.
+    """
 
     phase: str
     power: str
@@ -53,6 +60,13 @@ class Statement:
     rounds: int | None
     cost: int | None
     balance: int
+    played_by: str | None = None
+    vassal_units: tuple[UnitLine, ...] = ()
+
+    @property
+    def recipient(self) -> str:
+        """The power whose player receives this statement."""
+        return self.played_by or self.power
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,36 +80,49 @@ class PublicTotals:
 def statements(
     position: Position, determination: Determination, sheets: Mapping[str, OfferSheet],
     before: Mapping[str, int], after: Mapping[str, int], rules: RuleSet,
-    dummies: Collection[str] = frozenset(),
+    control: Control | None = None,
 ) -> dict[str, Statement]:
-    """One statement per power that is owed one (none under NO_LEDGERS, none for an
-    uncontrolled DUMMY or for a power with no units, no offers and no money)."""
+    """One statement per account that is owed one (spec 6.1): none under NO_LEDGERS, none
+    for an uncontrolled DUMMY, a vassal, or a power with no units, no offers and no money.
+    A controlled power's statement is its own, addressed to its controller."""
     if rules.no_ledgers:
         return {}
+    control = control or Control()
     out: dict[str, Statement] = {}
     for power in sorted(set(before) | set(position.units)):
         sheet = sheets.get(power, OfferSheet())
         units = position.units.get(power, ())
-        if power in dummies or not (units or sheet.offers or before.get(power, 0)):
+        vassals = control.vassals_of(power)
+        if power in control.dummies and (power not in control.controllers
+                                         or control.is_vassal(power)):
             continue
-        out[power] = _statement(power, position, determination, sheet, before, after, rules)
+        if not (units or sheet.offers or before.get(power, 0) or vassals):
+            continue
+        statement = _statement(power, position, determination, sheet, before, after, rules)
+        extra = _unit_lines(power, [d for d in determination.decisions.values()
+                                    if d.owner in vassals], rules)
+        out[power] = replace(statement, played_by=control.controller(power),
+                             vassal_units=extra)
     return out
+
+
+def _unit_lines(payer: str, decisions: list[Decision], rules: RuleSet) -> tuple[UnitLine, ...]:
+    """Units' issued orders and accepted totals; the mark tells whether ``payer``'s money
+    (even a zero offer) was in the order, never who else paid."""
+    if rules.pay_dummies:
+        return ()
+    return tuple(
+        UnitLine(str(d.unit), str(d.order), None if rules.hide_cost else d.total,
+                 None if rules.hide_offers else payer not in d.paid)
+        for d in sorted(decisions, key=lambda d: str(d.unit))
+    )
 
 
 def _statement(power: str, position: Position, det: Determination, sheet: OfferSheet,
                before: Mapping[str, int], after: Mapping[str, int],
                rules: RuleSet) -> Statement:
     own = [d for d in det.decisions.values() if d.owner == power]
-    units: tuple[UnitLine, ...] = ()
-    if not rules.pay_dummies:
-        units = tuple(
-            UnitLine(
-                str(d.unit), str(d.order),
-                None if rules.hide_cost else d.total,
-                None if rules.hide_offers else power not in d.paid,
-            )
-            for d in sorted(own, key=lambda d: str(d.unit))
-        )
+    units = _unit_lines(power, own, rules)
     # ZEROSUM: money actually paid to own units, never the DUMMY rule's "+1" (OQ-17 d)
     profit = sum(sum(d.paid.values()) for d in own) if rules.zerosum else None
     offered = bool(sheet.offers)
@@ -121,13 +148,3 @@ def _statement(power: str, position: Position, det: Determination, sheet: OfferS
         tuple(str(x) for x in sheet.lines), before.get(power, 0),
         det.rounds.get(power, 0), spent, after.get(power, 0),
     )
-
-
-def public_totals(position: Position, determination: Determination,
-                  rules: RuleSet) -> PublicTotals | None:
-    """The per-unit totals everybody sees under PUBLIC_TOTALS (spec 6.4), else None."""
-    if not rules.public_totals:
-        return None
-    rows = tuple(sorted((str(d.unit), str(d.order), d.total)
-                        for d in determination.decisions.values()))
-    return PublicTotals(str(position.phase), rows)
