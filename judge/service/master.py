@@ -5,8 +5,8 @@ from __future__ import annotations
 from judge.service import bribes, schedule
 from judge.service.context import Context, Refusal, Result
 from judge.service.endings import set_concede
+from judge.service.phases import begin, initial_position, process_phase
 from judge.service.powers import power_named
-from judge.service.processing import begin, initial_position, process_phase
 from judge.service.reports import pause_mails, rollback_mails, roster_of
 from judge.storage.games import current_record, phase_records, player_of, roll_back
 from judge.storage.mailqueue import queue_mail

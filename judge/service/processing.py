@@ -1,60 +1,35 @@
-"""The phase processor: each game whose phase is due (deadline passed, or every power that
-must act has acted and nobody waits) is adjudicated exactly once, and the new position,
-the ledger and every mail the phase sends are committed in one transaction."""
+"""The phase processor's runs (``judge process``, and ``judge serve`` every minute): each
+live game in its own transactions gets what is due: a full game starts, a phase past its
+deadline (or complete early with nobody waiting) is processed, reminders and late
+notices go out, agreed draws and concessions end games, long pauses are announced."""
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
-from judge.engine.adjudicate import PhaseResult, adjudicate
-from judge.engine.adjustments import adjustment_due
 from judge.engine.board import Map
 from judge.engine.maps import load_map
-from judge.engine.orders import Order
-from judge.engine.phase import Phase, PhaseKind, Season
-from judge.engine.position import Position, Unit
-from judge.money.payola import PayolaResult
+from judge.engine.position import Position
 from judge.service import bribes
-from judge.service.accounts import open_accounts
-from judge.service.context import Context
-from judge.service.deadlines import Due, PhaseClock, due
+from judge.service.deadlines import Due, due
 from judge.service.endings import agreed_ending, finish
-from judge.service.reports import (
-    Ending,
-    Mail,
-    income_report_mails,
-    late_notice_mails,
-    pause_mails,
-    phase_mails,
-    reminder_mails,
-    roster_of,
-    start_mails,
-)
+from judge.service.phases import begin, phase_clock, process_phase, queue_all
+from judge.service.reports import late_notice_mails, pause_mails, reminder_mails, roster_of
 from judge.service.schedule import schedule
 from judge.service.timing import timing_of
 from judge.storage.base import utcnow
-from judge.storage.games import (
-    current_record,
-    lock_game,
-    members,
-    position_of,
-    record_position,
-    record_result,
-    submissions_in_force,
-)
-from judge.storage.mailqueue import queue_mail
-from judge.storage.schema import Game, GameState, PhaseRecord, PowerState, Role, SubmissionKind
+from judge.storage.games import current_record, lock_game, position_of
+from judge.storage.schema import Game, GameState, PhaseRecord, PowerState
 from judge.storage.session import unit_of_work
-from judge.text.orders import parse_order
 
 log = logging.getLogger(__name__)
 
@@ -72,11 +47,6 @@ class Done:
 
     def __str__(self) -> str:
         return f"{self.game}: {self.what}" + (f" {self.phase}" if self.phase else "")
-
-
-def initial_position(board: Map) -> Position:
-    units = {p: tuple(Unit.parse(u) for u in us) for p, us in board.starting_units.items()}
-    return Position(Phase(Season.SPRING, 1901, PhaseKind.MOVEMENT), units, dict(board.homes))
 
 
 def process_due(factory: sessionmaker[Session], settings: Settings,
@@ -153,141 +123,19 @@ def _phase_step(session: Session, game: Game, record: PhaseRecord, position: Pos
             return None
         return Done(game.name, "processed", record.phase)
     if action is Due.REMIND:
-        _queue(session, settings, now,
+        queue_all(session, settings, now,
                reminder_mails(roster, unacted, record.phase, record.deadline, now))
         record.reminded_at = now
         return Done(game.name, "reminded " + " ".join(unacted) + " of", record.phase)
     mails = late_notice_mails(roster, record.phase, unacted, record.deadline,
                               record.deadline + timing.grace, timing.disorder)
     if action is Due.TELL_MASTER:
-        _queue(session, settings, now, [m for m in mails if m.reader == "MASTER"])
+        queue_all(session, settings, now, [m for m in mails if m.reader == "MASTER"])
         record.master_told_at = now
         return Done(game.name, "waits for the master after the grace period of", record.phase)
-    _queue(session, settings, now, mails)
+    queue_all(session, settings, now, mails)
     record.late_told_at = now
     return Done(game.name, "late notice to " + " ".join(unacted) + " for", record.phase)
-
-
-def submission_kind(game: Game, position: Position) -> str:
-    money = game.variant == "payola" and position.phase.kind is PhaseKind.MOVEMENT
-    return SubmissionKind.OFFERS if money else SubmissionKind.ORDERS
-
-
-def powers_to_act(position: Position, board: Map) -> frozenset[str]:
-    """Who has something to order: units in movement, dislodged units in retreats, builds
-    or removals in adjustments."""
-    kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT:
-        return frozenset(p for p, us in position.units.items() if us)
-    if kind is PhaseKind.RETREAT:
-        return frozenset(p for p, ds in position.dislodged.items() if ds)
-    return frozenset(p for p in board.powers if adjustment_due(position, board, p))
-
-
-def phase_clock(session: Session, game: Game, record: PhaseRecord, position: Position,
-                board: Map) -> tuple[PhaseClock, list[str]]:
-    """The phase's timing facts, and the powers with a player that must act and have not.
-    A power nobody plays is never waited for: civil disorder orders for it."""
-    players = {m.power.name: m for m in members(session, game)
-               if m.role == Role.PLAYER and m.power is not None}
-    acting = {p: players[p] for p in powers_to_act(position, board) if p in players}
-    given = submissions_in_force(session, record, submission_kind(game, position))
-    unacted = sorted(p for p in acting if not given.get(p))
-    waiting = any(player.wait for player in acting.values())
-    ready = bool(acting) and not unacted and not waiting
-    clock = PhaseClock(record.deadline, ready, bool(unacted), record.reminded_at,
-                       record.late_told_at, record.master_told_at, record.created_at)
-    return clock, unacted
-
-
-def orders_in_force(session: Session, record: PhaseRecord, board: Map) -> dict[str, list[Order]]:
-    """Each power's orders as the judge read them when they were given."""
-    return {power: [parse_order(x.canonical, board) for x in lines]
-            for power, lines in submissions_in_force(session, record,
-                                                     SubmissionKind.ORDERS).items()}
-
-
-@dataclass(frozen=True)
-class Processed:
-    """A processed phase: the engine's result, Payola's when there was one, and the next
-    phase (None when the game ended)."""
-
-    phase: str
-    result: PhaseResult
-    payola: PayolaResult | None
-    next: str | None
-
-
-def claim(session: Session, record: PhaseRecord, now: datetime) -> bool:
-    """Compare-and-set: mark the phase processed unless someone already has. Two
-    processors (or a master's PROCESS and cron) race here; exactly one wins, and the
-    mark commits only together with everything the phase produced."""
-    done = session.execute(
-        update(PhaseRecord)
-        .where(PhaseRecord.id == record.id, PhaseRecord.processed_at.is_(None),
-               PhaseRecord.rolled_back.is_(False))
-        .values(processed_at=now)
-        .execution_options(synchronize_session=False)
-    )
-    return done.rowcount == 1  # type: ignore[attr-defined]
-
-
-def process_phase(session: Session, game: Game, record: PhaseRecord, settings: Settings,
-                  now: datetime) -> Processed | None:
-    """Adjudicate the phase with the orders (or Payola sheets) in force, keep the result,
-    settle money, start the next phase with its deadline, and queue every mail; None if
-    the phase was already processed."""
-    if not claim(session, record, now):
-        return None
-    board = load_map(game.map_name)
-    position = position_of(record, board)
-    payola = game.variant == "payola"
-    before = bribes.balances(game) if payola else None
-    played: PayolaResult | None = None
-    if payola and position.phase.kind is PhaseKind.MOVEMENT:
-        played, _refused = bribes.movement(session, game, record, position, board, now)
-        assert played.phase is not None
-        result = played.phase
-    else:
-        result = adjudicate(position, orders_in_force(session, record, board), board)
-    record_result(record, result, now)
-    if before is not None:
-        record.result = {**(record.result or {}), "balances": before}
-    year = (bribes.settle(session, game, record, position, result.next, board, now, played)
-            if payola else None)
-    roster = roster_of(game, settings.name)
-    if result.victory:
-        _queue(session, settings, now, phase_mails(roster, played or result, None))
-        if year is not None:
-            _queue(session, settings, now, income_report_mails(roster, year.reports))
-        finish(session, game, Ending("victory", (result.victory,)), result.next, settings, now,
-               bribes.balances(game) if payola else None)
-        return Processed(record.phase, result, played, None)
-    following = record_position(session, game, result.next, now)
-    if year is not None and year.carry:
-        following.state = {**following.state, **year.carry}
-    deadline = schedule(session, game, following, now)
-    _queue(session, settings, now, phase_mails(roster, played or result, deadline))
-    if year is not None:
-        _queue(session, settings, now, income_report_mails(roster, year.reports))
-    return Processed(record.phase, result, played, following.phase)
-
-
-def begin(session: Session, game: Game, settings: Settings, now: datetime) -> PhaseRecord:
-    """Start a forming game: S1901M with its deadline, Payola starting balances, and the
-    start notice to everyone."""
-    board = load_map(game.map_name)
-    position = initial_position(board)
-    record = record_position(session, game, position, now)
-    if game.variant == "payola":
-        open_accounts(Context(session, settings, now, settings.address, settings.address),
-                      game, board)
-    game.state = GameState.ACTIVE
-    deadline = schedule(session, game, record, now)
-    money = bribes.balances(game) if game.variant == "payola" else None
-    _queue(session, settings, now, start_mails(roster_of(game, settings.name), position,
-                                               deadline, money))
-    return record
 
 
 def _pause_reminder(session: Session, game: Game, settings: Settings,
@@ -299,15 +147,10 @@ def _pause_reminder(session: Session, game: Game, settings: Settings,
     if told is not None and now - told < timing.pause_notice:
         return None
     since = (game.paused_at or now).strftime("%Y-%m-%d %H:%M UTC")
-    _queue(session, settings, now, pause_mails(roster_of(game, settings.name), True, game.phase,
+    queue_all(session, settings, now, pause_mails(roster_of(game, settings.name), True, game.phase,
                                                None, f"still paused by the master since {since}"))
     game.pause_told_at = now
     return Done(game.name, "still paused; everyone told", game.phase)
-
-
-def _queue(session: Session, settings: Settings, now: datetime, mails: Sequence[Mail]) -> None:
-    for mail in mails:
-        queue_mail(session, mail.to, mail.subject, mail.body, sender=settings.address, now=now)
 
 
 def run_processor(factory: sessionmaker[Session], settings: Settings, stop: threading.Event,
