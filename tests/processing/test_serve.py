@@ -1,0 +1,51 @@
+"""``judge serve`` runs the processor itself every interval unless judge.conf turns it off."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from judge.config import Settings, settings_from_text
+from judge.service.processing import processor_options, processor_thread
+from tests.processing.conftest import Judge
+
+
+def _settings(tmp_path: Path, processing: str) -> Settings:
+    return settings_from_text("[judge]\naddress = judge@example.org\n[security]\n"
+                              f"scrypt_n = 1024\n[processing]\n{processing}", tmp_path)
+
+
+def test_processing_options_default_on_every_minute(tmp_path: Path) -> None:
+    assert processor_options(_settings(tmp_path, "")) == (True, 60.0)
+    assert processor_options(_settings(tmp_path, "enabled = no\n")) == (False, 60.0)
+    assert processor_options(_settings(tmp_path, "interval = 5\n")) == (True, 5.0)
+    with pytest.raises(ValueError, match="enabled must be yes or no"):
+        processor_options(_settings(tmp_path, "enabled = sometimes\n"))
+    with pytest.raises(ValueError, match="at least 1 second"):
+        processor_options(_settings(tmp_path, "interval = 0\n"))
+
+
+def test_the_processor_thread_starts_a_full_game(full: Callable[..., Judge],
+                                                tmp_path: Path) -> None:
+    judge = full()
+    woken: list[bool] = []
+    settings = _settings(tmp_path, "interval = 1\n")
+    with processor_thread(judge.factory, settings, on_done=lambda: woken.append(True)) as on:
+        assert on
+        give_up = time.monotonic() + 20
+        while judge.game().state == "forming" and time.monotonic() < give_up:
+            time.sleep(0.05)
+    assert judge.game().state == "active" and woken  # and the sender was woken
+
+
+def test_with_processing_off_serve_leaves_games_to_cron(full: Callable[..., Judge],
+                                                       tmp_path: Path) -> None:
+    judge = full()
+    settings = _settings(tmp_path, "enabled = no\n")
+    with processor_thread(judge.factory, settings) as on:
+        assert not on
+        time.sleep(0.2)
+    assert judge.game().state == "forming"
