@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 import pytest
@@ -13,11 +14,13 @@ from judge.money.income import income_step, settle_captures
 from judge.money.ledger import Ledger
 from judge.money.payola import PayolaResult, play_movement
 from judge.money.rules import RuleSet
+from judge.money.statements import Statement
 from judge.service.reports import (
     Mail,
     Roster,
     income_report_mails,
     phase_mails,
+    statement_mails,
     transfer_mails,
 )
 from tests.reports.conftest import address, make_roster, payola_table, position
@@ -230,3 +233,15 @@ def test_the_master_reads_statements_only_under_eavesdrop(board: Map, eavesdrop:
     assert len(master) == (7 if eavesdrop else 0)
     observer = [m for m in mails if m.reader == "OBSERVER"]
     assert [m.subject for m in observer] == ["Diplomacy results alpha S1901M"]
+
+
+def test_a_controlled_powers_statement_goes_to_its_controller(board: Map) -> None:
+    names = {f.name for f in dataclasses.fields(Statement)}
+    if "played_by" not in names:
+        pytest.skip("this money layer has no controlled powers (Statement.played_by)")
+    result = _play(board)
+    italian = dataclasses.replace(result.statements["ITALY"], played_by="AUSTRIA")
+    roster = make_roster(board, "payola", without=["ITALY"])
+    mails = statement_mails(roster, {"ITALY": italian})
+    assert [(m.to, m.reader) for m in mails] == [(address("AUSTRIA"), "AUSTRIA")]
+    assert mails[0].body.startswith("SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR ITALY\n")
