@@ -28,9 +28,13 @@ class Live:
 
 @dataclass(frozen=True)
 class Chosen:
+    """A unit's issued order, payments and reported total, and every candidate's
+    contributions in the last pass."""
+
     order: str
     paid: dict[str, int]
     total: int
+    candidates: dict[str, dict[str, int]]
 
 
 def determine(bribes: Mapping[str, Sequence[Bribe]], units: Mapping[str, tuple[str, Unit]],
@@ -110,7 +114,7 @@ def _one_unit(unit: Unit, owner: str, mine: list[tuple[str, int, Live]],
     if dummy and len(tied) > 1 and hold in total:
         backers = {frozenset(contrib[k]) for k in tied}
         if len(backers) > 1 or len(next(iter(backers))) != 1:
-            return Chosen(hold, dict(contrib[hold]), top + 1)
+            return Chosen(hold, dict(contrib[hold]), top + 1, contrib)
     for p in ranking:  # 5.2.3 step 2: acceptance rank, then sequence
         if len(tied) == 1:
             break
@@ -129,7 +133,7 @@ def _one_unit(unit: Unit, owner: str, mine: list[tuple[str, int, Live]],
     winner = min(tied, key=lambda k: (_kind(by_text[k]), k))
     paid = dict(contrib[winner])
     if not ebayola:
-        return Chosen(winner, paid, sum(paid.values()))
+        return Chosen(winner, paid, sum(paid.values()), contrib)
     rival = 0
     for k in total:
         if k != winner:
@@ -141,7 +145,7 @@ def _one_unit(unit: Unit, owner: str, mine: list[tuple[str, int, Live]],
         saving = min(max(0, paid[p] - floor), pool)
         paid[p] -= saving
         pool -= saving
-    return Chosen(winner, paid, sum(paid.values()))
+    return Chosen(winner, paid, sum(paid.values()), contrib)
 
 
 def _kind(order: OfferedOrder) -> int:

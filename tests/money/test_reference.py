@@ -1,5 +1,6 @@
 """The fast order determination gives exactly what the plain reference of spec 5.9 gives:
-same orders, same payments, same reduction rounds, same number of passes."""
+same orders, same payments, same reduction rounds, same number of passes, and the same
+last-pass money on every candidate (the GameMaster's chart)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def _compare(table: Table, seed: int) -> Any:
         assert str(got.order) == want.order, province
         assert dict(got.paid) == want.paid, province
         assert got.total == want.total, province
+        chart = det.chart[province]
+        assert str(chart[0].order) == want.order
+        assert {str(c.order): dict(c.contributions) for c in chart} == want.candidates
+        assert all(c.total == sum(c.contributions.values()) for c in chart)
     assert dict(det.spent) == spent
     assert dict(det.rounds) == rounds
     assert det.passes == passes
