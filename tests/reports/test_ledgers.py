@@ -10,11 +10,11 @@ import pytest
 
 from judge.engine.board import Map
 from judge.engine.position import Position
-from judge.money.income import income_step, settle_captures
+from judge.money.income import IncomeReport, income_step, settle_captures
 from judge.money.ledger import Ledger
 from judge.money.payola import PayolaResult, play_movement
 from judge.money.rules import RuleSet
-from judge.money.statements import Statement
+from judge.money.statements import UnitLine
 from judge.service.reports import (
     Mail,
     Roster,
@@ -236,12 +236,24 @@ def test_the_master_reads_statements_only_under_eavesdrop(board: Map, eavesdrop:
 
 
 def test_a_controlled_powers_statement_goes_to_its_controller(board: Map) -> None:
-    names = {f.name for f in dataclasses.fields(Statement)}
-    if "played_by" not in names:
-        pytest.skip("this money layer has no controlled powers (Statement.played_by)")
     result = _play(board)
     italian = dataclasses.replace(result.statements["ITALY"], played_by="AUSTRIA")
     roster = make_roster(board, "payola", without=["ITALY"])
     mails = statement_mails(roster, {"ITALY": italian})
     assert [(m.to, m.reader) for m in mails] == [(address("AUSTRIA"), "AUSTRIA")]
     assert mails[0].body.startswith("SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR ITALY\n")
+
+
+def test_vassal_units_and_income_are_shown_to_the_controller(board: Map) -> None:
+    result = _play(board)
+    own = result.statements["AUSTRIA"]
+    vassal = UnitLine("A ROM", "A ROM - APU", 4, True)
+    roster = make_roster(board, "payola")
+    body = statement_mails(roster, {"AUSTRIA": dataclasses.replace(
+        own, vassal_units=(vassal,))})[0].body
+    assert "YOUR VASSALS' UNITS WERE PAID AND ORDERED AS FOLLOWS:\n  *     4 AgP  A ROM - APU\n" \
+        in body
+    report = IncomeReport("AUSTRIA", 1901, 10, 30, 0, (), (), 40, (("ITALY", 12),))
+    income = income_report_mails(roster, {"AUSTRIA": report})[0].body
+    assert "TAX INCOME                   30 AgP\n  OF WHICH FROM ITALY          12 AgP\n" \
+        in income

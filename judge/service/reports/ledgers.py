@@ -29,7 +29,7 @@ class StatementView:
 def recipient(report: Statement | IncomeReport | TransferNotice) -> str:
     """Whose player reads a money report: the power's own, or its controller's when
     another power controls it (the money layer says so with ``played_by``)."""
-    return getattr(report, "played_by", None) or report.power
+    return report.recipient
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ def statement_mails(roster: Roster, statements: Mapping[str, Statement]) -> list
         if member is None:
             continue
         view = StatementView(roster.game, f"{heading(Phase.parse(s.phase))} ACCOUNT STATEMENT "
-                             f"FOR {s.power}", s, tuple(getattr(s, "vassal_units", ())))
+                             f"FOR {s.power}", s, s.vassal_units)
         subject = f"Payola bribe results {roster.game} {s.phase}"
         mails.append(compose(member.address, reader, subject, "phase/statement.txt.j2", view))
         if "EAVESDROP" in roster.flags and roster.master is not None:
