@@ -1,0 +1,85 @@
+"""Benchmark: one Payola movement phase processed end to end: claimed, offer sheets read
+from the store, orders decided and adjudicated, payments posted to the ledger, the next
+phase and its deadline saved, every statement and result rendered and queued, committed.
+
+    .venv/bin/python bench/processing_payola.py [--lines 150] [--games 12]
+    .venv/bin/python bench/processing_payola.py --database-url "$(.ci/postgres.sh)"
+
+The phase is payola_bench.py's heavy one (34 units, every centre occupied, 7 powers with
+``--lines`` offer lines each). Prints the median and worst time per phase, and how much of
+it the money layer alone takes (``play_movement`` on the same sheets, no store).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from mail_database import scratch_database  # noqa: E402
+from payola_bench import heavy_case  # noqa: E402
+from processing_setup import payola_games  # noqa: E402
+from sqlalchemy import func, select  # noqa: E402
+
+from judge.config import settings_from_text  # noqa: E402
+from judge.money.payola import play_movement  # noqa: E402
+from judge.service.phases import process_phase  # noqa: E402
+from judge.storage.games import current_record, lock_game  # noqa: E402
+from judge.storage.mailqueue import OutboundMessage  # noqa: E402
+from judge.storage.schema import Game  # noqa: E402
+from judge.storage.session import make_sessionmaker, unit_of_work  # noqa: E402
+
+NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=150)
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--database-url", default="")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, scratch_database(args.database_url, tmp) as (
+        _url, engine,
+    ):
+        settings = settings_from_text("[judge]\naddress = judge@example.org\n", Path(tmp))
+        factory = make_sessionmaker(engine)
+        payola_games(factory, settings, args.games, args.lines)
+        with factory() as s:
+            ids = s.scalars(select(Game.id).order_by(Game.id)).all()
+            queued_before = s.scalar(select(func.count()).select_from(OutboundMessage)) or 0
+        times = []
+        for game_id in ids:
+            started = time.perf_counter()
+            with unit_of_work(factory) as s:
+                game = lock_game(s, game_id)
+                assert game is not None
+                record = current_record(s, game)
+                assert record is not None
+                assert process_phase(s, game, record, settings, NOW) is not None
+            times.append(time.perf_counter() - started)
+        with factory() as s:
+            queued = (s.scalar(select(func.count()).select_from(OutboundMessage)) or 0)
+        board, table, _ = heavy_case(args.lines)
+        money = []
+        for _ in range(5):
+            started = time.perf_counter()
+            play_movement(table, 1, board)
+            money.append(time.perf_counter() - started)
+    backend = "PostgreSQL" if args.database_url else "SQLite"
+    print(f"{backend}: {args.games} heavy Payola phases, {args.lines} offer lines per power")
+    print(f"  end to end: median {statistics.median(times) * 1000:.0f} ms, "
+          f"worst {max(times) * 1000:.0f} ms per phase "
+          f"({(queued - queued_before) / len(ids):.0f} mails queued per phase)")
+    print(f"  of which the money layer alone (play_movement): "
+          f"{statistics.median(money) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
