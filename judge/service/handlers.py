@@ -47,14 +47,23 @@ HANDLERS: dict[type, Handler] = {
 }
 
 
+# A sign-on writes nothing before it can be refused (a wrong password is a result, kept
+# with its failure record), and it starts nearly every mail: no savepoint, two round
+# trips fewer per mail.
+NOTHING_TO_UNDO = frozenset({c.SignOn})
+
+
 def run(ctx: Context, step: Step) -> Result:
     """Run one step in a savepoint: a refusal rolls back whatever the command changed
     (mail it queued included) and becomes a failed result."""
     handler = HANDLERS[type(step.command)]
     signon = ctx.identity.number if ctx.identity else 0
     try:
-        with ctx.session.begin_nested():
+        if type(step.command) in NOTHING_TO_UNDO:
             result = handler(ctx, step.command, step)
+        else:
+            with ctx.session.begin_nested():
+                result = handler(ctx, step.command, step)
     except Refusal as refusal:
         result = Result(step.line, step.text, False, refusal.messages,
                         template="refused", data=refusal.data)
