@@ -5,9 +5,12 @@
 #   .ci/postgres.sh stop
 # Everything lives under $JUDGE_PG_DIR (default /tmp/judge-test-pg); it listens on a free
 # port on 127.0.0.1 only, with trust authentication, so it must never hold real data.
+# The URL is the last (and only) line on stdout; everything else goes to stderr.
+# Tried on a fresh Debian 12 (debootstrap minbase chroot, as root): installs the packages
+# without creating or starting their "main" cluster, leaves policy-rc.d as it found it.
 set -euo pipefail
 
-PGDIR="${JUDGE_PG_DIR:-/tmp/judge-test-pg}"
+PGDIR="$(realpath -m "${JUDGE_PG_DIR:-/tmp/judge-test-pg}")"
 DATA="$PGDIR/data"
 LOG="$PGDIR/server.log"
 DB=judge_test
@@ -30,30 +33,67 @@ find_bindir() {
     return 1
 }
 
+# install_server: Debian's packages, without the cluster they would create and start on
+# port 5432 (this script runs its own server under $PGDIR instead). Any policy-rc.d the
+# machine already has is put back afterwards, whatever happens.
+POLICY=/usr/sbin/policy-rc.d
+POLICY_SAVED=""
+restore_policy() {
+    if [ -n "$POLICY_SAVED" ]; then
+        mv -f "$POLICY_SAVED" "$POLICY"
+        POLICY_SAVED=""
+    else
+        rm -f "$POLICY"
+    fi
+}
+
 install_server() {
     if [ "$(id -u)" -ne 0 ]; then
         log "no PostgreSQL server binaries found, and only root can install them"
         exit 1
     fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        log "no PostgreSQL server binaries found, and no apt-get to install them"
+        exit 1
+    fi
     log "installing Debian's postgresql package"
     export DEBIAN_FRONTEND=noninteractive
-    # Keep the package's own cluster from starting: this script runs its own server.
-    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
-    chmod +x /usr/sbin/policy-rc.d
-    apt-get update -qq >&2
-    apt-get install -y -qq postgresql >&2 || { rm -f /usr/sbin/policy-rc.d; exit 1; }
-    rm -f /usr/sbin/policy-rc.d
+    # Wait for a dpkg lock held by e.g. unattended-upgrades on a fresh machine; never
+    # stop to ask about configuration files.
+    local apt=(apt-get -y -q -o DPkg::Lock::Timeout=600
+               -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
+    # No service may start during the installation: policy-rc.d answering 101 is what
+    # invoke-rc.d and deb-systemd-invoke ask.
+    if [ -e "$POLICY" ]; then
+        POLICY_SAVED="$(mktemp "${TMPDIR:-/tmp}/policy-rc.d.XXXXXX")"
+        cp -p "$POLICY" "$POLICY_SAVED"
+    fi
+    trap restore_policy EXIT
+    trap 'exit 1' INT TERM HUP
+    printf '#!/bin/sh\nexit 101\n' >"$POLICY"
+    chmod 0755 "$POLICY"
+    "${apt[@]}" update >&2
+    # postgresql-common first, so its createcluster.conf can say not to create the
+    # package's own "main" cluster when the server package is installed next.
+    "${apt[@]}" install --no-install-recommends postgresql-common >&2
+    sed -ri 's/^#?[[:space:]]*create_main_cluster[[:space:]]*=.*/create_main_cluster = false/' \
+        /etc/postgresql-common/createcluster.conf
+    grep -q '^create_main_cluster = false' /etc/postgresql-common/createcluster.conf \
+        || echo 'create_main_cluster = false' >>/etc/postgresql-common/createcluster.conf
+    "${apt[@]}" install --no-install-recommends postgresql >&2
+    restore_policy
+    trap - EXIT INT TERM HUP
 }
 
 # as_owner CMD...: run as the unprivileged owner of the data directory (initdb and the
-# server refuse to run as root).
+# server refuse to run as root), from a directory that owner can read.
 as_owner() {
     if [ "$(id -u)" -ne 0 ]; then
         "$@"
     elif command -v runuser >/dev/null 2>&1; then
-        runuser -u "$OWNER" -- "$@"
+        (cd / && runuser -u "$OWNER" -- "$@")
     else
-        su -s /bin/sh "$OWNER" -c "$(printf '%q ' "$@")"
+        (cd / && su -s /bin/sh "$OWNER" -c "$(printf '%q ' "$@")")
     fi
 }
 
