@@ -74,7 +74,12 @@ _REFUSED: dict[str, str] = {
     "PROXY_OK": "PROXY_OK is not allowed in Payola: nobody orders another power's units",
     "NO_CHECK": "NO_CHECK is not allowed in Payola: every offered order must be checked",
     "EXCHANGE": "EXCHANGE is a game of its own: use \"game\": \"exchange\"",
+    "ROTATE": "control rotation (ROTATE) is not allowed in Payola: each power keeps its "
+              "own bank account",
 }
+
+# Always in force in Payola; naming them changes nothing (spec 7.1).
+_ALWAYS = {"ORDER_ANY"}
 
 
 @dataclass(frozen=True)
@@ -141,15 +146,23 @@ class RuleSet:
             if name in ("TAX", "CAP"):
                 _directive(words, values, centre_tax, centre_set)
                 continue
+            if name in _REFUSED:
+                raise RuleError(_REFUSED[name])
+            if name in _ALWAYS and len(words) == 1:
+                continue
             if len(words) > 1:
                 raise RuleError(f"flag {raw!r} takes no value")
             if name.startswith("-"):
                 off.add(_known(name[1:]))
                 continue
             on.add(_known(name))
+        origin: dict[str, str] = {}  # a flag switched on by another flag -> that flag
         for flag, extra in _DEFAULTS.items():
             if flag in on:
-                on.update(x for x in extra if x not in off)
+                for x in extra:
+                    if x not in off and x not in on:
+                        on.add(x)
+                        origin[x] = flag
         included = set().union(*(extra for flag, extra in _DEFAULTS.items() if flag in on))
         for flag in sorted(off - included):
             raise RuleError(
@@ -162,11 +175,14 @@ class RuleSet:
             before = len(on)
             for flag, extra in _IMPLIES.items():
                 if flag in on:
-                    on.update(extra)
+                    for x in extra:
+                        if x not in on:
+                            on.add(x)
+                            origin[x] = flag
             changed = len(on) != before
         for a, b in _EXCLUDES:
             if a in on and b in on:
-                raise RuleError(f"{a} and {b} cannot be combined")
+                raise RuleError(f"{a} and {b} cannot be combined" + _why(a, b, origin))
         if values.get("tax") is not None and centre_tax:
             raise RuleError("a flat TAX n directive cannot be combined with TAX <centre> n lines")
         for name in on:
@@ -180,6 +196,17 @@ class RuleSet:
         names = {f: n for n, f in _FLAGS.items()}
         on = (f.name for f in fields(self) if f.name in names and getattr(self, f.name) is True)
         return tuple(sorted(names[n] for n in on))
+
+
+def _why(a: str, b: str, origin: Mapping[str, str]) -> str:
+    """Name the flag that brought in a flag the game did not list itself."""
+    notes = []
+    for flag in (a, b):
+        if flag in origin:
+            by = origin[flag]
+            undo = f"; list -{flag} to leave it out" if flag in _DEFAULTS.get(by, ()) else ""
+            notes.append(f"{flag} comes with {by}{undo}")
+    return f" ({'; '.join(notes)})" if notes else ""
 
 
 def _known(name: str) -> str:
