@@ -12,7 +12,7 @@ from judge.money.rules import RuleSet
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.powers import power_named
 from judge.service.reports import roster_of, transfer_mails
-from judge.storage.games import post, power_of
+from judge.storage.games import lock_game, post, power_of
 from judge.storage.schema import Game, LedgerEntry
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -35,6 +35,7 @@ def open_accounts(ctx: Context, game: Game, board: Map) -> None:
 
 def _payola(ctx: Context) -> Identity:
     who = ctx.player()
+    lock_game(ctx.session, who.game.id)  # balances change with a phase being processed
     if who.game.variant != "payola":
         raise Refusal(f"{who.game.name} is not a Payola game; only Payola games have money")
     return who

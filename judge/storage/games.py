@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from judge.engine.adjudicate import PhaseResult
 from judge.engine.board import Map
@@ -76,7 +76,8 @@ def lock_game(session: Session, game_id: int) -> Game | None:
     """The game, re-read and locked for this transaction: on PostgreSQL a row lock that the
     phase processor and order handling both take, so orders cannot race a processing
     phase; SQLite's BEGIN IMMEDIATE already serialises every writer."""
-    stmt = select(Game).where(Game.id == game_id).execution_options(populate_existing=True)
+    stmt = (select(Game).where(Game.id == game_id).options(selectinload(Game.powers))
+            .execution_options(populate_existing=True))
     if session.get_bind().dialect.name == "postgresql":
         stmt = stmt.with_for_update()
     return session.scalar(stmt)
