@@ -13,6 +13,7 @@ from judge.engine.board import Map
 from judge.engine.position import Position
 from judge.engine.state import position_from_state
 from judge.money.acceptance import AcceptanceList
+from judge.money.control import Control
 from judge.money.offers import OfferSheet
 from judge.money.payola import PayolaResult, Table, play_movement
 from judge.money.rules import RuleSet
@@ -47,14 +48,16 @@ def case_table(case: dict[str, Any], board: Map) -> Table:
     balances = start_balances(board)
     balances.update(case.get("start", {}))
     dummies = frozenset(case.get("dummies", ()))
+    who = Control.parse(case.get("control", {}), board.powers, dummies, rules.vassal_dummies)
     sheets: dict[str, OfferSheet] = {}
     for power, lines in case.get("offers", {}).items():
-        ctx = SheetContext(power, position, board, rules, balances[power], dummies)
+        ctx = SheetContext(power, position, board, rules, balances[power], dummies,
+                           who.controllers)
         sheet = read_sheet("\n".join(lines), ctx)
         assert isinstance(sheet, OfferSheet), f"{power}'s sheet refused: {sheet}"
         sheets[power] = sheet
     accept = {p: AcceptanceList.parse(t, board.powers) for p, t in case.get("accept", {}).items()}
-    return Table(position, balances, accept, sheets, rules, dummies)
+    return Table(position, balances, accept, sheets, rules, dummies, who)
 
 
 @pytest.fixture

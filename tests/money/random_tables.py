@@ -10,6 +10,7 @@ from judge.engine.orders import Hold, Move, Order, SupportHold
 from judge.engine.position import Position, Unit
 from judge.engine.state import position_from_state
 from judge.money.acceptance import AcceptanceList
+from judge.money.control import Control
 from judge.money.offers import OfferSheet
 from judge.money.payola import Table
 from judge.money.rules import RuleSet
@@ -81,19 +82,27 @@ def _sheet_lines(power: str, position: Position, rng: random.Random) -> list[str
     return lines
 
 
-def random_table(seed: int, rules: list[str], dummy: bool = False) -> Table:
-    """A movement phase drawn from ``seed``; with ``dummy`` one power (chosen by the seed)
-    is an uncontrolled DUMMY that sends no sheet."""
+def random_table(seed: int, rules: list[str], dummy: bool = False,
+                 controlled: bool = False) -> Table:
+    """A movement phase drawn from ``seed``. With ``dummy`` one power (chosen by the seed) is
+    a DUMMY; with ``controlled`` too, another power controls it (a vassal under
+    VASSAL_DUMMIES, otherwise a controlled power with its own sheet); without, it is an
+    uncontrolled DUMMY that sends no sheet."""
     rng = random.Random(seed)
     position = _position(rng)
     ruleset = RuleSet.parse(rules, BOARD.centers)
     balances = {p: rng.choice([0, 1, 5, 20, 60, 150]) for p in BOARD.powers}
     dummies = frozenset({rng.choice(BOARD.powers)}) if dummy else frozenset()
+    lords = {}
+    if dummies and controlled:
+        lords = {next(iter(dummies)): rng.choice([p for p in BOARD.powers if p not in dummies])}
+    who = Control.parse(lords, BOARD.powers, dummies, ruleset.vassal_dummies)
     sheets = {}
     for power in BOARD.powers:
-        if power in dummies:
+        if who.sheet_refusal(power) is not None:
             continue
-        ctx = SheetContext(power, position, BOARD, ruleset, balances[power], dummies)
+        ctx = SheetContext(power, position, BOARD, ruleset, balances[power], dummies,
+                           who.controllers)
         lines = _sheet_lines(power, position, rng)
         sheet = read_sheet("\n".join(lines), ctx)
         if isinstance(sheet, OfferSheet):
@@ -103,4 +112,4 @@ def random_table(seed: int, rules: list[str], dummy: bool = False) -> Table:
         letters = [p[0] for p in BOARD.powers]
         rng.shuffle(letters)
         accept[power] = AcceptanceList.parse("".join(letters[: rng.randint(0, 7)]), BOARD.powers)
-    return Table(position, balances, accept, sheets, ruleset, dummies)
+    return Table(position, balances, accept, sheets, ruleset, dummies, who)

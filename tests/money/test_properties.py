@@ -21,13 +21,16 @@ from judge.text.offers import LineError, read_line, read_sheet
 
 BOARD = load_map("standard")
 _table = runpy.run_path(str(Path(__file__).with_name("random_tables.py")))["random_table"]
-RULES = [[], ["EBAYOLA"], ["ZEROSUM"], ["EBAYOLA", "PUBLIC_TOTALS"], ["NO_PLATEAU"]]
+RULES = [[], ["EBAYOLA"], ["ZEROSUM"], ["EBAYOLA", "PUBLIC_TOTALS"], ["NO_PLATEAU"],
+         ["VASSAL_DUMMIES", "ZEROSUM"]]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), rules=st.sampled_from(RULES))
-def test_payola_phase_invariants(seed: int, rules: list[str]) -> None:
-    table = _table(seed, rules)
+@given(seed=st.integers(0, 10**6), rules=st.sampled_from(RULES), dummy=st.booleans(),
+       controlled=st.booleans())
+def test_payola_phase_invariants(seed: int, rules: list[str], dummy: bool,
+                                 controlled: bool) -> None:
+    table = _table(seed, rules, dummy, controlled)
     result = play_movement(table, seed, BOARD, adjudicated=False)
     det = result.determination
     board_units = {u.province: (p, u) for p, us in table.position.units.items() for u in us}

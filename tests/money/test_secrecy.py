@@ -130,3 +130,27 @@ def test_anonymous_transfer_hides_the_sender() -> None:
     assert receiver.counterpart is None and "FRANCE" not in _texts(receiver)
     assert 40 not in _flatten(receiver) and 35 not in _flatten(receiver)
     assert 20 not in _flatten(sender) and 25 not in _flatten(sender)
+
+
+@pytest.mark.parametrize("rules", [[], ["VASSAL_DUMMIES"]])
+def test_what_each_player_receives_under_control(rules: list[str], play: Any,
+                                                 board: Map) -> None:
+    """Italy is played by France (a controlled power, or a vassal DUMMY): France's player
+    receives Italy's figures too, and nobody else's."""
+    offers = {**BUSY["offers"], "ITALY": ["2 : A VEN - PIE"]}
+    if rules:
+        offers.pop("ITALY")
+    case = {**BUSY, "offers": offers, "rules": rules, "control": {"ITALY": "FRANCE"},
+            "dummies": ["ITALY"] if rules else []}
+    result = play(case)
+    received: dict[str, list[Any]] = {}
+    for statement in result.statements.values():
+        received.setdefault(statement.recipient, []).append(statement)
+    assert set(received["FRANCE"]) == set(
+        [result.statements["FRANCE"]] + ([] if rules else [result.statements["ITALY"]]))
+    for player, mail in received.items():
+        allowed = {player, "ITALY"} if player == "FRANCE" else {player}
+        values = _flatten(mail)
+        for other in set(board.powers) - allowed:
+            assert SECRET[other] not in values
+            assert SECRET[other] - result.determination.spent[other] not in values
