@@ -7,8 +7,14 @@ from judge.service.context import Context, Refusal, Result
 from judge.service.endings import set_concede
 from judge.service.phases import begin, initial_position, process_phase
 from judge.service.powers import power_named
-from judge.service.reports import pause_mails, rollback_mails, roster_of
-from judge.storage.games import current_record, phase_records, player_of, roll_back
+from judge.service.reports import Ending, end_mails, pause_mails, rollback_mails, roster_of
+from judge.storage.games import (
+    current_record,
+    phase_records,
+    player_of,
+    position_of,
+    roll_back,
+)
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, GameState, PowerState
 from judge.text import commands as c
@@ -100,8 +106,15 @@ def terminate(ctx: Context, cmd: c.Terminate, step: Step) -> Result:
     game = ctx.master().game
     if game.state in (GameState.COMPLETED, GameState.TERMINATED):
         raise Refusal(f"game {game.name} is already {game.state}")
+    record = current_record(ctx.session, game)
+    if record is None:  # never started: nothing to show but the end
+        _tell_all(ctx, game, "is terminated", f"The master has terminated {game.name}.\n")
+    else:
+        money = bribes.balances(game) if game.variant == "payola" else None
+        _queue(ctx, end_mails(roster_of(game, ctx.settings.name), Ending("terminated"),
+                              position_of(record, ctx.board(game)), money))
     game.state = GameState.TERMINATED
-    _tell_all(ctx, game, "is terminated", f"The master has terminated {game.name}.\n")
+    game.ended_at, game.result = ctx.now, "terminated"
     return Result(step.line, step.text, True, [f"Game {game.name} terminated."])
 
 
@@ -148,6 +161,8 @@ def rollback(ctx: Context, cmd: c.Rollback, step: Step) -> Result:
         game.state = GameState.ACTIVE
         game.ended_at = game.result = None
     deadline = schedule.schedule(ctx.session, game, target, ctx.now)
+    if game.state == GameState.PAUSED:  # the new deadline already counts from now
+        game.paused_at = ctx.now
     _queue(ctx, rollback_mails(roster_of(game, ctx.settings.name), cmd.phase, deadline))
     return Result(step.line, step.text, True, [f"{game.name} rolled back to {cmd.phase}."])
 

@@ -237,3 +237,30 @@ def test_a_concession_ends_the_game(full: Callable[..., Judge]) -> None:
     assert [str(d) for d in done] == ["alpha: ended (concession) S1901M"]
     assert judge.game().result == "concession FRANCE"
     assert {m.recipient for m in mails} == EVERYONE
+
+
+def test_terminate_tells_everyone_and_the_processor_leaves_the_game(
+        full: Callable[..., Judge]) -> None:
+    judge = full()
+    judge.run()
+    out = judge.send(MASTER, *GM, "TERMINATE")
+    over = [m for m in out if m.subject == "Diplomacy game alpha is over"]
+    assert {m.recipient for m in over} == EVERYONE
+    assert "terminated" in over[0].body
+    assert judge.game().result == "terminated"
+    assert judge.at(judge.record().deadline + 100 * H) == ([], [])
+
+
+def test_a_rollback_during_a_pause_counts_the_new_deadline_from_the_rollback(
+        full: Callable[..., Judge]) -> None:
+    judge = full()
+    judge.run()
+    judge.at(judge.record().deadline + 24 * H)  # S1901M processed in civil disorder
+    judge.send(MASTER, *GM, "PAUSE")
+    judge.later(hours=50)
+    judge.send(MASTER, *GM, "ROLLBACK S1901M")
+    rolled = judge.now
+    judge.later(hours=5)
+    judge.send(MASTER, *GM, "RESUME")
+    assert judge.record().phase == "S1901M"
+    assert judge.record().deadline == rolled + 72 * H + 5 * H
