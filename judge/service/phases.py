@@ -127,15 +127,16 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     payola = game.variant == "payola"
     before = bribes.balances(game) if payola else None
     played: PayolaResult | None = None
+    refused: dict[str, list[str]] = {}
     if payola and position.phase.kind is PhaseKind.MOVEMENT:
-        played, _refused = bribes.movement(session, game, record, position, board, now)
+        played, refused = bribes.movement(session, game, record, position, board, now)
         assert played.phase is not None
         result = played.phase
     else:
         result = adjudicate(position, orders_in_force(session, record, board), board)
     record_result(record, result, now)
-    if before is not None:
-        record.result = {**(record.result or {}), "balances": before}
+    if before is not None:  # what ROLLBACK restores; sheets refused now, for the master
+        record.result = {**(record.result or {}), "balances": before, "refused": refused}
     year = (bribes.settle(session, game, record, position, result.next, board, now, played)
             if payola else None)
     roster = roster_of(game, settings.name)
