@@ -4,9 +4,10 @@ wildcards and alternatives, heavy overspending) from parsed sheets to adjudicate
     .venv/bin/python bench/payola_bench.py [--lines 150] [--repeat 20] [--scale]
 
 Prints the median time of order determination, of the whole phase (determination,
-bookkeeping, statements and adjudication) and of reading the sheets, with the number of
-passes and elementary offers. ``--scale`` prints how the time grows with the number of
-offer lines and with the number of passes.
+bookkeeping, statements, the bribe chart and adjudication; wall clock and this process's
+CPU time) and of reading the sheets, with the number of passes and elementary offers.
+``--scale`` prints how the time grows with the number of offer lines, and with the number
+of passes (the same sheets with balances from rich to poor).
 """
 
 from __future__ import annotations
@@ -122,23 +123,26 @@ def heavy_case(
     return board, Table(position, balances, accept, sheets, ruleset), texts
 
 
-def _median(fn, repeat: int) -> float:  # noqa: ANN001 - any callable
+def _median(fn, repeat: int, clock=time.perf_counter) -> float:  # noqa: ANN001
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return statistics.median(times) * 1000
 
 
-def report(lines: int, repeat: int, rules: list[str] | None = None) -> None:
-    board, table, texts = heavy_case(lines, rules=rules)
+def report(lines: int, repeat: int, rules: list[str] | None = None,
+           wealth: tuple[int, int] = (100, 400)) -> None:
+    board, table, texts = heavy_case(lines, rules=rules, wealth=wealth)
     det, _ = decide(table, 7, board)
     bribes = sum(
         len(v) for v in expand_sheets(table.sheets, table.position.units, board.powers).values()
     )
     t_decide = _median(lambda: decide(table, 7, board), repeat)
     t_phase = _median(lambda: play_movement(table, 7, board), repeat)
+    # CPU time of this process: what the phase costs when other work shares the machine
+    t_cpu = _median(lambda: play_movement(table, 7, board), repeat, time.process_time)
     ctx = {
         p: SheetContext(p, table.position, board, table.rules, table.balances[p])
         for p in board.powers
@@ -149,9 +153,10 @@ def report(lines: int, repeat: int, rules: list[str] | None = None) -> None:
     rounds = max(det.rounds.values())
     print(
         f"lines/power={lines:4d} rules={','.join(rules or []) or '-':8s} "
+        f"balances={wealth[0]}-{wealth[1]:<5d} "
         f"elementary offers={bribes:5d} passes={det.passes:4d} max rounds={rounds:4d} "
-        f"determination={t_decide:6.1f} ms  whole phase={t_phase:6.1f} ms  "
-        f"reading sheets={t_read:6.1f} ms"
+        f"determination={t_decide:6.1f} ms  whole phase={t_phase:6.1f} ms "
+        f"(cpu {t_cpu:6.1f} ms)  reading sheets={t_read:6.1f} ms"
     )
 
 
@@ -166,6 +171,10 @@ def main() -> None:
     if args.scale:
         for lines in (25, 50, 100, 200, 300, 600):
             report(lines, max(3, args.repeat // 4))
+        # the same 150 lines a power, from rich (one pass) to poor (many passes)
+        for wealth in ((3000, 4000), (600, 900), (30, 100), (5, 30)):
+            report(args.lines, max(3, args.repeat // 4), wealth=wealth)
+            report(args.lines, max(3, args.repeat // 4), ["EBAYOLA"], wealth=wealth)
 
 
 if __name__ == "__main__":

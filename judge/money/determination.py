@@ -225,23 +225,23 @@ class _Determiner:
     def price(self, book: Candidates, w: int, paid: dict[str, int],
               ranking: Sequence[str], t: list[int], top: int) -> dict[str, int]:
         """eBayola (spec 5.2.5): the best rival total after each winning contributor's money
-        on it is reduced by what it put on the winner. A rival's adjusted total never
-        exceeds its plain total, so rivals that cannot beat the best found are skipped."""
+        on it is reduced by what it put on the winner. T'(o) = T(o) - sum over the winner's
+        payers of min(c_P(o), c_P(w)), so only they are looked at; and T'(o) <= T(o), so
+        rivals that cannot beat the best found are skipped."""
         best = 0
-        if len(t) > 1:
-            slot = book.slot
-            rows = [(row, wild, row[w] + wild[slot[w]]) for row, wild in book.rows.values()]
+        if len(t) > 1 and top > 1:
+            slot, rows = book.slot, book.rows
+            payers = [(rows[p][0], rows[p][1], x) for p, x in paid.items() if x > 0]
             for c in sorted(range(len(t)), key=t.__getitem__, reverse=True):
                 if t[c] <= best:
                     break
                 if c == w:
                     continue
                 s = slot[c]
-                adjusted = 0
-                for row, wild, on_winner in rows:
-                    extra = row[c] + wild[s] - on_winner
-                    if extra > 0:
-                        adjusted += extra
+                adjusted = t[c]
+                for row, wild, on_winner in payers:
+                    x = row[c] + wild[s]
+                    adjusted -= x if x < on_winner else on_winner
                 if adjusted > best:
                     best = adjusted
         if best + 1 >= top:
