@@ -10,6 +10,7 @@ from judge.service.powers import power_named
 from judge.service.reports import Ending, end_mails, pause_mails, rollback_mails, roster_of
 from judge.storage.games import (
     current_record,
+    members,
     phase_records,
     player_of,
     position_of,
@@ -160,6 +161,8 @@ def rollback(ctx: Context, cmd: c.Rollback, step: Step) -> Result:
     if game.state == GameState.COMPLETED:
         game.state = GameState.ACTIVE
         game.ended_at = game.result = None
+    for member in members(ctx.session, game):  # votes were for a position now undone
+        member.draw = member.concede = None
     deadline = schedule.schedule(ctx.session, game, target, ctx.now)
     if game.state == GameState.PAUSED:  # the new deadline already counts from now
         game.paused_at = ctx.now

@@ -264,3 +264,17 @@ def test_a_rollback_during_a_pause_counts_the_new_deadline_from_the_rollback(
     judge.send(MASTER, *GM, "RESUME")
     assert judge.record().phase == "S1901M"
     assert judge.record().deadline == rolled + 72 * H + 5 * H
+
+
+def test_rolling_back_a_draw_clears_the_votes(full: Callable[..., Judge]) -> None:
+    judge = full()
+    judge.run()
+    judge.at(judge.record().deadline + 24 * H)  # into F1901M
+    for power in POWERS:
+        judge.reply(address(power), signon(power), "SET DRAW")
+    judge.later(minutes=1)
+    assert judge.game().state == "completed"
+    judge.send(MASTER, *GM, "ROLLBACK S1901M")
+    assert judge.game().state == "active" and judge.game().result is None
+    assert judge.later(minutes=1) == ([], [])  # not drawn again at once
+    assert "Draw vote: none" in judge.reply(address("ITALY"), signon("ITALY"), "STATUS")
