@@ -72,6 +72,7 @@ class Candidates:
         self.rows: dict[str, tuple[list[int], list[int]]] = {}
         self._applying: dict[int, list[int]] = {}
         self._contributors: dict[int, tuple[str, ...]] = {}
+        self._rows_of: dict[int, list[tuple[str, list[int], list[int]]]] = {}
         self._keys: list[tuple] | None = None
 
     def effects(self) -> tuple[list[tuple[int, int, list[int]]], list[tuple[int, Effect]]]:
@@ -96,13 +97,15 @@ class Candidates:
     def totals(self) -> list[int]:
         """T(o) for every candidate, from the running sums."""
         wild = self.wild_sum
-        return [d + wild[s] for d, s in zip(self.direct_sum, self.slot, strict=True)]
+        return [d + wild[s] for d, s in zip(self.direct_sum, self.slot, strict=False)]
 
     def contributions(self, c: int) -> dict[str, int]:
         """c_P(o) for every contributor P of candidate ``c``, zero contributions included."""
+        found = self._rows_of.get(c)
+        if found is None:
+            found = self._rows_of[c] = [(p, *self.rows[p]) for p in self.contributors(c)]
         s = self.slot[c]
-        rows = self.rows
-        return {p: rows[p][0][c] + rows[p][1][s] for p in self.contributors(c)}
+        return {p: row[c] + wild[s] for p, row, wild in found}
 
     def contributors(self, c: int) -> tuple[str, ...]:
         """The powers with at least one offer that applies to ``c``; fixed for the phase,
