@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, AnyStr
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope
@@ -138,6 +138,28 @@ class InboxHandler:
         self._writer.shutdown(wait=True)
 
 
+def too_big_reply(limit: int) -> str:
+    """The 552 the sending MTA puts in its bounce, so the player learns what to change."""
+    size = f"{limit // 1024} KiB" if limit % 1024 == 0 else f"{limit} bytes"
+    return (f"552 5.3.4 message too big for the judge (at most {size}); send the commands "
+            "as plain text, without attachments or quoted mail")
+
+
+class _JudgeSMTP(SMTP):
+    """aiosmtpd's SMTP session with the size refusals worded for players (aiosmtpd words
+    them for mail admins, in two places, as fixed strings)."""
+
+    async def push(self, status: AnyStr) -> None:
+        if isinstance(status, str) and status.startswith("552 Error"):
+            status = too_big_reply(self.data_size_limit or 0)  # type: ignore[assignment]
+        await super().push(status)
+
+
+class _JudgeController(Controller):
+    def factory(self) -> SMTP:
+        return _JudgeSMTP(self.handler, **self.SMTP_kwargs)
+
+
 class Listener:
     """The running SMTP server of ``judge serve`` (an aiosmtpd Controller in its own thread)."""
 
@@ -152,7 +174,7 @@ class Listener:
         smtp_options.setdefault("data_size_limit", settings.max_message_size)
         smtp_options.setdefault("enable_SMTPUTF8", True)
         smtp_options.setdefault("ident", f"{settings.name} Diplomacy judge")
-        self.controller = Controller(
+        self.controller = _JudgeController(
             self.handler,
             hostname=settings.smtp_host,
             port=settings.smtp_port,

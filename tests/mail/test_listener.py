@@ -90,12 +90,15 @@ def test_mail_over_the_size_limit_is_refused(
             with pytest.raises(smtplib.SMTPSenderRefused) as refused:  # SIZE= in MAIL FROM
                 client.sendmail("p@example.org", ["judge@example.org"], big)
             assert refused.value.smtp_code == 552
+            assert b"at most 64 KiB" in refused.value.smtp_error
+            assert b"plain text" in refused.value.smtp_error
         with smtplib.SMTP("127.0.0.1", listener.port) as client:
             client.ehlo()
             client.esmtp_features.pop("size", None)  # a client that does not announce size
             with pytest.raises(smtplib.SMTPDataError) as too_big:
                 client.sendmail("p@example.org", ["judge@example.org"], big)
             assert too_big.value.smtp_code == 552
+            assert b"too big for the judge (at most 64 KiB)" in too_big.value.smtp_error
     assert stored(session_factory) == []
 
 
