@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from judge import batch
 from judge.engine.board import Map
 from judge.engine.state import position_from_state
 from judge.money.income import income, income_step
@@ -115,3 +116,18 @@ def test_an_eliminated_power_keeps_its_money_and_still_bribes(board: Map, play: 
         (6, "A PAR")]
     step = income_step(1902, {"ITALY": 14}, {}, {}, RuleSet(), 18, board.powers)
     assert step.balances["ITALY"] == 14  # no income without centres or units
+
+
+def test_no_donations_forfeits_when_the_last_centre_is_lost() -> None:
+    """Through judge adjudicate: Turkey takes Russia's only centre in Fall; Russia's money
+    is gone at once (OQ-11), and nobody else's changes."""
+    batch.register_games()
+    case = {"id": "d", "variant": "standard", "game": "payola", "rules": ["NO_DONATIONS"],
+            "seed": 1, "state": {"phase": "F1901M",
+                                 "units": {"TURKEY": ["A ARM"], "RUSSIA": ["A MOS"]},
+                                 "centers": {"RUSSIA": ["SEV"], "TURKEY": ["ANK"]},
+                                 "balances": {"RUSSIA": 40, "TURKEY": 30}},
+            "offers": {"TURKEY": ["A ARM - SEV"], "RUSSIA": ["7 : A MOS - UKR"]}}
+    after = batch.run_case(case)["state"]
+    assert after["centers"]["TURKEY"] == ["ANK", "SEV"]
+    assert after["balances"] == {"RUSSIA": 0, "TURKEY": 30}
