@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from judge.service import accounts, lookups, master, membership, orders, press
+from judge.service import accounts, addresses, lookups, master, membership, orders, press
 from judge.service.context import Context, Refusal, Result
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -24,7 +24,8 @@ HANDLERS: dict[type, Handler] = {
     c.SignOn: membership.signon,
     c.Resign: membership.resign,
     c.SetPassword: membership.set_password,
-    c.SetAddress: membership.set_address,
+    c.SetAddress: addresses.set_address,
+    c.ConfirmAddress: addresses.confirm_address,
     c.SetWait: membership.set_wait,
     c.SetAbsence: membership.set_absence,
     c.SetDraw: membership.set_draw,

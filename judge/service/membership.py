@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 import secrets
 
 from judge.engine.maps import load_map
@@ -26,7 +25,6 @@ from judge.text.commands import Step
 
 VARIANTS = ("STANDARD", "PAYOLA")
 GAME_FLAGS = {"NO_PRESS": "no press at all", "PUBLIC_PRESS": "broadcast press only"}
-_ADDRESS = re.compile(r"[^@\s,;<>]+@[^@\s,;<>]+\.[^@\s,;<>]+")
 MAX_NAME = 16
 
 
@@ -198,23 +196,6 @@ def set_password(ctx: Context, cmd: c.SetPassword, step: Step) -> Result:
         who.player.password_hash = new
     return Result(step.line, step.text, True,
                   [f"Password for {who.name} in {who.game.name} changed."])
-
-
-def set_address(ctx: Context, cmd: c.SetAddress, step: Step) -> Result:
-    who = ctx.member()
-    new = (cmd.address or ctx.reply_to).strip()
-    if not _ADDRESS.fullmatch(new):
-        raise Refusal(f"{new!r} is not a mail address (e.g. SET ADDRESS me@example.org)")
-    old = who.game.master_address if who.role == "master" else who.player.address  # type: ignore[union-attr]
-    if who.role == "master":
-        who.game.master_address = new
-    else:
-        assert who.player is not None
-        who.player.address = new
-    text = f"The address of {who.name} in {who.game.name} is now {new} (was {old}).\n"
-    for address in {old.lower(), new.lower()} - {ctx.reply_to.lower()}:
-        ctx.notify(address, f"Diplomacy game {who.game.name}: address changed", text)
-    return Result(step.line, step.text, True, [text.strip()])
 
 
 def set_wait(ctx: Context, cmd: c.SetWait, step: Step) -> Result:

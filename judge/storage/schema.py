@@ -200,3 +200,21 @@ class SignOnFailure(Base):
     sender: Mapped[str] = mapped_column(String(ADDRESS))
     game: Mapped[str] = mapped_column(String(NAME))
     at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class AddressChange(Base):
+    """A ``SET ADDRESS`` waiting for the code mailed to the new address (only its hash is
+    kept). ``player_id`` None is the game's master; ``done_at`` is set once confirmed."""
+
+    __tablename__ = "address_changes"
+    __table_args__ = (Index(None, "game_id", "player_id", "requested_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    address: Mapped[str] = mapped_column(String(ADDRESS))
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    requested_by: Mapped[str] = mapped_column(String(ADDRESS))
+    requested_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    done_at: Mapped[datetime | None]

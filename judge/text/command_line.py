@@ -48,6 +48,7 @@ USAGE = {
     "PRESS": "PRESS TO <powers>  or  PRESS TO ALL BUT <powers>",
     "BROADCAST": "BROADCAST",
     "END_PRESS": "ENDPRESS",
+    "CONFIRM": "CONFIRM ADDRESS <code from the judge's mail>",
     "SET": "SET PASSWORD <new>, SET ADDRESS [addr], SET WAIT|NOWAIT, SET ABSENCE <from> TO "
     "<to>, SET NOABSENCE, SET DRAW [powers]|NODRAW, or (master) SET <option> <value>",
     "HISTORY": "HISTORY [game] [FROM <phase>] [TO <phase>]",
@@ -85,6 +86,7 @@ _WORD_MEANING = {
     "JOIN": "a power",
     "PRESS": "a power or initials",
     "SET": "an option",
+    "CONFIRM": "the code",
     "LIST": "a game",
     "HISTORY": "a game",
     "SUMMARY": "a game",

@@ -99,6 +99,10 @@ class ToCommand(Transformer):
     def set_address(self, address: Token | None) -> c.SetAddress:
         return c.SetAddress(_opt(address))
 
+    @v_args(inline=True)
+    def confirm_address(self, code: Token) -> c.ConfirmAddress:
+        return c.ConfirmAddress(str(code).lower())
+
     def set_wait(self, _: list) -> c.SetWait:
         return c.SetWait(True)
 

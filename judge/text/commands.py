@@ -114,6 +114,13 @@ class SetAddress:
 
 
 @dataclass(frozen=True, slots=True)
+class ConfirmAddress:
+    """``CONFIRM ADDRESS code``: the code a ``SET ADDRESS`` mailed to the new address."""
+
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
 class SetWait:
     wait: bool
 
@@ -250,6 +257,7 @@ Command = (
     | EndPress
     | SetPassword
     | SetAddress
+    | ConfirmAddress
     | SetWait
     | SetAbsence
     | SetDraw

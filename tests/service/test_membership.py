@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from sqlalchemy import select
 
-from judge.storage.schema import Game, Player
+from judge.storage.schema import Game
 from tests.service.conftest import POWERS, Judge, address
 
 
@@ -90,15 +90,6 @@ def test_set_password_changes_it_and_never_echoes_it(started: Callable[..., Judg
     assert "changed" in body and "n3wpass" not in body
     assert "wrong password" in judge.reply(address("ITALY"), "SIGNON italy@alpha pwitaly")
     assert "Signed on" in judge.reply(address("ITALY"), "SIGNON italy@alpha n3wpass")
-
-
-def test_set_address_tells_old_and_new_address(started: Callable[..., Judge]) -> None:
-    judge = started()
-    out = judge.send(address("TURKEY"), "SIGNON turkey@alpha pwturkey",
-                     "SET ADDRESS sultan@new.example")
-    assert {m.recipient for m in out} == {address("TURKEY"), "sultan@new.example"}
-    with judge.factory() as s:
-        assert s.scalar(select(Player.address).where(Player.address == "sultan@new.example"))
 
 
 def test_master_start_needs_every_power_and_only_the_master(judge: Judge) -> None:

@@ -51,6 +51,8 @@ READS = [
     ("SET PASSWORD n3w", c.SetPassword("n3w")),
     ("set address me@example.org", c.SetAddress("me@example.org")),
     ("SET ADDRESS", c.SetAddress()),
+    ("CONFIRM ADDRESS K7m2q9xw3a", c.ConfirmAddress("k7m2q9xw3a")),
+    ("confirm k7m2q9xw3a", c.ConfirmAddress("k7m2q9xw3a")),
     ("SET WAIT", c.SetWait(True)),
     ("set nowait", c.SetWait(False)),
     ("set no wait", c.SetWait(False)),

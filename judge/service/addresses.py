@@ -1,0 +1,106 @@
+"""Changing a member's registered address: asked with SET ADDRESS, done by CONFIRM ADDRESS."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import func, select, update
+
+from judge.service.context import Context, Identity, Refusal, Result
+from judge.storage.schema import AddressChange, Game, Player
+from judge.text import commands as c
+from judge.text.commands import Step
+
+ADDRESS = re.compile(r"[^@\s,;<>]+@[^@\s,;<>]+\.[^@\s,;<>]+")
+VALID_FOR = timedelta(days=7)
+MAX_PER_DAY = 3  # each request mails an address the judge does not know yet
+# no 0/o, 1/l/i: the code is copied by hand from a phone as often as pasted
+CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+CODE_LENGTH = 10
+
+
+def _digest(code: str) -> str:
+    # the code is random and single-use, so a plain hash is enough to keep it unusable
+    # to anyone who reads the table
+    return hashlib.sha256(code.strip().lower().encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _current(who: Identity) -> str:
+    if who.role == "master":
+        return who.game.master_address
+    assert who.player is not None
+    return who.player.address
+
+
+def set_address(ctx: Context, cmd: c.SetAddress, step: Step) -> Result:
+    """Mail a code to the new address; nothing changes until it comes back. Without a
+    confirmation anyone who knows a password could send the judge's mail (and its
+    notices) to any address, or lose a player's results to a typing mistake."""
+    who = ctx.member()
+    new = (cmd.address or ctx.reply_to).strip()
+    if not ADDRESS.fullmatch(new):
+        raise Refusal(f"{new!r} is not a mail address (e.g. SET ADDRESS me@example.org)")
+    old = _current(who)
+    if new.lower() == old.lower():
+        return Result(step.line, step.text, True,
+                      [f"{new} already is the address of {who.name} in {who.game.name}."])
+    player_id = who.player.id if who.role != "master" and who.player else None
+    mine = (AddressChange.game_id == who.game.id, AddressChange.player_id.is_(None)
+            if player_id is None else AddressChange.player_id == player_id)
+    asked = ctx.session.scalar(select(func.count()).select_from(AddressChange).where(
+        *mine, AddressChange.requested_at > ctx.now - timedelta(days=1)))
+    if (asked or 0) >= MAX_PER_DAY:
+        raise Refusal(f"{who.name} in {who.game.name} asked for {MAX_PER_DAY} address changes "
+                      "within a day; try again tomorrow")
+    # a newer request replaces any still waiting: only the latest code works
+    ctx.session.execute(update(AddressChange).where(*mine, AddressChange.done_at.is_(None))
+                        .values(expires_at=ctx.now))
+    code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+    ctx.session.add(AddressChange(
+        game_id=who.game.id, player_id=player_id, address=new, code_hash=_digest(code),
+        requested_by=ctx.reply_to, requested_at=ctx.now, expires_at=ctx.now + VALID_FOR,
+    ))
+    subject = f"Diplomacy game {who.game.name}: confirm your address"
+    ctx.notify(new, subject, (
+        f"A player signed on as {who.name} in game {who.game.name} asked the judge to send\n"
+        f"the mail for {who.name} to this address ({new}).\n\n"
+        "If that was you, send the judge a mail holding this line:\n\n"
+        f"    CONFIRM ADDRESS {code}\n\n"
+        f"The code works once, for {VALID_FOR.days} days. If it was not you, do nothing: "
+        "nothing changes.\n"))
+    # signed on from another address, the registered one gets a copy of this result
+    return Result(step.line, step.text, True, [
+        f"A confirmation code was mailed to {new}. The address of {who.name} in "
+        f"{who.game.name} stays {old} until that mail's CONFIRM ADDRESS line comes back "
+        f"(within {VALID_FOR.days} days).",
+    ])
+
+
+def confirm_address(ctx: Context, cmd: c.ConfirmAddress, step: Step) -> Result:
+    """The code proves the new address reads its mail; no sign-on is needed."""
+    change = ctx.session.scalar(
+        select(AddressChange).where(AddressChange.code_hash == _digest(cmd.code)))
+    if change is None or change.done_at is not None or change.expires_at <= ctx.now:
+        raise Refusal("no address change is waiting for this code: it is mistyped, used "
+                      "already, replaced by a newer SET ADDRESS, or older than "
+                      f"{VALID_FOR.days} days; SET ADDRESS again to get a new one")
+    game = ctx.session.get(Game, change.game_id)
+    assert game is not None
+    if change.player_id is None:
+        name, old = "MASTER", game.master_address
+        game.master_address = change.address
+    else:
+        player = ctx.session.get(Player, change.player_id)
+        if player is None or player.left_at is not None:
+            raise Refusal(f"the address change was for a player who has left {game.name}")
+        name = player.power.name if player.power else (player.name or "OBSERVER").upper()
+        old = player.address
+        player.address = change.address
+    change.done_at = ctx.now
+    text = f"The address of {name} in {game.name} is now {change.address} (was {old})."
+    for address in {old.lower(), change.address.lower()} - {ctx.reply_to.lower()}:
+        ctx.notify(address, f"Diplomacy game {game.name}: address changed", text + "\n")
+    return Result(step.line, step.text, True, [text])
