@@ -73,7 +73,8 @@ class Game(Base):
 
 
 class Power(Base):
-    """A power of a game: who plays it, its Payola balance and acceptance list."""
+    """A power of a game: who plays it, its Payola balance and acceptance list, and the
+    power that controls it (Payola, spec 2.9)."""
 
     __tablename__ = "powers"
     __table_args__ = (UniqueConstraint("game_id", "name"),)
@@ -84,6 +85,8 @@ class Power(Base):
     state: Mapped[str] = mapped_column(String(16), default=PowerState.OPEN)
     balance: Mapped[int] = mapped_column(default=0)
     acceptance: Mapped[str | None] = mapped_column(String(NAME))
+    # the power whose player plays this one (the master's SET CONTROL); None: nobody
+    controller: Mapped[str | None] = mapped_column(String(NAME))
 
     game: Mapped[Game] = relationship(back_populates="powers")
 
