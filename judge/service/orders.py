@@ -25,6 +25,7 @@ from judge.text.commands import Step
 from judge.text.offers import read_sheet
 from judge.text.orders import parse_order
 from judge.text.problems import OrderSyntaxError
+from judge.text.remarks import closing_remark
 
 
 def _phase(ctx: Context, who: Identity) -> tuple[PhaseRecord, Position, Map, str]:
@@ -45,16 +46,18 @@ def orders(ctx: Context, cmd: c.Orders, step: Step) -> Result:
     who = ctx.player()
     assert who.power is not None
     record, position, board, kind = _phase(ctx, who)
+    given, remark = closing_remark(cmd.lines, board)
     if kind == SubmissionKind.OFFERS:
         sheet = SheetContext(who.power.name, position, board, rules_of(who.game),
                              who.power.balance)
-        lines, errors = read_offers(cmd.lines, sheet)
+        lines, errors = read_offers(given, sheet)
     else:
-        lines, errors = read_orders(cmd.lines, who.power.name, position, board)
+        lines, errors = read_orders(given, who.power.name, position, board)
+    left_out = _left_out(remark)
     if errors:
         kept = submitted_lines(current_submission(ctx.session, record, who.power.name, kind))
-        raise Refusal(*errors, data={"kind": kind, "kept": [x.canonical for x in kept],
-                                     "phase": record.phase})
+        raise Refusal(*errors, *left_out, data={
+            "kind": kind, "kept": [x.canonical for x in kept], "phase": record.phase})
     submit(ctx.session, record, who.power.name, kind, lines, who.player, ctx.now)
     ordered = {province_of(x.canonical.split()[1]) for x in lines if _unit_order(x)}
     idle = [str(u) for u in position.units.get(who.power.name, ()) if u.province not in ordered]
@@ -62,7 +65,18 @@ def orders(ctx: Context, cmd: c.Orders, step: Step) -> Result:
         "kind": kind, "phase": record.phase, "power": who.power.name,
         "lines": lines, "idle": idle if kind == SubmissionKind.ORDERS
                                       and position.phase.kind is PhaseKind.MOVEMENT else [],
+        "left_out": left_out,
     })
+
+
+def _left_out(remark: tuple[c.OrderLine, ...]) -> list[str]:
+    if not remark:
+        return []
+    first, last = remark[0].line, remark[-1].line
+    where = f"line {first}" if first == last else f"lines {first}-{last}"
+    return [f"{where} ({remark[0].text!r}{', ...' if len(remark) > 1 else ''}) read as a "
+            "closing remark, not orders, and left out; end your commands with SIGNOFF "
+            "to be sure"]
 
 
 def _unit_order(line: SubmittedLine) -> bool:

@@ -89,3 +89,27 @@ def test_payola_offer_sheet_is_checked_and_echoed(started: Callable[..., Judge])
     body = judge.reply(address("FRANCE"), *FRANCE, "99999 : A PAR - PIC", "x : y")
     assert "REFUSED" in body and "E1" in body and "line 3: 'x : y'" in body
     assert _versions(judge, "FRANCE") == [["5 : A PAR - BUR", "3 > F BRE - MAO", "0 : A MAR H"]]
+
+
+def test_a_closing_remark_under_the_orders_is_left_out_and_named(
+    started: Callable[..., Judge],
+) -> None:
+    judge = started()
+    body = judge.reply(address("FRANCE"), *FRANCE, "A PAR - BUR", "F BRE - MAO", "",
+                       "Thanks, see you next turn", "Karl")
+    assert "Orders of FRANCE for S1901M accepted" in body
+    assert "lines 5-6 ('Thanks, see you next turn', ...) read as a closing remark" in body
+    assert _versions(judge, "FRANCE") == [["A PAR - BUR", "F BRE - MAO"]]
+
+
+def test_a_mistyped_order_after_a_blank_line_still_refuses_the_set(
+    started: Callable[..., Judge],
+) -> None:
+    judge = started()
+    body = judge.reply(address("FRANCE"), *FRANCE, "A PAR - BUR", "", "Amar - SPA", "Cheers")
+    assert "REFUSED" in body and "line 4: 'Amar - SPA'" in body and "line 5: 'Cheers'" in body
+    assert _versions(judge, "FRANCE") == []
+    body = judge.reply(address("FRANCE"), *FRANCE, "A PAR - BUR", "", "Thanks")
+    assert "line 4 ('Thanks') read as a closing remark" in body
+    body = judge.reply(address("FRANCE"), *FRANCE, "A PAR - XYZ", "", "Thanks")
+    assert "REFUSED" in body and "line 4 ('Thanks') read as a closing remark" in body
