@@ -25,7 +25,10 @@ _TRANSLATION = str.maketrans({**_CONTROLS, **_CHARACTERS})
 _BR = re.compile(r"(?:<br\s*/?>\s*)+$", re.IGNORECASE)
 _SIGNOFF = re.compile(r"sign\s*-?\s*off\s*[.!]?\s*$", re.IGNORECASE)
 _ATTRIBUTION = re.compile(
-    r"(wrote|writes|a écrit|schrieb|escribió|scrisse|schreef|написал\w*)\s*:\s*$", re.IGNORECASE
+    # Gmail writes the attribution in the reader's language ("ha scritto:", "escreveu:"),
+    # some with the name after the verb ("um 08:12 Uhr schrieb Judge <judge@x.org>:")
+    r"(wrote|writes|a écrit|schrieb|escribió|scrisse|scritto|schreef|escreveu|skrev|"
+    r"napisał\w*|kirjoitti|написал\w*)\b[^:]*:\s*$", re.IGNORECASE
 )
 _ORIGINAL = re.compile(
     r"^\s*(-{3,}|_{3,})?\s*(original message|ursprüngliche nachricht|message d'origine|"

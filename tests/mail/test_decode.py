@@ -27,6 +27,18 @@ def test_wrapped_gmail_attribution_is_dropped_whole() -> None:
     assert lines(text) == ["A PAR - BUR"]
 
 
+@pytest.mark.parametrize("attribution", [
+    "Il dom 22 nov 2026, 07:30 Alpha Judge <judge@x.org> ha\nscritto:",
+    "Em dom., 22 de nov. de 2026 às 08:12, Judge <judge@x.org> escreveu:",
+    "Am So., 22. Nov. 2026 um 08:12 Uhr schrieb Judge <judge@x.org>:",
+    "Le dim. 22 nov. 2026 à 08:12, Judge <judge@x.org> a écrit :",
+    "Den sön 22 nov. 2026 kl 08:12 skrev Judge <judge@x.org>:",
+])
+def test_gmail_attributions_in_other_languages_are_dropped(attribution: str) -> None:
+    text = f"A APU - TUN\n\n{attribution}\n\n> A APU H\n"
+    assert lines(text) == ["A APU - TUN"]
+
+
 def test_a_line_ending_in_wrote_without_a_quote_after_it_is_kept() -> None:
     assert lines("PRESS TO F\nShakespeare wrote:\nto be or not\nENDPRESS") == [
         "PRESS TO F", "Shakespeare wrote:", "to be or not", "ENDPRESS"]
