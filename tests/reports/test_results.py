@@ -3,12 +3,14 @@ unit with its outcome mark, dislodged units, ownership and adjustments, the next
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
 
-from judge.engine.adjudicate import PhaseResult, adjudicate
+from judge.engine.adjudicate import OrderError, PhaseResult, adjudicate
 from judge.engine.board import Map
+from judge.engine.outcomes import Reason
 from judge.engine.position import starting_position
 from judge.service.reports import Mail, Roster, phase_mails
 from tests.reports.conftest import address, orders, position
@@ -29,7 +31,8 @@ FALL_ORDERS = {
     "AUSTRIA": ["A TRI - VEN", "A TYR S A TRI - VEN", "F NAP - ROM", "A APU S F NAP - ROM"],
     "FRANCE": ["A BUR S A PAR - PIC", "A PAR - PIC"],
     "GERMANY": ["A RUH - BUR", "A MUN - BUR"],
-    "ENGLAND": ["A LON - BEL", "A LVP - MOS"],  # no fleet convoys; LVP-MOS is refused
+    "ENGLAND": ["A LON - BEL", "A LVP - MOS"],  # no fleet convoys; LVP-MOS is refused:
+    # the line shows what the player wrote, marked void (the unit held)
     "ITALY": ["A ROM H"],
 }
 
@@ -46,7 +49,7 @@ Austria: Army Tyrolia SUPPORT Army Trieste -> Venice.
 
 England: Fleet English Channel HOLD.
 England: Army London -> Belgium.  (*no convoy*)
-England: Army Liverpool HOLD.  (*void*)
+England: Army Liverpool -> Moscow.  (*void*)
 
 France: Army Burgundy SUPPORT Army Paris -> Picardy.  (*cut*)
 France: Army Paris -> Picardy.
@@ -204,3 +207,61 @@ def test_an_opening_with_no_orders_holds_every_unit(board: Map, roster: Roster,
     lines = [x for x in body.splitlines() if x.endswith(" HOLD.")]
     assert len(lines) == 22
     assert "(*" not in body
+
+
+# A Fall where dislodged units had orders of their own, and refused orders were given.
+MIXED_UNITS = {
+    "GERMANY": ["A MUN", "F NTH", "A YOR", "A RUH", "A BEL"],
+    "AUSTRIA": ["A TYR", "A BOH"],
+    "FRANCE": ["A BUR", "A PAR", "F BRE", "F MAO", "A GAS"],
+    "ENGLAND": ["A LON", "F ENG"],
+    "ITALY": ["A SPA", "A MAR", "A VEN"],
+}
+MIXED_ORDERS = {
+    "GERMANY": ["A MUN - TYR", "F NTH - LON", "A YOR S F NTH - LON", "A RUH - BUR",
+                "A BEL S A RUH - BUR"],
+    "AUSTRIA": ["A TYR - MUN", "A BOH S A TYR - MUN"],
+    "FRANCE": ["A BUR S A PAR - PIC", "A PAR - PIC", "F BRE - ENG", "F MAO S F BRE - ENG",
+               "A GAS S A PAR - MAR"],
+    "ENGLAND": ["A LON - BEL", "F ENG C A LON - BEL"],
+    "ITALY": ["A SPA - GAS", "A MAR S A SPA - GAS", "A VEN S A TYR - MUN"],  # VEN: refused
+}
+
+
+def _mixed(board: Map) -> PhaseResult:
+    return adjudicate(position(board, "F1901M", MIXED_UNITS), orders(board, MIXED_ORDERS),
+                      board)
+
+
+def test_a_dislodged_unit_also_shows_what_its_own_order_did(board: Map,
+                                                           roster: Roster) -> None:
+    result = _mixed(board)
+    # the engine's contract keeps one outcome per unit; the marks are the report's
+    assert {str(u): o.value for u, o in result.outcomes.items()
+            if o.value == "dislodged"} == {u: "dislodged" for u in
+                                          ["A MUN", "A BUR", "A GAS", "A LON", "F ENG"]}
+    body = _to(phase_mails(roster, result, DEADLINE), address("GERMANY")).body
+    for line in [
+        "Germany: Army Munich -> Tyrolia.  (*bounce, dislodged*)",
+        "France: Army Burgundy SUPPORT Army Paris -> Picardy.  (*cut, dislodged*)",
+        "France: Army Gascony SUPPORT Army Paris -> Marseilles.  (*void, dislodged*)",
+        "England: Army London -> Belgium.  (*no convoy, dislodged*)",
+        "England: Fleet English Channel CONVOY Army London -> Belgium.  (*dislodged*)",
+        "Italy: Army Venice SUPPORT Army Tyrolia -> Munich.  (*void*)",
+        "Germany: Army Ruhr -> Burgundy.",
+        "Austria: Army Tyrolia -> Munich.",
+    ]:
+        assert line + "\n" in body, line
+    # the dislodged units are listed by power, then by place
+    listed = body.split("The following units were dislodged:\n\n")[1].split("\n\n")[0]
+    assert [x.split(":")[0] for x in listed.splitlines()] == [
+        "England", "England", "France", "France", "Germany"]
+
+
+def test_a_refused_order_the_judge_cannot_read_back_leaves_the_hold(board: Map,
+                                                                     roster: Roster) -> None:
+    result = _fall(board)
+    odd = replace(result, errors={"ENGLAND": (OrderError("ENGLAND", "A LVP ~ ???",
+                                                         Reason.UNPARSEABLE),)})
+    body = _to(phase_mails(roster, odd, DEADLINE), address("GERMANY")).body
+    assert "England: Army Liverpool HOLD.  (*void*)\n" in body

@@ -9,7 +9,7 @@ from judge.engine.maps import load_map
 from judge.money.payola import PayolaResult
 from judge.service.reports.ledgers import statement_mails
 from judge.service.reports.mail import Mail
-from judge.service.reports.results import results_mails, results_view
+from judge.service.reports.results import results_mails
 from judge.service.reports.roster import GameOrRoster, as_roster
 
 
@@ -29,7 +29,5 @@ def phase_mails(game: GameOrRoster, result: PhaseResult | PayolaResult,
         mails += statement_mails(roster, result.statements)
         if result.phase is None:
             return mails
-        view = results_view(roster, result.phase, board, result.public)
-    else:
-        view = results_view(roster, result, board)
-    return mails + results_mails(roster, view, next_deadline)
+        return mails + results_mails(roster, result.phase, board, next_deadline, result.public)
+    return mails + results_mails(roster, result, board, next_deadline)

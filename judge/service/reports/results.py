@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from judge.engine.adjudicate import PhaseResult
 from judge.engine.adjustments import adjustment_due
 from judge.engine.board import Map
-from judge.engine.orders import Build, Disband, Order, Retreat, Waive
-from judge.engine.outcomes import Outcome
+from judge.engine.orders import Build, Waive
 from judge.engine.phase import PhaseKind, Season
 from judge.money.statements import PublicTotals
 from judge.service.reports.mail import Mail, compose
+from judge.service.reports.marks import Marked, marked_orders
 from judge.service.reports.notation import (
     listing,
     next_title,
@@ -24,16 +25,9 @@ from judge.service.reports.notation import (
     unit_text,
 )
 from judge.service.reports.roster import Roster, deadline_text
+from judge.service.reports.sight import Sight, sight_of, unsaid_void
 
-# Outcomes the result line marks; an order that succeeded carries no mark.
-NOTES = {
-    Outcome.BOUNCE: "bounce",
-    Outcome.CUT: "cut",
-    Outcome.DISLODGED: "dislodged",
-    Outcome.VOID: "void",
-    Outcome.NO_CONVOY: "no convoy",
-}
-
+Own = Callable[[str], bool] | None  # in a BLIND reader's view: the reader's own power
 
 @dataclass(frozen=True, slots=True)
 class OrderLine:
@@ -74,68 +68,76 @@ class ResultsView:
     next_phase: str | None
     next_title: str | None
     deadline: str | None = None
+    blind: str = ""  # BLIND games: "player" (a view in sight) or "observer" (no units)
 
 
 def results_view(roster: Roster, result: PhaseResult, board: Map,
-                 totals: PublicTotals | None = None) -> ResultsView:
-    """Everything the results mail shows, built from the engine's result."""
+                 totals: PublicTotals | None = None, reader: str = "MASTER") -> ResultsView:
+    """Everything the results mail shows ``reader``, built from the engine's result: all
+    of it, except in a BLIND game, where a player sees what is in sight of its own units
+    and centres and an observer no unit at all (see ``sight``)."""
     phase = result.position.phase
-    lines = tuple(
-        OrderLine(power_name(power), order_text(order, board), _note(order, result))
-        for power in sorted(result.orders)
-        for order in sorted(result.orders[power], key=_unit_key)
-    )
+    marked = sorted(marked_orders(result, board), key=lambda m: (m.power, _unit_key(m)))
+    seen: Sight | None = None
+    blind = roster.blind and reader != "MASTER"
+    if blind:
+        seen = sight_of(result, reader, board) if reader in board.powers else None
+        marked = [unsaid_void(m) for m in marked if seen is not None and seen.shows(m)]
+    lines = tuple(OrderLine(power_name(m.power), _shown(m, board), ", ".join(m.notes))
+                  for m in marked)
     season_over = phase.season is Season.FALL and result.next.phase.season is not Season.FALL
     over = result.victory is not None
     variant = f"{roster.map_name.title()}{' Payola' if roster.payola else ''}"
+    own = (lambda power: seen is not None and power == seen.power) if blind else None
     return ResultsView(
         judge=roster.judge, game=roster.game, variant=variant, phase=str(phase),
         title=results_title(phase), lines=lines,
-        dislodged=_dislodged(result, board) if phase.kind is PhaseKind.MOVEMENT else (),
-        unused=_unused(result, board) if phase.kind is PhaseKind.ADJUSTMENT else (),
-        ownership=_ownership(result, board) if season_over else (),
-        adjustments=_adjustments(result, board) if season_over else (),
-        totals=tuple(totals.rows) if totals is not None else (),
+        dislodged=_dislodged(result, board, own) if phase.kind is PhaseKind.MOVEMENT else (),
+        unused=_unused(result, board, own) if phase.kind is PhaseKind.ADJUSTMENT else (),
+        ownership=_ownership(result, board, own) if season_over else (),
+        adjustments=_adjustments(result, board, own) if season_over else (),
+        totals=tuple(totals.rows) if totals is not None and not blind else (),
         winner=power_name(result.victory) if result.victory else None,
         next_phase=None if over else str(result.next.phase),
         next_title=None if over else next_title(result.next.phase),
+        blind="observer" if blind and seen is None else "player" if blind else "",
     )
 
 
-def results_mails(roster: Roster, view: ResultsView, deadline: datetime | None) -> list[Mail]:
-    """The same results to every player, observer and the master, each with the
-    deadline in their own zone."""
-    subject = f"Diplomacy results {roster.game} {view.phase}"
-    return [
-        compose(m.address, m.reader, subject, "phase/results.txt.j2",
-                replace(view, deadline=deadline_text(deadline, m.zone)))
-        for m in roster.everyone()
-    ]
+def results_mails(roster: Roster, result: PhaseResult, board: Map, deadline: datetime | None,
+                  totals: PublicTotals | None = None) -> list[Mail]:
+    """The results to every player, observer and the master, each with the deadline in
+    their own zone; in a BLIND game each reader's own view."""
+    subject = f"Diplomacy results {roster.game} {result.position.phase}"
+    shared = results_view(roster, result, board, totals)
+    mails = []
+    for m in roster.everyone():
+        view = results_view(roster, result, board, totals, m.reader) if roster.blind else shared
+        mails.append(compose(m.address, m.reader, subject, "phase/results.txt.j2",
+                             replace(view, deadline=deadline_text(deadline, m.zone))))
+    return mails
 
 
-def _unit_key(order: Order) -> str:
-    unit = getattr(order, "unit", None)
-    return "" if unit is None else unit.location
+def _unit_key(line: Marked) -> str:
+    return "" if line.unit is None else line.unit.location
 
 
-def _note(order: Order, result: PhaseResult) -> str:
-    unit = getattr(order, "unit", None)
-    outcome = result.outcomes.get(unit) if unit is not None else None
-    if result.position.phase.kind is PhaseKind.RETREAT:
-        # a retreat that failed is a retreat into the same province as another: both go
-        if isinstance(order, Retreat) and outcome is Outcome.DISBANDED:
-            return "bounce, destroyed"
-        return ""
-    if isinstance(order, Disband) or outcome is None:
-        return ""
-    return NOTES.get(outcome, "")
+def _shown(line: Marked, board: Map) -> str:
+    """The order in long notation; a refused order the judge could not read back is shown
+    as it was written."""
+    return line.order if isinstance(line.order, str) else order_text(line.order, board)
 
 
-def _dislodged(result: PhaseResult, board: Map) -> tuple[str, ...]:
+def _dislodged(result: PhaseResult, board: Map, own: Own) -> tuple[str, ...]:
+    """Each dislodged unit with where it may retreat, grouped by power as judges list them."""
+    owners = {u: found[0] for u in result.retreats
+              if (found := result.position.unit_at(u.province)) is not None}
     out = []
-    for unit, options in sorted(result.retreats.items(), key=lambda kv: kv[0].location):
-        found = result.position.unit_at(unit.province)
-        power = power_name(found[0]) if found else "?"
+    for unit, options in sorted(result.retreats.items(),
+                                key=lambda kv: (owners.get(kv[0], ""), kv[0].location)):
+        if own is not None and not own(owners.get(unit, "")):
+            continue
+        power = power_name(owners[unit]) if unit in owners else "?"
         if options:
             where = listing([place(o, board) for o in options])
             out.append(f"{power}: {unit_text(unit, board)} can retreat to {where}.")
@@ -144,10 +146,12 @@ def _dislodged(result: PhaseResult, board: Map) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _unused(result: PhaseResult, board: Map) -> tuple[tuple[str, int], ...]:
+def _unused(result: PhaseResult, board: Map, own: Own) -> tuple[tuple[str, int], ...]:
     """Builds a power was due but neither made nor waived: they are lost."""
     out = []
     for power in sorted(set(result.position.centers) | set(result.position.units)):
+        if own is not None and not own(power):
+            continue
         due = adjustment_due(result.position, board, power)
         used = sum(isinstance(o, (Build, Waive)) for o in result.orders.get(power, ()))
         if due > used:
@@ -155,10 +159,12 @@ def _unused(result: PhaseResult, board: Map) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def _ownership(result: PhaseResult, board: Map) -> tuple[str, ...]:
+def _ownership(result: PhaseResult, board: Map, own: Own) -> tuple[str, ...]:
     owned = result.next.centers
     rows = [(power_name(p), sorted(place(c, board) for c in cs))
-            for p, cs in sorted(owned.items()) if cs]
+            for p, cs in sorted(owned.items()) if cs and (own is None or own(p))]
+    if own is not None:  # a BLIND reader learns only its own centres
+        return tuple(roll(who, names) for who, names in rows)
     taken = set().union(*owned.values()) if owned else set()
     unowned = sorted(place(c, board) for c in board.centers - taken)
     if unowned:
@@ -166,10 +172,12 @@ def _ownership(result: PhaseResult, board: Map) -> tuple[str, ...]:
     return tuple(roll(who, names) for who, names in rows)
 
 
-def _adjustments(result: PhaseResult, board: Map) -> tuple[Adjustment, ...]:
+def _adjustments(result: PhaseResult, board: Map, own: Own) -> tuple[Adjustment, ...]:
     after = result.next
     rows = []
     for power in sorted(set(after.centers) | set(after.units)):
+        if own is not None and not own(power):
+            continue
         centers = len(after.centers.get(power, ()))
         units = len(after.units.get(power, ()))
         if not centers and not units:

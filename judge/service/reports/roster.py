@@ -45,6 +45,11 @@ class Roster:
     def payola(self) -> bool:
         return self.variant.lower() == "payola"
 
+    @property
+    def blind(self) -> bool:
+        """BLIND ("Tin Cup"): each reader's results are tailored to what it may see."""
+        return "BLIND" in self.flags
+
     def player(self, power: str) -> Member | None:
         return self.players.get(power)
 
