@@ -60,11 +60,13 @@ def start(ctx: Context, cmd: c.Start, step: Step) -> Result:
     if game.state != GameState.FORMING:
         raise Refusal(f"game {game.name} is {game.state}; only a forming game can start")
     missing = [p.name for p in game.powers if p.state != PowerState.PLAYED]
+    # the master may start short: the open powers go into civil disorder, announced to all
+    begin(ctx.session, game, ctx.settings, ctx.now, unplayed=missing)
+    said = [f"Game {game.name} started: {game.phase}."]
     if missing:
-        raise Refusal(f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no player "
-                      f"yet; players JOIN {game.name} <password> [<power>]")
-    begin(ctx.session, game, ctx.settings, ctx.now)
-    return Result(step.line, step.text, True, [f"Game {game.name} started: {game.phase}."])
+        said.append(f"In civil disorder (no player; REPLACE opens one to a new player): "
+                    f"{', '.join(missing)}.")
+    return Result(step.line, step.text, True, said)
 
 
 def pause(ctx: Context, cmd: c.Pause, step: Step) -> Result:

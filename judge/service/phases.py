@@ -42,7 +42,14 @@ from judge.storage.games import (
     submissions_in_force,
 )
 from judge.storage.mailqueue import queue_mail
-from judge.storage.schema import Game, GameState, PhaseRecord, Role, SubmissionKind
+from judge.storage.schema import (
+    Game,
+    GameState,
+    PhaseRecord,
+    PowerState,
+    Role,
+    SubmissionKind,
+)
 from judge.text.orders import parse_order
 
 
@@ -157,10 +164,16 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     return Processed(record.phase, result, played, following.phase)
 
 
-def begin(session: Session, game: Game, settings: Settings, now: datetime) -> PhaseRecord:
+def begin(session: Session, game: Game, settings: Settings, now: datetime,
+          unplayed: Sequence[str] = ()) -> PhaseRecord:
     """Start a forming game: S1901M with its deadline, Payola starting balances, and the
-    start notice to everyone."""
+    start notice to everyone. ``unplayed``: the powers the master started without a
+    player; they are in civil disorder (their units hold, they build nothing, nobody
+    waits for them), and the notice says so."""
     board = load_map(game.map_name)
+    for power in game.powers:
+        if power.name in unplayed:
+            power.state = PowerState.DISORDER
     position = initial_position(board)
     record = record_position(session, game, position, now)
     if game.variant == "payola":
@@ -170,7 +183,7 @@ def begin(session: Session, game: Game, settings: Settings, now: datetime) -> Ph
     deadline = schedule(session, game, record, now)
     money = bribes.balances(game) if game.variant == "payola" else None
     queue_all(session, settings, now, start_mails(roster_of(game, settings.name), position,
-                                               deadline, money))
+                                               deadline, money, unplayed))
     return record
 
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
-from judge.storage.schema import PhaseRecord
+from judge.storage.schema import PhaseRecord, Power
 from tests.processing.conftest import (
     MASTER,
     POWERS,
@@ -278,3 +278,52 @@ def test_rolling_back_a_draw_clears_the_votes(full: Callable[..., Judge]) -> Non
     assert judge.game().state == "active" and judge.game().result is None
     assert judge.later(minutes=1) == ([], [])  # not drawn again at once
     assert "Draw vote: none" in judge.reply(address("ITALY"), signon("ITALY"), "STATUS")
+
+
+def test_the_master_may_start_short_and_nobody_waits_for_the_open_powers(
+        judge: Judge) -> None:
+    judge.reply(MASTER, "CREATE alpha masterpw STANDARD")
+    playing = ("ENGLAND", "FRANCE", "GERMANY")
+    for power in playing:
+        assert f"as {power}" in judge.reply(address(power), f"JOIN alpha pw{power.lower()} "
+                                            f"{power}")
+    assert judge.run() == ([], [])  # the processor does not start a game short of players
+    out = judge.send(MASTER, *GM, "START")
+    started = [m for m in out if m.subject == "Diplomacy game alpha has started"]
+    assert {m.recipient for m in started} == {address(p) for p in playing} | {MASTER}
+    for mail in started:
+        assert "without a player for these powers:\n  Austria, Italy, Russia, Turkey.\n" \
+               "They are in civil disorder: their units hold" in mail.body
+    with judge.factory() as s:
+        states = dict(s.execute(select(Power.name, Power.state)).all())
+    assert states == {p: "played" if p in playing else "disorder" for p in POWERS}
+    # the three players order; the phase goes at once, the open powers' units hold
+    for power in playing:
+        units = judge.record().state["units"][power]
+        judge.reply(address(power), signon(power), *[f"{u} H" for u in units])
+    done, mails = judge.later(minutes=1)
+    assert [str(d) for d in done] == ["alpha: processed S1901M"]
+    results = by_recipient(mails)[address("FRANCE")][0].body
+    assert "Italy: Army Venice HOLD." in results and "Turkey: Fleet Ankara HOLD." in results
+    assert "(*" not in results
+
+
+def test_a_short_game_builds_nothing_for_its_open_powers(judge: Judge) -> None:
+    judge.reply(MASTER, "CREATE alpha masterpw STANDARD")
+    judge.reply(address("FRANCE"), "JOIN alpha pwfrance FRANCE")
+    judge.send(MASTER, *GM, "START")
+    judge.reply(address("FRANCE"), signon("FRANCE"), "A PAR - BUR", "F BRE - MAO",
+                "A MAR - SPA")
+    judge.later(minutes=1)
+    judge.reply(address("FRANCE"), signon("FRANCE"), "A BUR - BEL", "F MAO - POR",
+                "A SPA H")
+    judge.later(minutes=1)  # Germany's open power took nothing; France took three
+    assert judge.record().phase == "W1901A"
+    judge.reply(address("FRANCE"), signon("FRANCE"), "BUILD A PAR", "BUILD F BRE",
+                "BUILD A MAR")
+    done, mails = judge.later(minutes=1)
+    assert [str(d) for d in done] == ["alpha: processed W1901A"]
+    body = by_recipient(mails)[address("FRANCE")][0].body
+    assert "France: Builds an army in Paris." in body
+    assert "Russia: " not in body.split("Adjustment orders")[1].split("The next phase")[0]
+    assert judge.record().phase == "S1902M"

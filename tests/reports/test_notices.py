@@ -130,3 +130,14 @@ def test_an_unknown_zone_falls_back_to_utc(board: Map) -> None:
         "FRANCE": type(roster.players["FRANCE"])(address("FRANCE"), "FRANCE", "Mars/Olympus")})
     mail = reminder_mails(odd, ["FRANCE"], "S1901M", DEADLINE, NOW)[0]
     assert "Tue Jan 07 2031 12:30 UTC" in mail.body
+
+
+def test_a_game_started_short_says_who_is_in_civil_disorder(board: Map) -> None:
+    roster = make_roster(board, without=["ITALY"])
+    mails = start_mails(roster, starting_position(board), DEADLINE, None, ["ITALY"])
+    assert len(mails) == 8  # nobody plays Italy
+    for mail in mails:
+        assert "The master started the game without a player for Italy.\n" \
+               "It is in civil disorder: its units hold, it builds nothing, and the game\n" \
+               "never waits for it.\n" in mail.body
+    assert "civil disorder" not in start_mails(roster, starting_position(board), None)[0].body

@@ -92,13 +92,14 @@ def test_set_password_changes_it_and_never_echoes_it(started: Callable[..., Judg
     assert "Signed on" in judge.reply(address("ITALY"), "SIGNON italy@alpha n3wpass")
 
 
-def test_master_start_needs_every_power_and_only_the_master(judge: Judge) -> None:
+def test_only_the_master_starts_a_game_even_short_of_players(judge: Judge) -> None:
     judge.reply("gm@example.org", "CREATE alpha masterpw")
     judge.reply(address("FRANCE"), "JOIN alpha pwff FRANCE")
-    body = judge.reply("gm@example.org", "SIGNON MASTER@alpha masterpw", "START")
-    assert "no player yet" in body
     body = judge.reply(address("FRANCE"), "SIGNON france@alpha pwff", "START")
     assert "only the game's master" in body
+    body = judge.reply("gm@example.org", "SIGNON MASTER@alpha masterpw", "START")
+    assert "Game alpha started: S1901M." in body
+    assert "In civil disorder (no player; REPLACE opens one to a new player): AUSTRIA" in body
 
 
 def test_start_tells_everyone(started: Callable[..., Judge]) -> None:

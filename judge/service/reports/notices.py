@@ -49,6 +49,7 @@ class StartView:
     phase: str
     title: str
     deadline: str | None
+    unplayed: tuple[str, ...] = ()  # powers started without a player: in civil disorder
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +101,11 @@ def _title(phase: str) -> str:
 
 
 def start_mails(game: GameOrRoster, position: Position, deadline: datetime | None,
-                balances: Mapping[str, int] | None = None) -> list[Mail]:
-    """Everyone learns the game began; a player sees their own units and (Payola) their
-    own starting balance, the master and observers every power's units."""
+                balances: Mapping[str, int] | None = None,
+                unplayed: Sequence[str] = ()) -> list[Mail]:
+    """Everyone learns the game began, and which powers it began without (in civil
+    disorder); a player sees their own units and (Payola) their own starting balance, the
+    master and observers every power's units."""
     roster = as_roster(game)
     board = load_map(roster.map_name)
     forces = {p: roll(power_name(p), [unit_text(u, board) for u in
@@ -115,7 +118,8 @@ def start_mails(game: GameOrRoster, position: Position, deadline: datetime | Non
             roster.game, roster.variant.upper(), own,
             tuple(line for p, line in forces.items() if own is None or p == own),
             None if own is None or balances is None else balances.get(own, 0),
-            str(position.phase), _title(str(position.phase)), deadline_text(deadline, m.zone))
+            str(position.phase), _title(str(position.phase)), deadline_text(deadline, m.zone),
+            tuple(power_name(p) for p in sorted(unplayed)))
         mails.append(compose(m.address, m.reader, f"Diplomacy game {roster.game} has started",
                              "notice/start.txt.j2", view))
     return mails
