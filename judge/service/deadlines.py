@@ -157,16 +157,26 @@ class PhaseClock:
     late_told_at: datetime | None = None
     master_told_at: datetime | None = None
     started: datetime | None = None  # when the phase began
+    length: timedelta | None = None  # how long the master's timing makes such a phase
 
 
 def remind_at(clock: PhaseClock, timing: Timing) -> datetime | None:
     """``reminder`` before the deadline, but never in the first half of the phase: a
-    phase shorter than the reminder lead gets its reminder half-way, not at once."""
+    phase shorter than the reminder lead gets its reminder half-way, not at once.
+
+    The phase counts as begun when it was created, or when its current deadline was
+    placed if that is later (a rollback or a pause restarts the clock): never less than
+    its length before the deadline, so a restored phase is not reminded at once either.
+    """
     if clock.deadline is None or not timing.reminder:
         return None
     moment = clock.deadline - timing.reminder
-    if clock.started is not None:
-        moment = max(moment, clock.started + (clock.deadline - clock.started) / 2)
+    begun = clock.started
+    if clock.length is not None:
+        placed = clock.deadline - clock.length
+        begun = placed if begun is None else max(begun, placed)
+    if begun is not None and begun < clock.deadline:
+        moment = max(moment, begun + (clock.deadline - begun) / 2)
     return moment
 
 

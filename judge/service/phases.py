@@ -34,6 +34,7 @@ from judge.service.reports import (
     start_mails,
 )
 from judge.service.schedule import schedule
+from judge.service.timing import timing_of
 from judge.storage.games import (
     members,
     position_of,
@@ -86,7 +87,8 @@ def phase_clock(session: Session, game: Game, record: PhaseRecord, position: Pos
     waiting = any(player.wait for player in acting.values())
     ready = bool(acting) and not unacted and not waiting
     clock = PhaseClock(record.deadline, ready, bool(unacted), record.reminded_at,
-                       record.late_told_at, record.master_told_at, record.created_at)
+                       record.late_told_at, record.master_told_at, record.created_at,
+                       timing_of(game.options).length(position.phase.kind))
     return clock, unacted
 
 

@@ -20,6 +20,7 @@ from judge.service.deadlines import (
     moved_by_absences,
     parse_absence,
     read_absence,
+    remind_at,
     read_date,
 )
 from judge.service.timing import (
@@ -205,3 +206,32 @@ def test_a_short_phase_is_reminded_half_way_not_at_once() -> None:
     clock = _clock(started=started)
     assert due(clock, t, started + H) is None
     assert due(clock, t, started + 12 * H) is Due.REMIND
+
+
+def test_a_restored_phase_is_not_reminded_at_once() -> None:
+    """After a rollback (or a pause) the deadline is placed anew; the phase counts as
+    begun then, however long ago it was first created."""
+    t = Timing()
+    placed = MONDAY - 24 * H  # a 24-hour phase whose deadline was placed a day before
+    clock = _clock(started=placed - 30 * 24 * H, length=24 * H)
+    assert due(clock, t, placed) is None
+    assert due(clock, t, placed + 11 * H) is None
+    assert due(clock, t, placed + 12 * H) is Due.REMIND
+    # a long phase is reminded its lead before the deadline, as always
+    long = _clock(started=MONDAY - 72 * H, length=72 * H)
+    assert due(long, t, MONDAY - 25 * H) is None
+    assert due(long, t, MONDAY - 24 * H) is Due.REMIND
+
+
+@settings(max_examples=200, deadline=None)
+@given(length=st.integers(10, 60 * 24 * 10), lead=st.integers(1, 60 * 24 * 5),
+       age=st.integers(0, 60 * 24 * 30))
+def test_a_reminder_never_goes_at_the_start_of_a_phase(length: int, lead: int,
+                                                       age: int) -> None:
+    minutes = timedelta(minutes=1)
+    start = MONDAY - length * minutes
+    clock = _clock(started=start - age * minutes, length=length * minutes)
+    moment = due(clock, Timing(reminder=lead * minutes), start)
+    assert moment is None
+    at = remind_at(clock, Timing(reminder=lead * minutes))
+    assert at is not None and start < at < MONDAY

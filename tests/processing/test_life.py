@@ -327,3 +327,27 @@ def test_a_short_game_builds_nothing_for_its_open_powers(judge: Judge) -> None:
     assert "France: Builds an army in Paris." in body
     assert "Russia: " not in body.split("Adjustment orders")[1].split("The next phase")[0]
     assert judge.record().phase == "S1902M"
+
+
+def test_a_phase_shorter_than_the_reminder_is_reminded_half_way(
+        full: Callable[..., Judge]) -> None:
+    judge = full("STANDARD", "SET MOVE 1D")  # as long as the 24-hour reminder lead
+    done, mails = judge.run()
+    assert [str(d) for d in done] == ["alpha: started S1901M"]  # and no reminder with it
+    assert not [m for m in mails if "reminder" in m.subject]
+    assert judge.later(hours=11, minutes=59) == ([], [])
+    done, mails = judge.later(minutes=1)
+    assert {m.recipient for m in mails} == {address(p) for p in POWERS}
+    assert all(m.subject == "Diplomacy deadline reminder alpha S1901M" for m in mails)
+
+
+def test_a_rolled_back_phase_is_not_reminded_at_once(full: Callable[..., Judge]) -> None:
+    judge = full("STANDARD", "SET MOVE 1D")
+    judge.run()
+    judge.at(judge.record().deadline + 24 * H)  # S1901M processed in civil disorder
+    judge.later(hours=30)
+    judge.send(MASTER, *GM, "ROLLBACK S1901M")
+    assert judge.later(minutes=1) == ([], [])  # no reminder the moment it is restored
+    assert judge.later(hours=11) == ([], [])
+    done, mails = judge.later(hours=1)
+    assert mails and all("reminder" in m.subject for m in mails)
