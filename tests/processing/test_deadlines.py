@@ -20,8 +20,8 @@ from judge.service.deadlines import (
     moved_by_absences,
     parse_absence,
     read_absence,
-    remind_at,
     read_date,
+    remind_at,
 )
 from judge.service.timing import (
     Timing,
