@@ -40,12 +40,13 @@ def _serve(args: argparse.Namespace) -> int:
     import logging
 
     from judge.mail.daemon import Daemon
+    from judge.service.bounces import note_bounces
     from judge.service.inbound import handle_mail
     from judge.service.processing import processor_thread
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     settings, factory = _database(args)
-    daemon = Daemon(settings, factory, handle_mail)
+    daemon = Daemon(settings, factory, handle_mail, bounces=note_bounces)
     with processor_thread(factory, settings, on_done=daemon.outbox_waiting.set):
         daemon.serve_forever()
     return 0

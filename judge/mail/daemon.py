@@ -13,7 +13,7 @@ from judge.config import Settings
 from judge.mail.delivery import Delivery
 from judge.mail.listener import Listener
 from judge.mail.send import run_sender
-from judge.mail.worker import MailHandler, run_worker
+from judge.mail.worker import BounceHandler, MailHandler, run_worker
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +28,7 @@ class Daemon:
         factory: sessionmaker[Session],
         handler: MailHandler,
         delivery: Delivery | None = None,
+        bounces: BounceHandler | None = None,
     ) -> None:
         self.settings = settings
         self.stopping = threading.Event()
@@ -38,7 +39,7 @@ class Daemon:
             threading.Thread(
                 target=run_worker, name="inbox-worker", daemon=True,
                 args=(factory, settings, handler, self.stopping, self.inbox_waiting),
-                kwargs={"on_handled": self.outbox_waiting.set},
+                kwargs={"on_handled": self.outbox_waiting.set, "bounces": bounces},
             ),
             threading.Thread(
                 target=run_sender, name="outbox-sender", daemon=True,

@@ -27,7 +27,8 @@ class DecodedMail:
     quoted replies, signatures, ``//`` comments and everything after ``SIGNOFF``
     taken out, and phone separators split into lines. ``auto_reply`` marks mail that
     must never be answered (bounces, auto-replies, bulk and list mail, empty return
-    path); ``auto_reason`` says why. ``inbox_id`` is the stored mail's row, if any.
+    path); ``auto_reason`` says why. ``bounced`` are the addresses a delivery report
+    says the judge's mail could not reach. ``inbox_id`` is the stored mail's row, if any.
     """
 
     sender: str
@@ -39,6 +40,7 @@ class DecodedMail:
     auto_reason: str = ""
     recipients: tuple[str, ...] = ()
     inbox_id: int | None = None
+    bounced: tuple[str, ...] = ()
 
     @property
     def reply_address(self) -> str:
@@ -71,7 +73,52 @@ def decode_mail(
         auto_reason=reason,
         recipients=tuple(recipients),
         inbox_id=inbox_id,
+        bounced=failed_recipients(message) if reason else (),
     )
+
+
+MAX_BOUNCED = 20  # more in one report is a flood, not news about players
+
+
+def failed_recipients(message: Message) -> tuple[str, ...]:
+    """The recipients a delivery report (RFC 3464) gives up on: ``Action: failed`` in a
+    message/delivery-status part, or Exim's X-Failed-Recipients header. Delays and
+    successes are not failures."""
+    found: dict[str, None] = {}
+    for address in _header(message, "X-Failed-Recipients").split(","):
+        if _address(address):
+            found[_address(address)] = None
+    for part in _parts(message, 0):
+        if part.get_content_type() != "message/delivery-status":
+            continue
+        for block in _status_blocks(part):
+            action = str(block.get("Action", "")).strip().lower()
+            recipient = str(block.get("Final-Recipient") or block.get("Original-Recipient") or "")
+            address = _address(recipient.partition(";")[2] or recipient)
+            if action == "failed" and address:
+                found[address] = None
+    return tuple(found)[:MAX_BOUNCED]
+
+
+def _parts(part: Message, depth: int) -> Iterator[Message]:
+    if depth > MAX_DEPTH:
+        return
+    yield part
+    if part.is_multipart() and part.get_content_maintype() == "multipart":
+        for child in part.get_payload():
+            if isinstance(child, Message):
+                yield from _parts(child, depth + 1)
+
+
+def _status_blocks(part: Message) -> list[Message]:
+    """The per-message and per-recipient header blocks of a delivery-status part (the
+    parser gives them as messages; a part it could not split is read here)."""
+    payload = part.get_payload()
+    if isinstance(payload, list):
+        return [b for b in payload if isinstance(b, Message)]
+    text = payload if isinstance(payload, str) else ""
+    return [email.message_from_string(b.strip() + "\n", policy=compat32)
+            for b in re.split(r"\n\s*\n", text.replace("\r\n", "\n")) if b.strip()]
 
 
 def auto_reason(message: Message, envelope_sender: str | None, sender: str) -> str:

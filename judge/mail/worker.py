@@ -29,6 +29,10 @@ log = logging.getLogger(__name__)
 # The service's entry point: handles one mail inside the caller's transaction, queuing its
 # replies with queue_mail; it must not commit. judge.service.inbound.handle_mail fits.
 MailHandler = Callable[[Session, DecodedMail, Settings], None]
+# What to do about a delivery report naming addresses the judge's mail could not reach
+# (``mail.bounced``): it must send nothing to the report's sender, only tell people who
+# should know. judge.service.bounces.note_bounces fits.
+BounceHandler = Callable[[Session, DecodedMail, Settings], None]
 
 
 class Handled(StrEnum):
@@ -41,7 +45,7 @@ class Handled(StrEnum):
 
 def handle_next(
     factory: sessionmaker[Session], settings: Settings, handler: MailHandler,
-    now: datetime | None = None,
+    now: datetime | None = None, bounces: BounceHandler | None = None,
 ) -> Handled | None:
     """Handle the oldest waiting mail; None when the inbox is empty.
 
@@ -64,6 +68,10 @@ def handle_next(
             reason = _never_answer(crash.mail, settings)
             if reason:
                 log.info("inbox #%s not answered: %s", message.id, reason)
+                if crash.mail.bounced and bounces is not None:
+                    bounces(session, crash.mail, settings)
+                    session.flush()
+                    reason += f"; bounced: {', '.join(crash.mail.bounced)}"
                 mark_inbound(message, InboxState.DONE, f"not answered: {reason}", moment)
                 crash = None
                 return Handled.IGNORED
@@ -134,13 +142,14 @@ def _shunt(
 def run_worker(
     factory: sessionmaker[Session], settings: Settings, handler: MailHandler,
     stop: threading.Event, wake: threading.Event,
-    on_handled: Callable[[], None] | None = None,
+    on_handled: Callable[[], None] | None = None, bounces: BounceHandler | None = None,
 ) -> None:
     """The worker loop of ``judge serve``: drain the inbox, then sleep until woken or polled."""
     while not stop.is_set():
         wake.clear()
         try:
-            while not stop.is_set() and handle_next(factory, settings, handler) is not None:
+            while not stop.is_set() and handle_next(
+                    factory, settings, handler, bounces=bounces) is not None:
                 if on_handled is not None:
                     on_handled()
         except Exception:  # the database may be briefly away; the loop must outlive it

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.config import Settings, settings_from_text
 from judge.mail.listener import Listener
 from judge.mail.worker import run_worker
+from judge.service.bounces import note_bounces
 from judge.service.inbound import handle_mail
 from judge.storage.mailqueue import InboundMessage, InboxState, OutboundMessage
 from tests.dbfixtures import db_engine, db_url, session, session_factory  # noqa: F401
@@ -89,7 +90,8 @@ def by_mail(settings: Settings, session_factory: sessionmaker[Session]) -> Itera
     """The judge running as ``judge serve`` runs it: listener thread plus worker thread."""
     stop, wake = threading.Event(), threading.Event()
     worker = threading.Thread(
-        target=run_worker, args=(session_factory, settings, handle_mail, stop, wake), daemon=True
+        target=run_worker, args=(session_factory, settings, handle_mail, stop, wake), daemon=True,
+        kwargs={"bounces": note_bounces},
     )
     with Listener(settings, session_factory, on_stored=wake.set) as listener:
         worker.start()

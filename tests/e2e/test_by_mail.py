@@ -107,3 +107,31 @@ def test_automatic_mail_gets_no_answer(by_mail: MailJudge) -> None:
     m["Message-ID"] = "<ooo@example.com>"
     m.set_content("HELP\n")
     assert by_mail.send_raw("robot@example.com", m.as_bytes()) == []
+
+
+def test_an_address_change_confirmed_by_mail_and_a_bounce_told_to_the_master(
+        by_mail: MailJudge) -> None:
+    judge = by_mail
+    _start(judge, "delta", "STANDARD")
+    old, new = player("GERMANY"), "kaiser@new.example"
+    out = judge.send(old, "SIGNON Gdelta pwgermany", f"SET ADDRESS {new}")
+    assert [m.recipient for m in out] == [new, old]
+    code = out[0].body.split("CONFIRM ADDRESS ", 1)[1].split()[0]
+    assert code not in out[1].body
+    out = judge.send(new, f"CONFIRM ADDRESS {code}")
+    assert {m.recipient for m in out} == {new, old}
+    assert f"now {new}" in next(m.body for m in out if m.recipient == old)
+
+    raw = (
+        "From: Mail Delivery System <MAILER-DAEMON@mx.new.example>\r\n"
+        "To: judge@example.org\r\nSubject: Undelivered Mail Returned to Sender\r\n"
+        "Message-ID: <dsn.e2e@mx.new.example>\r\nMIME-Version: 1.0\r\n"
+        "Content-Type: multipart/report; report-type=delivery-status; boundary=b\r\n\r\n"
+        "--b\r\nContent-Type: text/plain\r\n\r\nYour message could not be delivered.\r\n"
+        "--b\r\nContent-Type: message/delivery-status\r\n\r\n"
+        "Reporting-MTA: dns; mx.new.example\r\n\r\n"
+        f"Final-Recipient: rfc822; {new}\r\nAction: failed\r\nStatus: 5.1.1\r\n--b--\r\n"
+    ).encode()
+    out = judge.send_raw("", raw)
+    assert [(m.recipient, m.subject) for m in out] == [
+        (GM, "Diplomacy game delta: mail to GERMANY bounced")]

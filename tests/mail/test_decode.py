@@ -157,6 +157,37 @@ def test_automatic_mail_is_marked_never_to_be_answered(headers: dict, envelope: 
     assert decoded.auto_reason
 
 
+DSN = (
+    b"From: MAILER-DAEMON@mx.example.net\r\nTo: judge@example.org\r\n"
+    b"Subject: Delivery Status Notification\r\nMIME-Version: 1.0\r\n"
+    b"Content-Type: multipart/report; report-type=delivery-status; boundary=b\r\n\r\n"
+    b"--b\r\nContent-Type: text/plain\r\n\r\nSome mail could not be delivered.\r\n"
+    b"--b\r\nContent-Type: message/delivery-status\r\n\r\n"
+    b"Reporting-MTA: dns; mx.example.net\r\n\r\n"
+    b"Final-Recipient: rfc822; Gone@Example.net\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n"
+    b"Final-Recipient: rfc822; slow@example.net\r\nAction: delayed\r\nStatus: 4.4.7\r\n\r\n"
+    b"Original-Recipient: rfc822; full@example.net\r\nAction: failed\r\nStatus: 5.2.2\r\n"
+    b"--b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: <judge.1@example.org>\r\n"
+    b"--b--\r\n"
+)
+
+
+def test_a_delivery_report_names_the_recipients_that_failed_not_those_delayed() -> None:
+    decoded = decode_mail(DSN, "")
+    assert decoded.auto_reply is True
+    assert decoded.bounced == ("gone@example.net", "full@example.net")
+
+
+def test_exim_failed_recipients_header_and_person_mail_with_a_report() -> None:
+    exim = decode_mail(mail(X_Failed_Recipients="a@x.org, B@Y.org"), "")
+    assert exim.bounced == ("a@x.org", "b@y.org")
+    # a person's mail is never read for bounces, whatever it holds
+    person = DSN.replace(b"multipart/report", b"multipart/mixed").replace(
+        b"From: MAILER-DAEMON@mx.example.net", b"From: player@example.org")
+    decoded = decode_mail(person, "player@example.org")
+    assert decoded.auto_reply is False and decoded.bounced == ()
+
+
 def test_auto_submitted_no_is_a_person() -> None:
     assert decode_mail(mail(Auto_Submitted="no"), "p@example.org").auto_reply is False
 

@@ -180,6 +180,32 @@ def test_automatic_mail_and_the_judges_own_mail_are_never_answered(
     assert (row.error or "").startswith("not answered: ")
 
 
+def test_a_delivery_report_goes_to_the_bounce_handler_and_is_never_answered(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    report = EmailMessage()
+    report["From"] = "MAILER-DAEMON@mx.example.net"
+    report["To"] = "judge@example.org"
+    report["Subject"] = "Undelivered Mail Returned to Sender"
+    report["Message-ID"] = "<dsn.1@mx.example.net>"
+    report["X-Failed-Recipients"] = "gone@example.net"
+    report.set_content("signon Falpha pw\n")
+    row_id = store(session_factory, report.as_bytes(), "")
+    noted: list[tuple[str, ...]] = []
+
+    def note(session: Session, m: DecodedMail, s: Settings) -> None:
+        noted.append(m.bounced)
+        queue_mail(session, "gm@example.org", "bounced", "FRANCE", sender=s.address)
+
+    echo = Echo()
+    assert handle_next(session_factory, settings, echo, bounces=note) is Handled.IGNORED
+    assert noted == [("gone@example.net",)] and echo.seen == []
+    assert [r.recipient for r in outbox(session_factory)] == ["gm@example.org"]
+    row = inbox_row(session_factory, row_id)
+    assert row.state == InboxState.DONE
+    assert row.error == "not answered: empty return path; bounced: gone@example.net"
+
+
 def test_a_crash_on_automatic_mail_tells_only_the_keeper(
     settings: Settings, session_factory: sessionmaker[Session]
 ) -> None:

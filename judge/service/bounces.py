@@ -1,0 +1,77 @@
+"""Delivery reports about the judge's own mail: the master learns a player is unreachable."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from judge.config import Settings
+from judge.storage.base import utcnow
+from judge.storage.mailqueue import OutboundMessage, queue_mail
+from judge.storage.schema import Game, GameState, Player
+
+log = logging.getLogger(__name__)
+
+QUIET = timedelta(days=1)  # one notice per unreachable member and reader a day
+LIVE = (GameState.FORMING, GameState.ACTIVE, GameState.PAUSED)
+
+
+class BouncedMail(Protocol):
+    """What is needed of a delivery report (judge.mail.decode.DecodedMail has it)."""
+
+    bounced: Sequence[str]
+    message_id: str
+    inbox_id: int | None
+
+
+def note_bounces(
+    session: Session, mail: BouncedMail, settings: Settings, now: datetime | None = None
+) -> None:
+    """Tell the master of each live game whose player's address bounced, and the keeper
+    when it is a master's address. The report's sender is never answered, and the
+    notice names the power, not the address (players' addresses stay secret)."""
+    moment = now or utcnow()
+    for address in mail.bounced:
+        if settings.is_judge_address(address):
+            continue
+        told = False
+        players = session.scalars(select(Player).join(Game, Game.id == Player.game_id).where(
+            func.lower(Player.address) == address.lower(), Player.left_at.is_(None),
+            Game.state.in_(LIVE))).all()
+        for player in players:
+            game = session.get(Game, player.game_id)
+            assert game is not None
+            who = player.power.name if player.power else f"observer {player.name or ''}".strip()
+            to = game.master_address
+            if to.lower() == address.lower():
+                to = settings.keeper
+            told |= _tell(session, settings, to, game.name, who, moment, mail.inbox_id)
+        masters = session.scalars(select(Game).where(
+            func.lower(Game.master_address) == address.lower(), Game.state.in_(LIVE))).all()
+        for game in masters:
+            told |= _tell(session, settings, settings.keeper, game.name, "the master", moment,
+                          mail.inbox_id)
+        log.info("bounce %s for %s: %s", mail.message_id, address,
+                 "told" if told else "nobody to tell")
+
+
+def _tell(session: Session, settings: Settings, to: str, game: str, who: str,
+          now: datetime, inbox_id: int | None) -> bool:
+    subject = f"Diplomacy game {game}: mail to {who} bounced"
+    already = session.scalar(select(OutboundMessage.id).where(
+        OutboundMessage.recipient == to, OutboundMessage.subject == subject,
+        OutboundMessage.created_at >= now - QUIET).limit(1))
+    if already is not None:
+        return False
+    queue_mail(session, to, subject, (
+        f"The judge's mail to {who} in game {game} came back undeliverable: the\n"
+        "registered address refuses it. Until it is fixed that player gets no results,\n"
+        "reminders or press. Ask them (another way) to SET ADDRESS, or REPLACE the power\n"
+        "if they are gone. You are told at most once a day about the same address.\n"),
+        sender=settings.address, inbox_id=inbox_id, now=now)
+    return True
