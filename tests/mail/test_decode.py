@@ -200,6 +200,16 @@ def test_any_bytes_are_read_without_crashing(raw: bytes) -> None:
 
 
 @settings(max_examples=200, deadline=None)
+@given(st.text(max_size=600), st.binary(max_size=300))
+def test_any_delivery_report_is_read_without_crashing(status: str, junk: bytes) -> None:
+    raw = (DSN.split(b"Reporting-MTA")[0] + status.encode("utf-8", "surrogateescape")
+           + b"\r\n" + junk + b"\r\n--b--\r\n")
+    decoded = decode_mail(raw, "")
+    assert decoded.auto_reply is True
+    assert all("@" in a and a == a.lower() and " " not in a for a in decoded.bounced)
+
+
+@settings(max_examples=200, deadline=None)
 @given(st.text(max_size=2000), st.sampled_from(["utf-8", "iso-8859-1", "koi8-r", "bogus"]))
 def test_any_text_in_any_charset_is_read_without_crashing(text: str, charset: str) -> None:
     m = EmailMessage()
