@@ -1,4 +1,5 @@
-"""Payola money by mail: starting balances, acceptance lists and transfers between powers."""
+"""Payola money by mail: starting balances, acceptance lists and transfers between powers
+(checked by the money layer's ``Ledger``)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,16 @@ from sqlalchemy import select
 
 from judge.engine.board import Map
 from judge.money.acceptance import AcceptanceError, AcceptanceList
+from judge.money.income import owed as owed_by
 from judge.money.income import starting_balance
-from judge.money.ledger import TransferNotice
+from judge.money.ledger import Ledger, TransferError
 from judge.money.rules import RuleSet
+from judge.service.bribes import captures_of
 from judge.service.context import Context, Identity, Refusal, Result
+from judge.service.control import control_of
 from judge.service.powers import power_named
 from judge.service.reports import roster_of, transfer_mails
-from judge.storage.games import lock_game, post, power_of
+from judge.storage.games import current_record, lock_game, position_of, post, power_of
 from judge.storage.schema import Game, LedgerEntry
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -23,9 +27,13 @@ def rules_of(game: Game) -> RuleSet:
 
 
 def open_accounts(ctx: Context, game: Game, board: Map) -> None:
-    """Starting balances (spec 2.2): the income each power's starting centres would earn."""
-    rules = rules_of(game)
+    """Starting balances (spec 2.2): the income each power's starting centres would earn;
+    none for a DUMMY under VASSAL_DUMMIES, which has no account (spec 2.1)."""
+    rules = RuleSet.parse(game.flags, board.centers)
+    control = control_of(game, board)
     for power in game.powers:
+        if not control.has_account(power.name):
+            continue
         amount = starting_balance(
             board.homes.get(power.name, ()), len(board.starting_units.get(power.name, ())),
             rules, board.victory_centers, len(board.powers),
@@ -58,32 +66,36 @@ def accept(ctx: Context, cmd: c.Accept, step: Step) -> Result:
 
 
 def transfer(ctx: Context, cmd: c.Transfer, step: Step) -> Result:
-    """Spec 2.8: 1 up to the balance, to another power, at once; both parties told
-    privately (the receiver without the sender's name under ANON_TRANSFER)."""
+    """Spec 2.8: 1 up to the balance, to another power, at once, through the money layer's
+    ``Ledger.transfer`` (NO_TRANSFER, ONE_TRANSFER, NO_DONATIONS, NO_LOOTING,
+    VASSAL_DUMMIES, control, and Zero-Sum money owed for centres lost); both parties told
+    privately, the receiver without the sender's name under ANON_TRANSFER, a controlled
+    receiver through its controller. A refusal changes nothing."""
     who = _payola(ctx)
     game, sender = who.game, who.power
     assert sender is not None
-    rules = rules_of(game)
-    if rules.no_transfer:
-        raise Refusal(f"{game.name} plays NO_TRANSFER: no transfers at all")
-    to_name = power_named(ctx.board(game), cmd.to)
-    receiver = power_of(game, to_name)
-    assert receiver is not None
-    if receiver is sender:
+    board = ctx.board(game)
+    to_name = power_named(board, cmd.to)
+    # the amount and the receiver first, in the words players know from the spec
+    if to_name == sender.name:
         raise Refusal("a power cannot transfer money to itself")
     if cmd.amount < 1:
         raise Refusal(f"a transfer is a whole number of AgP from 1 up to your balance, "
                       f"not {cmd.amount}")
     if cmd.amount > sender.balance:
         raise Refusal(f"you have {sender.balance} AgP; you cannot transfer {cmd.amount}")
-    if rules.one_transfer and _already_sent(ctx, game, sender.name, to_name):
-        raise Refusal(f"ONE_TRANSFER: {sender.name} already sent money to {to_name} this phase")
-    before, received_before = sender.balance, receiver.balance
+    rules = RuleSet.parse(game.flags, board.centers)
+    ledger, centres = _ledger(ctx, game, board, rules)
+    try:
+        _, _, to_receiver = ledger.transfer(sender.name, to_name, cmd.amount, rules, centres)
+    except TransferError as e:
+        raise Refusal(f"transfer refused: {e}{_why(rules, str(e))}") from None
+    receiver = power_of(game, to_name)
+    assert receiver is not None
+    before = sender.balance
     post(ctx.session, game, sender, -cmd.amount, "transfer", ctx.now, counterparty=to_name)
     post(ctx.session, game, receiver, cmd.amount, "transfer", ctx.now, counterparty=sender.name)
-    notice = TransferNotice(to_name, False, None if rules.anon_transfer else sender.name,
-                            cmd.amount, received_before, receiver.balance)
-    for mail in transfer_mails(roster_of(game, ctx.settings.name), [notice]):
+    for mail in transfer_mails(roster_of(game, ctx.settings.name), [to_receiver]):
         ctx.notify(mail.to, mail.subject, mail.body)
     return Result(step.line, step.text, True, template="transfer", data={
         "power": sender.name, "to": to_name, "amount": cmd.amount,
@@ -91,11 +103,34 @@ def transfer(ctx: Context, cmd: c.Transfer, step: Step) -> Result:
     })
 
 
-def _already_sent(ctx: Context, game: Game, sender: str, to: str) -> bool:
-    return ctx.session.scalar(
-        select(LedgerEntry.id).where(
+def _ledger(ctx: Context, game: Game, board: Map,
+            rules: RuleSet) -> tuple[Ledger, dict[str, int]]:
+    """The game's accounts as the money layer sees them, and each power's centre count."""
+    record = current_record(ctx.session, game)
+    position = position_of(record, board) if record is not None else None
+    control = control_of(game, board, position)
+    centres = {p: len(cs) for p, cs in position.centers.items()} if position else {}
+    owed = owed_by(captures_of(record.state)) if record is not None and rules.zerosum else {}
+    sent = ctx.session.execute(
+        select(LedgerEntry.power, LedgerEntry.counterparty).where(
             LedgerEntry.game_id == game.id, LedgerEntry.phase == game.phase,
-            LedgerEntry.power == sender, LedgerEntry.counterparty == to,
             LedgerEntry.kind == "transfer", LedgerEntry.amount < 0,
-        ).limit(1)
-    ) is not None
+        )
+    ).all()
+    ledger = Ledger({p.name: p.balance for p in game.powers},
+                    frozenset((p, str(to)) for p, to in sent), control.dummies,
+                    dict(control.controllers), owed)
+    return ledger, centres
+
+
+# the flag behind each refusal the money layer words without naming it
+_FLAGS = (("not allowed in this game", "NO_TRANSFER"), ("only one transfer", "ONE_TRANSFER"),
+          ("owns no supply centre", "NO_DONATIONS"), ("DUMMY power's account", "NO_LOOTING"),
+          ("DUMMY powers have no account", "VASSAL_DUMMIES"), ("owes", "ZEROSUM"))
+
+
+def _why(rules: RuleSet, reason: str) -> str:
+    for words, flag in _FLAGS:
+        if words in reason and flag in rules.flags():
+            return f" ({flag})"
+    return ""

@@ -1,5 +1,7 @@
-"""A Payola game's money when a phase is processed: offer sheets, acceptance lists and
-balances from the store through ``play_movement``, payments and income into the ledger."""
+"""A Payola game's money when a phase is processed: offer sheets, acceptance lists,
+balances and control from the store through ``play_movement``, payments into the ledger,
+and the money layer's ``close_phase`` for Zero-Sum settlements, NO_DONATIONS forfeits and
+the income step."""
 
 from __future__ import annotations
 
@@ -11,26 +13,29 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from judge.engine.board import Map
-from judge.engine.phase import Season
 from judge.engine.position import Position
 from judge.money.acceptance import AcceptanceError, AcceptanceList
-from judge.money.income import Capture, IncomeReport, income_step, settle_captures
+from judge.money.income import Capture, IncomeReport
 from judge.money.offers import OfferSheet
 from judge.money.payola import PayolaResult, Table, play_movement
 from judge.money.rules import RuleSet
 from judge.money.sheets import SheetContext
+from judge.money.year import Books, close_phase
+from judge.service.control import control_of
 from judge.storage.games import post, submissions_in_force
-from judge.storage.schema import Game, PhaseRecord, PowerState, SubmissionKind
+from judge.storage.schema import Game, PhaseRecord, SubmissionKind
 from judge.text.offers import read_sheet
 
 
 @dataclass(frozen=True)
 class YearEnd:
     """What settling a Payola phase's money produced: each power's income report (at the
-    end of a year) and the Zero-Sum figures carried into the next phase."""
+    end of a year), what NO_DONATIONS took, and the Zero-Sum figures carried into the next
+    phase."""
 
     reports: Mapping[str, IncomeReport] = field(default_factory=dict)
     carry: Mapping[str, Any] = field(default_factory=dict)
+    forfeited: Mapping[str, int] = field(default_factory=dict)
 
 
 def rules_of(game: Game, board: Map) -> RuleSet:
@@ -46,34 +51,34 @@ def balances(game: Game) -> dict[str, int]:
     return {p.name: p.balance for p in game.powers}
 
 
-def dummies_of(game: Game, rules: RuleSet) -> frozenset[str]:
-    """Powers nobody plays are DUMMY powers when CD_DUMMIES is on (spec 5.2.4)."""
-    if not rules.cd_dummies:
-        return frozenset()
-    return frozenset(p.name for p in game.powers if p.state != PowerState.PLAYED)
-
-
 def movement(session: Session, game: Game, record: PhaseRecord, position: Position,
              board: Map, now: datetime) -> tuple[PayolaResult, dict[str, list[str]]]:
-    """Spec 1.4: the sheets in force, the acceptance lists and the balances decide every
-    unit's order; payments go into the ledger. A sheet that no longer passes (a transfer
-    since lowered the balance) is refused whole (OQ-14): that power's errors are returned
-    and its units get only the default offers."""
+    """Spec 1.4: the sheets in force, the acceptance lists, the balances and who controls
+    whom decide every unit's order; payments go into the ledger. A sheet that no longer
+    passes (a transfer since lowered the balance) is refused whole (OQ-14), and so is a
+    vassal's or an uncontrolled DUMMY's (spec 2.9): that power's errors are returned and
+    its units get only the default offers."""
     rules = rules_of(game, board)
-    dummies = dummies_of(game, rules)
+    control = control_of(game, board, position)
     before = balances(game)
     sheets: dict[str, OfferSheet] = {}
     errors: dict[str, list[str]] = {}
     for power, lines in submissions_in_force(session, record, SubmissionKind.OFFERS).items():
         if not lines:
             continue
-        ctx = SheetContext(power, position, board, rules, before.get(power, 0), dummies)
+        refusal = control.sheet_refusal(power)
+        if refusal is not None:
+            errors[power] = [refusal]
+            continue
+        ctx = SheetContext(power, position, board, rules, before.get(power, 0),
+                           control.dummies, control.controllers)
         sheet = read_sheet("\n".join(x.canonical for x in lines), ctx)
         if isinstance(sheet, list):
             errors[power] = [str(e) for e in sheet]
         else:
             sheets[power] = sheet
-    table = Table(position, before, acceptance_lists(game, board), sheets, rules, dummies)
+    table = Table(position, before, acceptance_lists(game, board), sheets, rules,
+                  control.dummies, control)
     result = play_movement(table, phase_seed(game, record), board)
     by_name = {p.name: p for p in game.powers}
     for power, after in sorted(result.balances.items()):
@@ -93,44 +98,42 @@ def acceptance_lists(game: Game, board: Map) -> dict[str, AcceptanceList]:
     return lists
 
 
+def captures_of(state: Mapping[str, Any]) -> tuple[Capture, ...]:
+    """The Zero-Sum capture settlements a phase record carries until the income step."""
+    return tuple(Capture(c["centre"], c["winner"], c.get("loser"), int(c["amount"]))
+                 for c in state.get("captures") or ())
+
+
 def settle(session: Session, game: Game, record: PhaseRecord, position: Position,
            after: Position, board: Map, now: datetime,
            played: PayolaResult | None = None) -> YearEnd:
-    """After any phase of a Payola game: Zero-Sum profits and capture prices, NO_DONATIONS
-    forfeits (OQ-11), and at the end of a year the income step (spec 2.5)."""
+    """After any phase of a Payola game, the money layer's ``close_phase``: Zero-Sum
+    capture settlements and NO_DONATIONS forfeits when centres change hands, and at the
+    end of a year the income step (spec 2.5, 2.7, 2.9), vassals' income to their
+    controllers. Every change is a ledger entry, so the ledger adds up to each balance."""
     rules = rules_of(game, board)
     state = record.state
     profits = {str(p): int(v) for p, v in (state.get("profits") or {}).items()}
-    captures = [Capture(c["centre"], c["winner"], c.get("loser"), int(c["amount"]))
-                for c in state.get("captures") or ()]
     if played is not None:
         for power, gain in played.profits.items():
             profits[power] = profits.get(power, 0) + gain
+    # vassals follow the centres as they stand after this phase (an income step pays
+    # whoever holds a DUMMY's home centres now)
+    closing = close_phase(position, after, Books(balances(game), profits, captures_of(state)),
+                          rules, board, control_of(game, board, after))
     by_name = {p.name: p for p in game.powers}
-    if after.centers != position.centers:
-        if rules.zerosum:
-            captures += settle_captures(position.centers, after.centers, balances(game), profits)
-        if rules.no_donations:
-            for power in board.powers:
-                if not after.centers.get(power) and by_name[power].balance:
-                    post(session, game, by_name[power], -by_name[power].balance, "forfeit", now)
-    new_year = after.phase.year > position.phase.year and after.phase.season is Season.SPRING
-    if not new_year:
-        carry = _carry(rules, profits, captures)
-        return YearEnd({}, carry)
-    year = income_step(
-        position.phase.year, balances(game), after.centers,
-        {p: len(us) for p, us in after.units.items()}, rules, board.victory_centers,
-        board.powers, profits, captures, dummies_of(game, rules),
-    )
-    for power, amount in sorted(year.balances.items()):
+    for power, amount in sorted(closing.forfeited.items()):
+        post(session, game, by_name[power], -amount, "forfeit", now)
+    for power, amount in sorted(closing.books.balances.items()):
         change = amount - by_name[power].balance
         if change:
             post(session, game, by_name[power], change, "income", now)
-    return YearEnd(year.reports, _carry(rules, {}, []))
+    books = closing.books
+    return YearEnd(closing.reports, _carry(rules, books.profits, books.captures),
+                   closing.forfeited)
 
 
-def _carry(rules: RuleSet, profits: Mapping[str, int], captures: list[Capture]) -> dict:
+def _carry(rules: RuleSet, profits: Mapping[str, int], captures: tuple[Capture, ...]) -> dict:
     if not rules.zerosum:
         return {}
     return {"profits": dict(sorted(profits.items())),

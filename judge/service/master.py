@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge.service import bribes, schedule
 from judge.service.context import Context, Refusal, Result
+from judge.service.control import controller_player, set_control
 from judge.service.endings import set_concede
 from judge.service.phases import begin, initial_position, process_phase
 from judge.service.powers import power_named
@@ -39,6 +40,8 @@ def set_option(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     who = ctx.master()
     if cmd.name in schedule.TIMING_OPTIONS:
         return schedule.set_timing(ctx, cmd, step)
+    if cmd.name in ("CONTROL", "NOCONTROL"):  # Payola: who plays whom (spec 2.9)
+        return set_control(ctx, cmd, step)
     name, value = cmd.name, cmd.value.strip()
     if name in ("PRIVATE", "UNLISTED", "PUBLIC", "LISTED") and not value:
         name, value = "LISTED", "NO" if name in ("PRIVATE", "UNLISTED") else "YES"
@@ -59,7 +62,8 @@ def start(ctx: Context, cmd: c.Start, step: Step) -> Result:
     game = ctx.master().game
     if game.state != GameState.FORMING:
         raise Refusal(f"game {game.name} is {game.state}; only a forming game can start")
-    missing = [p.name for p in game.powers if p.state != PowerState.PLAYED]
+    missing = [p.name for p in game.powers
+               if p.state != PowerState.PLAYED and controller_player(game, p) is None]
     # the master may start short: the open powers go into civil disorder, announced to all
     begin(ctx.session, game, ctx.settings, ctx.now, unplayed=missing)
     said = [f"Game {game.name} started: {game.phase}."]

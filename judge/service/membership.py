@@ -8,6 +8,7 @@ import secrets
 from judge.engine.maps import load_map
 from judge.money.rules import RuleError, RuleSet
 from judge.service.context import Context, Identity, Refusal, Result
+from judge.service.control import controller_player
 from judge.service.passwords import (
     DEFAULT_COST,
     check_password,
@@ -162,6 +163,9 @@ def _who(ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
         power = power_of(game, power_named(ctx.board(game), who))
         assert power is not None
         player = player_of(ctx.session, power)
+        lord = controller_player(game, power) if player is None else None
+        if lord is not None:  # DPjudge's CONTROL: the controller's player, own password
+            player = player_of(ctx.session, lord)
         if player is None:
             raise Refusal(f"{power.name} of {game.name} has no player "
                           f"({power.state}); JOIN {game.name} <password> {power.name}")
@@ -177,6 +181,10 @@ def _who(ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
 def resign(ctx: Context, cmd: c.Resign, step: Step) -> Result:
     who = ctx.player()
     assert who.player is not None and who.power is not None
+    if who.player.power_id != who.power.id:
+        raise Refusal(f"you play {who.power.name} as its controller's player; RESIGN "
+                      f"signed on as your own power, or ask the master for SET NOCONTROL "
+                      f"{who.power.name}")
     who.player.left_at = ctx.now
     who.power.state = PowerState.DISORDER
     ctx.notify(who.game.master_address, f"Diplomacy game {who.game.name}: {who.name} resigned",

@@ -11,6 +11,7 @@ from judge.engine.position import Position
 from judge.money.sheets import SheetContext, SheetError
 from judge.service.accounts import rules_of
 from judge.service.context import Context, Identity, Refusal, Result
+from judge.service.control import control_of
 from judge.storage.games import (
     SubmittedLine,
     current_record,
@@ -48,8 +49,12 @@ def orders(ctx: Context, cmd: c.Orders, step: Step) -> Result:
     record, position, board, kind = _phase(ctx, who)
     given, remark = closing_remark(cmd.lines, board)
     if kind == SubmissionKind.OFFERS:
+        control = control_of(who.game, board, position)
+        refusal = control.sheet_refusal(who.power.name)
+        if refusal is not None:  # a vassal's units are bribed by its controller (2.9)
+            raise Refusal(refusal)
         sheet = SheetContext(who.power.name, position, board, rules_of(who.game),
-                             who.power.balance)
+                             who.power.balance, control.dummies, control.controllers)
         lines, errors = read_offers(given, sheet)
     else:
         lines, errors = read_orders(given, who.power.name, position, board)
