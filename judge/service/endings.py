@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from judge.config import Settings
 from judge.engine.board import Map
 from judge.engine.position import Position
+from judge.service.chartbook import open_books
 from judge.service.context import Context, Refusal, Result
 from judge.service.powers import initials, power_named
 from judge.service.reports import Ending, end_mails, roster_of
@@ -66,12 +67,14 @@ def agreed_ending(session: Session, game: Game, position: Position,
 def finish(session: Session, game: Game, ending: Ending, position: Position,
            settings: Settings, now: datetime,
            money: Mapping[str, int] | None = None) -> None:
-    """Complete the game and tell everyone how it ended (Payola balances become public)."""
+    """Complete the game and tell everyone how it ended; a Payola game's balances, offer
+    sheets and bribe charts become public (spec 6.6)."""
     game.state = GameState.COMPLETED
     game.ended_at = now
     game.result = " ".join((ending.kind, *ending.powers))
     for mail in end_mails(roster_of(game, settings.name), ending, position, money):
         queue_mail(session, mail.to, mail.subject, mail.body, sender=settings.address, now=now)
+    open_books(session, game, settings, now)
 
 
 def set_concede(ctx: Context, cmd: c.SetOption, step: Step) -> Result:

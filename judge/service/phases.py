@@ -22,6 +22,7 @@ from judge.engine.position import Position, Unit
 from judge.money.payola import PayolaResult
 from judge.service import bribes
 from judge.service.accounts import open_accounts
+from judge.service.chartbook import chart_for_master
 from judge.service.context import Context
 from judge.service.deadlines import PhaseClock
 from judge.service.endings import finish
@@ -146,11 +147,13 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     record_result(record, result, now)
     if before is not None:  # what ROLLBACK restores; sheets refused now, for the master
         record.result = {**(record.result or {}), "balances": before, "refused": refused}
+    # the master's bribe chart, kept for the end of the game and mailed after the results
+    chart = chart_for_master(game, record, played.chart, settings.name) if played else []
     year = (bribes.settle(session, game, record, position, result.next, board, now, played)
             if payola else None)
     roster = roster_of(game, settings.name)
     if result.victory:
-        queue_all(session, settings, now, phase_mails(roster, played or result, None))
+        queue_all(session, settings, now, [*phase_mails(roster, played or result, None), *chart])
         if year is not None:
             queue_all(session, settings, now, income_report_mails(roster, year.reports))
         finish(session, game, Ending("victory", (result.victory,)), result.next, settings, now,
@@ -160,7 +163,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     if year is not None and year.carry:
         following.state = {**following.state, **year.carry}
     deadline = schedule(session, game, following, now)
-    queue_all(session, settings, now, phase_mails(roster, played or result, deadline))
+    queue_all(session, settings, now, [*phase_mails(roster, played or result, deadline), *chart])
     if year is not None:
         queue_all(session, settings, now, income_report_mails(roster, year.reports))
     return Processed(record.phase, result, played, following.phase)

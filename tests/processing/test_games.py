@@ -85,6 +85,16 @@ class Table:
         if self.payola and phase.endswith("M"):  # every power has units or money here
             statements = {r for (r, s) in got if s.startswith("Payola bribe results")}
             assert statements == {address(p) for p in POWERS}
+            # the bribe chart: the master's alone while the game runs (spec 6.6)
+            expected[(MASTER, f"Payola bribe chart {self.game} {phase}")] = 1
+            chart = next(m for m in mails if m.subject.startswith("Payola bribe chart"))
+            assert f"PAYOLA BRIBE CHART, {_heading(phase)}" in chart.body
+        for m in mails:
+            if m.recipient != MASTER:
+                assert "BRIBE CHART" not in m.body and "ACCEPTS  SAVINGS" not in m.body
+        if ended and self.payola:
+            for reader in self.readers:
+                expected[(reader, f"Payola records {self.game}")] = 1
         assert got == expected, sorted(set(got) ^ set(expected))
         self.last = mails
 
@@ -179,6 +189,11 @@ def _rollback(table: Table) -> None:
     assert Counter(kept)[phase] == 1
 
 
+def _heading(phase: str) -> str:
+    seasons = {"S": "SPRING", "F": "FALL", "W": "WINTER"}
+    return f"{seasons[phase[0]]} {phase[1:5]} MOVEMENT"
+
+
 def _balances(judge: Judge) -> dict[str, int]:
     with judge.factory() as s:
         return {p.name: p.balance for p in s.scalars(select(Power))}
@@ -223,6 +238,14 @@ def test_a_payola_game_by_mail_to_a_draw(full: Callable[..., Judge]) -> None:
     done, mails = judge.later(minutes=1)
     assert [str(d) for d in done] == ["beta: ended (draw) S1903M"]
     end = Counter((m.recipient, m.subject) for m in mails)
-    assert end == Counter({(r, "Diplomacy game beta is over"): 1 for r in table.readers})
+    assert end == Counter({(r, subject): 1 for r in table.readers
+                           for subject in ("Diplomacy game beta is over", "Payola records beta")})
     assert "Bank balances at the end" in mails[0].body
+    # the books open: every movement phase processed, every sheet, every chart
+    books = [m.body for m in mails if m.subject == "Payola records beta"]
+    assert len(set(books)) == 1
+    played = [_heading(p) for p in ("S1901M", "F1901M", "S1902M", "F1902M")]
+    assert all(f"PAYOLA BRIBE CHART, {h}" in books[0] for h in played)
+    assert "S1903M" not in books[0] and "SPRING 1903" not in books[0]  # never processed
+    assert "France:\n  1 : A PAR - BUR\n" in books[0] or "  1 : A " in books[0]
     assert judge.game("beta").result == "draw " + " ".join(POWERS)

@@ -351,3 +351,20 @@ def test_a_rolled_back_phase_is_not_reminded_at_once(full: Callable[..., Judge])
     assert judge.later(hours=11) == ([], [])
     done, mails = judge.later(hours=1)
     assert mails and all("reminder" in m.subject for m in mails)
+
+
+def test_a_terminated_payola_game_opens_its_books_to_everyone(
+        full: Callable[..., Judge]) -> None:
+    judge = full("PAYOLA")
+    judge.run()
+    assert "refused" not in judge.reply(address("FRANCE"), signon("FRANCE"),
+                                        "7 : A PAR - BUR % keep this quiet")
+    done, mails = judge.at(judge.record().deadline + 24 * H)  # processed in civil disorder
+    charts = [m for m in mails if m.subject == "Payola bribe chart alpha S1901M"]
+    assert [m.recipient for m in charts] == [MASTER]
+    assert {m.recipient for m in mails if "keep this quiet" in m.body} == {address("FRANCE")}
+    out = judge.send(MASTER, *GM, "TERMINATE")
+    books = [m for m in out if m.subject == "Payola records alpha"]
+    assert {m.recipient for m in books} == EVERYONE
+    assert all("7 : A PAR - BUR % keep this quiet" in m.body for m in books)
+    assert all("PAYOLA BRIBE CHART, SPRING 1901 MOVEMENT" in m.body for m in books)

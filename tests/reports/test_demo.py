@@ -41,8 +41,31 @@ def test_every_power_gets_its_statements_reports_and_results(demo: dict[str, str
     assert "Diplomacy results" in master
 
 
+def _during_play(mail: str) -> str:
+    """A reader's mail without the books a Payola game opens to everyone at its end."""
+    parts = re.split(r"^(--- \d+\. .*)$", mail, flags=re.MULTILINE)
+    kept = [parts[0]]
+    for title, body in zip(parts[1::2], parts[2::2], strict=True):
+        if not re.match(r"--- \d+\. Payola records ", title):
+            kept += [title, body]
+    return "".join(kept)
+
+
+@pytest.mark.slow
+def test_the_books_open_to_everyone_at_the_end(demo: dict[str, str]) -> None:
+    for reader, mail in demo.items():
+        assert re.search(r"--- \d+\. Payola records demo\d+\n", mail), reader
+        assert "a franc for Germany's good behaviour" in mail, reader  # France's note
+        assert "PAYOLA BRIBE CHART, FALL 1901 MOVEMENT" in mail, reader
+    master = _during_play(demo["master"])
+    assert re.search(r"--- \d+\. Payola bribe chart demo\d+ S1901M\n", master)
+    assert re.search(r"--- \d+\. Payola bribe chart demo\d+ F1901M\n", master)
+    assert all("BRIBE CHART" not in _during_play(demo[p]) for p in POWERS)
+
+
 @pytest.mark.slow
 def test_nobody_reads_another_powers_sheet_press_or_transfer(demo: dict[str, str]) -> None:
+    demo = {reader: _during_play(mail) for reader, mail in demo.items()}
     allowed = {  # a secret, and who may read it
         "a franc for Germany's good behaviour": {"FRANCE"},  # a note on France's sheet
         "STATEMENT FOR FRANCE": {"FRANCE"},

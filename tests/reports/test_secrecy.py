@@ -31,6 +31,7 @@ from judge.service.reports import (
     start_mails,
     transfer_mails,
 )
+from judge.service.reports.charts import chart_mails
 from tests.reports.conftest import address, make_roster, payola_table, position
 
 NOW = datetime(2031, 5, 1, 12, 0, tzinfo=UTC)
@@ -176,3 +177,23 @@ def test_balances_become_public_only_at_the_end(board: Map) -> None:
     for mail in ended:
         assert "It is a draw between France, Germany." in mail.body
         assert f"France:     {final['FRANCE']} AgP" in mail.body
+
+
+@pytest.mark.parametrize("flags", FLAG_SETS, ids=lambda f: "+".join(f) or "plain")
+def test_no_power_or_observer_receives_the_bribe_chart(board: Map, flags: list[str]) -> None:
+    """The chart holds every power's money (so it would leak it to anyone but the master);
+    during play it goes to the master alone, under every flag set, EAVESDROP and
+    PUBLIC_TOTALS included (PUBLIC_TOTALS publishes only its payer-free totals)."""
+    roster = make_roster(board, "payola", [*flags, "EAVESDROP"])
+    table = payola_table(board, SHEETS, BALANCES, flags)
+    result = play_movement(table, 11, board)
+    mails = chart_mails(roster, result.chart, board.powers)
+    assert [m.reader for m in mails] == ["MASTER"]
+    secrets = {str(BALANCES[p]) for p in BALANCES} | {
+        line.split()[0] for lines in SHEETS.values() for line in lines}
+    assert len(_leaks(mails[0].body, secrets)) >= 10  # it is the chart: full of secrets
+    others = [m for m in phase_mails(roster, result, DEADLINE) if m.reader != "MASTER"]
+    for mail in others:
+        assert "BRIBE CHART" not in mail.body
+        leaked = _leaks(mail.body, {str(BALANCES[p]) for p in BALANCES if p != mail.reader})
+        assert leaked == [], (mail.reader, mail.subject)

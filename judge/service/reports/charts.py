@@ -1,0 +1,86 @@
+"""The GameMaster's bribe chart of each Payola movement phase, mailed to the master alone
+while the game runs, and the game's books (every offer sheet and every chart) mailed to
+everybody once it is over (payola.md 6.6)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from judge.engine.phase import Phase
+from judge.money.chart import BribeChart
+from judge.service.reports.mail import Mail, compose
+from judge.service.reports.notation import heading
+from judge.service.reports.roster import Roster
+
+
+@dataclass(frozen=True, slots=True)
+class ChartView:
+    """One phase's chart as the template lays it out; ``initials`` names each power by
+    the letter acceptance lists use."""
+
+    game: str
+    heading: str
+    chart: BribeChart
+    initials: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseBooks:
+    """One movement phase of a finished Payola game: each power's offer sheet as it stood
+    when the phase was processed (the lines, or the reasons it was refused then), and
+    the phase's chart (None for phases processed before charts were kept)."""
+
+    phase: str
+    sheets: Mapping[str, tuple[str, ...]]
+    refused: Mapping[str, tuple[str, ...]]
+    chart: BribeChart | None
+
+
+@dataclass(frozen=True, slots=True)
+class BooksView:
+    game: str
+    phases: tuple[tuple[str, PhaseBooks, ChartView | None], ...]
+    powers: tuple[str, ...]
+
+
+def _initials(powers: Sequence[str]) -> dict[str, str]:
+    letters = {p: p[:1] for p in powers}
+    if len(set(letters.values())) != len(letters):  # a map whose initials clash
+        return {p: p for p in powers}
+    return letters
+
+
+def chart_view(game: str, chart: BribeChart, powers: Sequence[str]) -> ChartView:
+    title = f"PAYOLA BRIBE CHART, {heading(Phase.parse(chart.phase))}"
+    return ChartView(game, title, chart, _initials(powers))
+
+
+def chart_mails(roster: Roster, chart: BribeChart, powers: Sequence[str]) -> list[Mail]:
+    """Spec 6.6: the chart is the GameMaster's record; no power sees it while the game
+    runs (PUBLIC_TOTALS publishes only its totals, with the results). A master who also
+    plays a power of the game (the same address) is not sent it: that would show one
+    player every other power's money."""
+    master = roster.master
+    if master is None:
+        return []
+    playing = {m.address.lower() for m in roster.players.values()}
+    playing |= {m.address.lower() for m in roster.observers}
+    if master.address.lower() in playing:
+        return []
+    return [compose(master.address, "MASTER", f"Payola bribe chart {roster.game} {chart.phase}",
+                    "phase/chart.txt.j2", chart_view(roster.game, chart, powers))]
+
+
+def books_mails(roster: Roster, books: Sequence[PhaseBooks], powers: Sequence[str]) -> list[Mail]:
+    """The end of a Payola game: every offer sheet of every power for every movement
+    phase, and every chart, to every player, observer and the master (spec 6.6, RULES
+    section 3: the secrets of the game become public when it ends)."""
+    if not books:
+        return []
+    view = BooksView(roster.game, tuple(
+        (heading(Phase.parse(b.phase)), b,
+         chart_view(roster.game, b.chart, powers) if b.chart is not None else None)
+        for b in books), tuple(powers))
+    return [compose(m.address, m.reader, f"Payola records {roster.game}",
+                    "notice/books.txt.j2", view) for m in roster.everyone()]
