@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judge.service import bribes, schedule
+from judge.service.chartbook import book_mails
 from judge.service.context import Context, Refusal, Result
 from judge.service.control import controller_player, set_control
 from judge.service.endings import set_concede
@@ -120,6 +121,7 @@ def terminate(ctx: Context, cmd: c.Terminate, step: Step) -> Result:
         money = bribes.balances(game) if game.variant == "payola" else None
         _queue(ctx, end_mails(roster_of(game, ctx.settings.name), Ending("terminated"),
                               position_of(record, ctx.board(game)), money))
+        _queue(ctx, book_mails(ctx.session, game, ctx.settings.name))  # Payola: books open
     game.state = GameState.TERMINATED
     game.ended_at, game.result = ctx.now, "terminated"
     return Result(step.line, step.text, True, [f"Game {game.name} terminated."])
