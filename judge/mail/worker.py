@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
@@ -80,11 +81,12 @@ def handle_next(
             mark_inbound(message, InboxState.DONE, None, moment)
             crash = None
             return Handled.DONE
-    except Exception:
+    except Exception as error:
         # No savepoint around the handler (it costs two round trips per mail): the whole
         # transaction is gone, so the shunt gets its own. A failure before the mail was
-        # claimed, or in the final commit, is the database's, not the mail's: raise it.
-        if crash is None:
+        # claimed, in the final commit, or a lost connection is the database's, not the
+        # mail's: raise it, and the mail waits to be handled again.
+        if crash is None or (isinstance(error, DBAPIError) and error.connection_invalidated):
             raise
         crash.error = traceback.format_exc()
     log.error("inbox #%s could not be handled:\n%s", crash.inbox_id, crash.error)

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
@@ -137,6 +138,23 @@ def test_a_database_error_in_the_handlers_writes_is_shunted_like_a_crash(
         ("player@example.org", "Re: orders"),
     ]
     assert "could not be processed" in outbox(session_factory)[1].body
+
+
+def test_a_lost_database_connection_leaves_the_mail_waiting(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    row_id = store(session_factory, mail("orders"))
+
+    def disconnected(session: Session, m: DecodedMail, s: Settings) -> None:
+        Echo()(session, m, s)
+        raise OperationalError("SELECT 1", {}, Exception("server closed the connection"),
+                               connection_invalidated=True)
+
+    with pytest.raises(OperationalError):
+        handle_next(session_factory, settings, disconnected)
+    assert inbox_row(session_factory, row_id).state == InboxState.RECEIVED
+    assert outbox(session_factory) == []
+    assert handle_next(session_factory, settings, Echo()) is Handled.DONE
 
 
 def test_a_requeued_mail_is_handled_again(
