@@ -80,6 +80,9 @@ _REFUSED: dict[str, str] = {
 
 # Always in force in Payola; naming them changes nothing (spec 7.1).
 _ALWAYS = {"ORDER_ANY"}
+# The judge's own game flags, which a Payola game may carry too (spec 7: Payola flags
+# combine with the general ones); they are the judge's business, not the money layer's.
+_GENERAL = {"NO_PRESS", "PUBLIC_PRESS", "ALWAYS_CONFIRM"}
 
 
 @dataclass(frozen=True)
@@ -148,7 +151,7 @@ class RuleSet:
                 continue
             if name in _REFUSED:
                 raise RuleError(_REFUSED[name])
-            if name in _ALWAYS and len(words) == 1:
+            if (name in _ALWAYS or name in _GENERAL) and len(words) == 1:
                 continue
             if len(words) > 1:
                 raise RuleError(f"flag {raw!r} takes no value")

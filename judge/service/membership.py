@@ -25,7 +25,8 @@ from judge.text import commands as c
 from judge.text.commands import Step
 
 VARIANTS = ("STANDARD", "PAYOLA")
-GAME_FLAGS = {"NO_PRESS": "no press at all", "PUBLIC_PRESS": "broadcast press only"}
+GAME_FLAGS = {"NO_PRESS": "no press at all", "PUBLIC_PRESS": "broadcast press only",
+              "ALWAYS_CONFIRM": "the master gets a copy of every order confirmation"}
 MAX_NAME = 16
 
 

@@ -12,6 +12,7 @@ from judge.money.sheets import SheetContext, SheetError
 from judge.service.accounts import rules_of
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.control import control_of
+from judge.service.reports import order_confirmation_mails, roster_of
 from judge.storage.games import (
     SubmittedLine,
     current_record,
@@ -66,6 +67,7 @@ def orders(ctx: Context, cmd: c.Orders, step: Step) -> Result:
     submit(ctx.session, record, who.power.name, kind, lines, who.player, ctx.now)
     ordered = {province_of(x.canonical.split()[1]) for x in lines if _unit_order(x)}
     idle = [str(u) for u in position.units.get(who.power.name, ()) if u.province not in ordered]
+    _confirm(ctx, who, record.phase, kind, [x.canonical for x in lines], idle)
     return Result(step.line, step.text, True, template="orders", data={
         "kind": kind, "phase": record.phase, "power": who.power.name,
         "lines": lines, "idle": idle if kind == SubmissionKind.ORDERS
@@ -82,6 +84,18 @@ def _left_out(remark: tuple[c.OrderLine, ...]) -> list[str]:
     return [f"{where} ({remark[0].text!r}{', ...' if len(remark) > 1 else ''}) read as a "
             "closing remark, not orders, and left out; end your commands with SIGNOFF "
             "to be sure"]
+
+
+def _confirm(ctx: Context, who: Identity, phase: str, kind: str, lines: list[str],
+             idle: list[str]) -> None:
+    """ALWAYS_CONFIRM: the master's copy of the orders now in force (the player's own
+    confirmation is the reply)."""
+    if "ALWAYS_CONFIRM" not in who.game.flags:
+        return
+    assert who.power is not None
+    for mail in order_confirmation_mails(roster_of(who.game, ctx.settings.name),
+                                         who.power.name, phase, lines, idle, kind):
+        ctx.notify(mail.to, mail.subject, mail.body)
 
 
 def _unit_order(line: SubmittedLine) -> bool:
@@ -175,6 +189,7 @@ def clear(ctx: Context, cmd: c.Clear, step: Step) -> Result:
     assert who.power is not None
     record, _, _, kind = _phase(ctx, who)
     submit(ctx.session, record, who.power.name, kind, [], who.player, ctx.now)
+    _confirm(ctx, who, record.phase, kind, [], [])
     what = "offer sheet" if kind == SubmissionKind.OFFERS else "orders"
     return Result(step.line, step.text, True, [f"Your {what} for {record.phase} are cleared."])
 

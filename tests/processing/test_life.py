@@ -368,3 +368,39 @@ def test_a_terminated_payola_game_opens_its_books_to_everyone(
     assert {m.recipient for m in books} == EVERYONE
     assert all("7 : A PAR - BUR % keep this quiet" in m.body for m in books)
     assert all("PAYOLA BRIBE CHART, SPRING 1901 MOVEMENT" in m.body for m in books)
+
+
+def test_always_confirm_copies_each_change_of_orders_to_the_master(
+        full: Callable[..., Judge]) -> None:
+    judge = full("STANDARD ALWAYS_CONFIRM")
+    judge.run()
+    out = judge.send(address("FRANCE"), signon("FRANCE"), "A PAR - BUR", "F BRE - MAO")
+    reply = [m for m in out if m.in_reply_to]
+    assert [m.recipient for m in reply] == [address("FRANCE")]
+    assert "A PAR - BUR" in reply[0].body  # the player's confirmation is the reply
+    copies = [m for m in out if not m.in_reply_to]
+    assert [(m.recipient, m.subject) for m in copies] == [(MASTER, "Diplomacy orders alpha S1901M")]
+    assert "France changed its orders" in copies[0].body
+    assert "No order for A MAR: it holds unless ordered." in copies[0].body
+    out = judge.send(address("FRANCE"), signon("FRANCE"), "CLEAR")
+    assert [m.recipient for m in out if not m.in_reply_to] == [MASTER]
+    assert "(none)" in next(m for m in out if not m.in_reply_to).body
+
+
+def test_without_always_confirm_only_the_reply_confirms(full: Callable[..., Judge]) -> None:
+    judge = full()
+    judge.run()
+    out = judge.send(address("FRANCE"), signon("FRANCE"), "A PAR - BUR")
+    assert [m.recipient for m in out] == [address("FRANCE")]
+
+
+def test_a_payola_game_with_the_judges_own_flags_starts_and_plays(
+        full: Callable[..., Judge]) -> None:
+    judge = full("PAYOLA NO_PRESS ALWAYS_CONFIRM")
+    done, _ = judge.run()
+    assert [str(d) for d in done] == ["alpha: started S1901M"]
+    out = judge.send(address("FRANCE"), signon("FRANCE"), "3 : A PAR - BUR")
+    assert [m.recipient for m in out if not m.in_reply_to] == [MASTER]  # the copy
+    assert "offer sheet" in next(m for m in out if not m.in_reply_to).body
+    done, _ = judge.at(judge.record().deadline + 24 * H)
+    assert [str(d) for d in done] == ["alpha: processed S1901M"]

@@ -11,10 +11,11 @@ from judge.engine.board import Map
 from judge.engine.position import starting_position
 from judge.service.reports import (
     Ending,
+    Member,
     Roster,
     end_mails,
     late_notice_mails,
-    order_confirmation_mail,
+    order_confirmation_mails,
     pause_mails,
     reminder_mails,
     rollback_mails,
@@ -72,15 +73,21 @@ def test_late_notices_to_the_late_and_the_list_to_the_master(board: Map, roster:
     assert "After that the game waits for the master." in waiting[0].body
 
 
-def test_order_confirmation_goes_to_the_power_alone(board: Map) -> None:
-    roster = make_roster(board, without=["ITALY"])
-    mail = order_confirmation_mail(roster, "FRANCE", "S1901M", ["A PAR - BUR", "F BRE - MAO"],
-                                   ["A MAR"])
-    assert mail is not None and mail.to == address("FRANCE")
-    assert mail.subject == "Diplomacy orders alpha S1901M"
-    assert "  A PAR - BUR\n  F BRE - MAO\n" in mail.body
-    assert "No order for A MAR: it holds unless ordered." in mail.body
-    assert order_confirmation_mail(roster, "ITALY", "S1901M", []) is None
+def test_with_always_confirm_the_master_gets_a_copy_of_each_change(board: Map) -> None:
+    roster = make_roster(board, flags=["ALWAYS_CONFIRM"])
+    mails = order_confirmation_mails(roster, "FRANCE", "S1901M",
+                                     ["A PAR - BUR", "F BRE - MAO"], ["A MAR"])
+    assert [(m.to, m.reader) for m in mails] == [("master@players.test", "MASTER")]
+    assert mails[0].subject == "Diplomacy orders alpha S1901M"
+    assert "(rule ALWAYS_CONFIRM): France changed its orders." in mails[0].body
+    assert "  A PAR - BUR\n  F BRE - MAO\n" in mails[0].body
+    assert "No order for A MAR: it holds unless ordered." in mails[0].body
+    # without the rule the reply to the player's own mail is the only confirmation
+    assert order_confirmation_mails(make_roster(board), "FRANCE", "S1901M", ["A PAR H"]) == []
+    # a master who also plays a power is not sent the others' orders
+    playing = Roster(roster.game, roster.variant, flags=roster.flags, players=roster.players,
+                     master=Member(address("ITALY"), "MASTER"))
+    assert order_confirmation_mails(playing, "FRANCE", "S1901M", ["A PAR H"]) == []
 
 
 def test_pause_and_resume_are_announced_to_everyone(roster: Roster) -> None:

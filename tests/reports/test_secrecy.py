@@ -23,7 +23,7 @@ from judge.service.reports import (
     end_mails,
     income_report_mails,
     late_notice_mails,
-    order_confirmation_mail,
+    order_confirmation_mails,
     pause_mails,
     phase_mails,
     reminder_mails,
@@ -110,8 +110,6 @@ def _play(board: Map, flags: list[str]) -> tuple[Roster, list[Mail], Secrets]:
         secrets.add(power, report.balance)
     mails = [
         *start_mails(roster, table.position, DEADLINE, BALANCES),
-        *[m for p in board.powers
-          if (m := order_confirmation_mail(roster, p, "S1901M", SHEETS[p], (), "offers"))],
         *reminder_mails(roster, ["ITALY", "TURKEY"], "S1901M", DEADLINE, NOW),
         *late_notice_mails(roster, "S1901M", ["TURKEY"], DEADLINE, DEADLINE),
         *transfer_mails(roster, [to_sender, to_receiver]),
@@ -130,7 +128,7 @@ def test_no_mail_shows_another_powers_figures(board: Map, flags: list[str]) -> N
     readers = {m.address: m.reader for m in roster.everyone()}
     assert {m.to for m in mails} == set(readers)
     kinds = {re.sub(r"\b(alpha|[SFW]\d{4}[MRA]|\d{4})\b", "", m.subject) for m in mails}
-    assert len(kinds) == 11, kinds  # every kind of mail a Payola year sends
+    assert len(kinds) == 10, kinds  # every kind of mail a Payola year sends to all
     for mail in mails:
         reader = readers[mail.to]
         forbidden = secrets.forbidden(reader)
@@ -197,3 +195,13 @@ def test_no_power_or_observer_receives_the_bribe_chart(board: Map, flags: list[s
         assert "BRIBE CHART" not in mail.body
         leaked = _leaks(mail.body, {str(BALANCES[p]) for p in BALANCES if p != mail.reader})
         assert leaked == [], (mail.reader, mail.subject)
+
+
+def test_order_copies_go_to_the_master_alone(board: Map) -> None:
+    """ALWAYS_CONFIRM shows the master every sheet as it changes (the master keeps the
+    chart anyway); nobody else ever gets a copy of another power's orders."""
+    roster = make_roster(board, "payola", ["ALWAYS_CONFIRM"])
+    copies = [m for p in board.powers
+              for m in order_confirmation_mails(roster, p, "S1901M", SHEETS[p], (), "offers")]
+    assert len(copies) == 7 and {m.reader for m in copies} == {"MASTER"}
+    assert all(m.to == "master@players.test" for m in copies)

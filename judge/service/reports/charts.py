@@ -61,12 +61,8 @@ def chart_mails(roster: Roster, chart: BribeChart, powers: Sequence[str]) -> lis
     runs (PUBLIC_TOTALS publishes only its totals, with the results). A master who also
     plays a power of the game (the same address) is not sent it: that would show one
     player every other power's money."""
-    master = roster.master
+    master = roster.master_apart()
     if master is None:
-        return []
-    playing = {m.address.lower() for m in roster.players.values()}
-    playing |= {m.address.lower() for m in roster.observers}
-    if master.address.lower() in playing:
         return []
     return [compose(master.address, "MASTER", f"Payola bribe chart {roster.game} {chart.phase}",
                     "phase/chart.txt.j2", chart_view(roster.game, chart, powers))]

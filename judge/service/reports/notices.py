@@ -159,17 +159,20 @@ def late_notice_mails(game: GameOrRoster, phase: str, late: Collection[str],
     return mails
 
 
-def order_confirmation_mail(game: GameOrRoster, power: str, phase: str,
-                            lines: Sequence[str], idle: Sequence[str] = (),
-                            kind: str = "orders") -> Mail | None:
-    """The orders (or Payola offer sheet) in force for a power, to that power alone."""
+def order_confirmation_mails(game: GameOrRoster, power: str, phase: str,
+                             lines: Sequence[str], idle: Sequence[str] = (),
+                             kind: str = "orders") -> list[Mail]:
+    """DPjudge's ALWAYS_CONFIRM: the master gets a copy of a power's orders (or Payola
+    offer sheet) each time they change, so disputes can be settled. The player's own
+    confirmation is the reply to the mail that gave them, which echoes every line as the
+    judge read it; without the flag nobody else is told anything."""
     roster = as_roster(game)
-    m = roster.player(power)
-    if m is None:
-        return None
-    return compose(m.address, power, f"Diplomacy orders {roster.game} {phase}",
-                   "notice/orders.txt.j2",
-                   OrdersView(roster.game, power, phase, kind, tuple(lines), tuple(idle)))
+    master = roster.master_apart()
+    if "ALWAYS_CONFIRM" not in roster.flags or master is None:
+        return []
+    return [compose(master.address, "MASTER", f"Diplomacy orders {roster.game} {phase}",
+                    "notice/orders.txt.j2",
+                    OrdersView(roster.game, power, phase, kind, tuple(lines), tuple(idle)))]
 
 
 def pause_mails(game: GameOrRoster, paused: bool, phase: str | None = None,

@@ -53,6 +53,15 @@ class Roster:
     def player(self, power: str) -> Member | None:
         return self.players.get(power)
 
+    def master_apart(self) -> Member | None:
+        """The master, when the master's address reads no power's or observer's mail:
+        what only the master may see (the bribe chart, order copies) must not reach a
+        master who also plays."""
+        if self.master is None:
+            return None
+        others = {m.address.lower() for m in (*self.players.values(), *self.observers)}
+        return None if self.master.address.lower() in others else self.master
+
     def everyone(self) -> list[Member]:
         """Players (by power), observers, then the master; each address once."""
         seen: dict[str, Member] = {}
