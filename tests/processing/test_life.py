@@ -31,7 +31,8 @@ def _order_all(judge: Judge, but: tuple[str, ...] = ()) -> None:
     for power in POWERS:
         if power not in but:
             lines = [f"{u} H" for u in units[power]]
-            assert "refused" not in judge.reply(address(power), signon(power), *lines)
+            body = judge.reply(address(power), signon(power), *lines)
+        assert "refused" not in body, body
 
 
 def test_a_full_game_starts_at_the_next_run_and_everyone_is_told(
@@ -404,3 +405,42 @@ def test_a_payola_game_with_the_judges_own_flags_starts_and_plays(
     assert "offer sheet" in next(m for m in out if not m.in_reply_to).body
     done, _ = judge.at(judge.record().deadline + 24 * H)
     assert [str(d) for d in done] == ["alpha: processed S1901M"]
+
+
+def test_civil_disorder_in_each_kind_of_phase(full: Callable[..., Judge]) -> None:
+    """After the deadline (no grace here), a late power's units hold, its dislodged unit
+    disbands, a removal it owes is made by the standard rule, and a build it is owed is
+    not made."""
+    judge = full("STANDARD", "SET GRACE 0")
+    judge.run()
+
+    def order(power: str, *lines: str) -> None:
+        body = judge.reply(address(power), signon(power), *lines)
+        assert "refused" not in body, body
+
+    order("GERMANY", "A MUN - BUR")
+    order("RUSSIA", "A WAR - SIL")
+    order("ITALY", "A VEN - TYR", "A ROM - VEN")
+    judge.at(judge.record().deadline)
+    assert judge.record().phase == "F1901M"
+    order("RUSSIA", "A SIL - MUN")
+    order("ITALY", "A VEN - TRI", "A TYR S A VEN - TRI")
+    judge.at(judge.record().deadline)
+    assert judge.record().phase == "F1901R"  # Austria's fleet in Trieste must retreat
+    done, mails = judge.at(judge.record().deadline)  # Austria is late: the fleet disbands
+    results = by_recipient(mails)[address("ITALY")][0].body
+    assert "Retreat orders for Fall of 1901." in results
+    assert "Austria: Fleet Trieste DISBAND." in results
+    assert judge.record().phase == "W1901A"
+    assert "Germany:   2 Supply centers,  3 Units:  Removes 1 unit." in results
+    assert "Russia:    5 Supply centers,  4 Units:  Builds 1 unit." in results
+    order("ITALY", "BUILD A ROM")
+    done, mails = judge.at(judge.record().deadline)  # Germany and Russia are late
+    results = by_recipient(mails)[address("ITALY")][0].body
+    assert "Italy: Builds an army in Rome." in results
+    assert "Germany: Removes the army in Burgundy." in results  # farthest from home
+    assert "Russia: 1 unused build lost." in results
+    state = judge.record().state
+    assert judge.record().phase == "S1902M"
+    assert sorted(state["units"]["GERMANY"]) == ["A BER", "F KIE"]
+    assert len(state["units"]["RUSSIA"]) == 4
