@@ -10,7 +10,8 @@ from datetime import timedelta
 from sqlalchemy import func, select, update
 
 from judge.service.context import Context, Identity, Refusal, Result
-from judge.storage.schema import AddressChange, Game, Player
+from judge.storage.games import members
+from judge.storage.schema import AddressChange, Game, Player, Role
 from judge.text import commands as c
 from judge.text.commands import Step
 
@@ -35,6 +36,17 @@ def _current(who: Identity) -> str:
     return who.player.address
 
 
+def _taken(ctx: Context, game: Game, player: Player | None, address: str) -> None:
+    """One address plays one power per game (as JOIN enforces)."""
+    if player is None or player.role != Role.PLAYER:
+        return
+    for other in members(ctx.session, game):
+        if (other.id != player.id and other.role == Role.PLAYER and other.power is not None
+                and other.address.lower() == address.lower()):
+            raise Refusal(f"{address} already plays {other.power.name} in {game.name}; "
+                          "one address plays one power per game")
+
+
 def set_address(ctx: Context, cmd: c.SetAddress, step: Step) -> Result:
     """Mail a code to the new address; nothing changes until it comes back. Without a
     confirmation anyone who knows a password could send the judge's mail (and its
@@ -47,6 +59,7 @@ def set_address(ctx: Context, cmd: c.SetAddress, step: Step) -> Result:
     if new.lower() == old.lower():
         return Result(step.line, step.text, True,
                       [f"{new} already is the address of {who.name} in {who.game.name}."])
+    _taken(ctx, who.game, who.player if who.role != "master" else None, new)
     player_id = who.player.id if who.role != "master" and who.player else None
     mine = (AddressChange.game_id == who.game.id, AddressChange.player_id.is_(None)
             if player_id is None else AddressChange.player_id == player_id)
@@ -96,6 +109,7 @@ def confirm_address(ctx: Context, cmd: c.ConfirmAddress, step: Step) -> Result:
         player = ctx.session.get(Player, change.player_id)
         if player is None or player.left_at is not None:
             raise Refusal(f"the address change was for a player who has left {game.name}")
+        _taken(ctx, game, player, change.address)
         name = player.power.name if player.power else (player.name or "OBSERVER").upper()
         old = player.address
         player.address = change.address

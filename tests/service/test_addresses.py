@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from judge.service.addresses import MAX_PER_DAY, VALID_FOR
 from judge.storage.mailqueue import OutboundMessage
-from judge.storage.schema import AddressChange, Game, Player
+from judge.storage.schema import AddressChange, Game, Player, Power
 from tests.service.conftest import Judge, address
 
 TURKEY = ("SIGNON turkey@alpha pwturkey",)
@@ -25,7 +25,8 @@ def _code(mail: OutboundMessage) -> str:
 
 def _registered(judge: Judge, power: str) -> str:
     with judge.factory() as s:
-        player = s.scalar(select(Player).where(Player.address.in_([address(power), NEW])))
+        player = s.scalar(select(Player).join(Power, Power.id == Player.power_id).where(
+            Power.name == power, Player.left_at.is_(None)))
         assert player is not None
         return player.address
 
@@ -127,3 +128,16 @@ def test_an_address_change_for_a_player_who_left_is_refused(
     code = _code(_ask(judge, f"SET ADDRESS {NEW}")[0])
     judge.reply(address("TURKEY"), *TURKEY, "RESIGN")
     assert "a player who has left" in judge.reply(NEW, f"CONFIRM ADDRESS {code}")
+
+
+def test_an_address_that_plays_another_power_of_the_game_is_refused(
+        started: Callable[..., Judge]) -> None:
+    judge = started()
+    body = judge.reply(address("TURKEY"), *TURKEY, f"SET ADDRESS {address('RUSSIA')}")
+    assert f"{address('RUSSIA')} already plays RUSSIA in alpha" in body
+    # taken between the request and its confirmation: refused then too
+    code = _code(_ask(judge, f"SET ADDRESS {NEW}")[0])
+    judge.reply("gm@example.org", "SIGNON MASTER@alpha masterpw", "REPLACE RUSSIA")
+    judge.reply(NEW, "JOIN alpha pwnewrussia RUSSIA")
+    assert "already plays RUSSIA" in judge.reply(NEW, f"CONFIRM ADDRESS {code}")
+    assert _registered(judge, "TURKEY") == address("TURKEY")
