@@ -17,6 +17,7 @@ from judge.service.deadlines import (
     parse_absence,
     read_absence,
 )
+from judge.service.reports import deadline_mails, roster_of
 from judge.service.timing import (
     OPTION_FIELDS,
     WEEKDAYS,
@@ -101,10 +102,7 @@ def _set_deadline(ctx: Context, game: Game, value: str, step: Step) -> Result:
         raise Refusal(f"{value.strip()!r} is not in the future; give a later date and time")
     record.deadline = due
     record.reminded_at = record.late_told_at = record.master_told_at = None
-    for address in ctx.everyone(game, but=ctx.reply_to):
-        ctx.notify(address, f"Diplomacy deadline {game.name} {record.phase}",
-                   f"The master moved the deadline of {record.phase} in {game.name} to "
-                   f"{_show(due, zone_of(game))}.\n")
+    _tell(ctx, game, record.phase, due, absence=False)
     return Result(step.line, step.text, True,
                   [f"Deadline of {record.phase} is now {_show(due, zone_of(game))}."])
 
@@ -166,8 +164,12 @@ def absence_set(ctx: Context, period: str) -> str:
         if moved != record.deadline:
             record.deadline = moved
             record.reminded_at = record.late_told_at = record.master_told_at = None
-            for address in ctx.everyone(game, but=ctx.reply_to):
-                ctx.notify(address, f"Diplomacy deadline {game.name} {record.phase}",
-                           f"Because of an absence the deadline of {record.phase} in "
-                           f"{game.name} moves to {_show(moved, zone_of(game))}.\n")
+            _tell(ctx, game, record.phase, moved, absence=True)
     return str(away)
+
+
+def _tell(ctx: Context, game: Game, phase: str, deadline: datetime, absence: bool) -> None:
+    """Everyone but the sender (told in the reply) learns the new deadline in their zone."""
+    for mail in deadline_mails(roster_of(game, ctx.settings.name), phase, deadline, absence,
+                               but=ctx.reply_to):
+        ctx.notify(mail.to, mail.subject, mail.body)

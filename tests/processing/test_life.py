@@ -444,3 +444,18 @@ def test_civil_disorder_in_each_kind_of_phase(full: Callable[..., Judge]) -> Non
     assert judge.record().phase == "S1902M"
     assert sorted(state["units"]["GERMANY"]) == ["A BER", "F KIE"]
     assert len(state["units"]["RUSSIA"]) == 4
+
+
+def test_a_moved_deadline_is_told_to_everyone_in_their_own_zone(
+        full: Callable[..., Judge]) -> None:
+    judge = full()
+    judge.reply(address("RUSSIA"), signon("RUSSIA"), "SET ZONE Europe/Moscow")
+    judge.run()
+    out = judge.send(MASTER, *GM, "SET DEADLINE 2026-03-10 12:00")
+    told = by_recipient([m for m in out if not m.in_reply_to])
+    assert set(told) == EVERYONE - {MASTER}  # the master reads it in the reply
+    assert all(ms[0].subject == "Diplomacy deadline alpha S1901M" for ms in told.values())
+    assert "The master has moved the deadline of Movement for Spring of 1901 (S1901M)" \
+        in told[address("FRANCE")][0].body
+    assert "will be Tue Mar 10 2026 12:00 UTC." in told[address("FRANCE")][0].body
+    assert "will be Tue Mar 10 2026 15:00 MSK." in told[address("RUSSIA")][0].body

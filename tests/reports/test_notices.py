@@ -13,6 +13,7 @@ from judge.service.reports import (
     Ending,
     Member,
     Roster,
+    deadline_mails,
     end_mails,
     late_notice_mails,
     order_confirmation_mails,
@@ -148,3 +149,12 @@ def test_a_game_started_short_says_who_is_in_civil_disorder(board: Map) -> None:
                "It is in civil disorder: its units hold, it builds nothing, and the game\n" \
                "never waits for it.\n" in mail.body
     assert "civil disorder" not in start_mails(roster, starting_position(board), None)[0].body
+
+
+def test_a_moved_deadline_reaches_everyone_but_the_sender(roster: Roster) -> None:
+    mails = deadline_mails(roster, "F1901M", DEADLINE, True, but=address("ITALY"))
+    assert len(mails) == 8 and address("ITALY") not in {m.to for m in mails}
+    french = next(m for m in mails if m.to == address("FRANCE")).body
+    assert "Because of a player's absence the deadline of Movement for Fall of 1901" in french
+    assert "Tue Jan 07 2031 13:30 CET" in french
+    assert all("Italy" not in m.body for m in mails)  # not who is away

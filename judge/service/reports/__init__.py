@@ -10,6 +10,7 @@ from judge.service.reports.ledgers import income_report_mails, statement_mails, 
 from judge.service.reports.mail import Mail
 from judge.service.reports.notices import (
     Ending,
+    deadline_mails,
     end_mails,
     late_notice_mails,
     order_confirmation_mails,
@@ -27,6 +28,7 @@ __all__ = [
     "Member",
     "Roster",
     "as_roster",
+    "deadline_mails",
     "end_mails",
     "income_report_mails",
     "late_notice_mails",

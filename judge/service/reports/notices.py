@@ -185,6 +185,20 @@ def pause_mails(game: GameOrRoster, paused: bool, phase: str | None = None,
                    paused, phase, deadline, reason)
 
 
+def deadline_mails(game: GameOrRoster, phase: str, deadline: datetime, absence: bool,
+                   but: str | None = None) -> list[Mail]:
+    """The current deadline moved (the master's ``SET DEADLINE``, or an absence): everyone
+    but ``but`` (who learns it in the reply) is told, in their own zone, never who is
+    away."""
+    roster = as_roster(game)
+    why = "absence" if absence else "master"
+    return [compose(m.address, m.reader, f"Diplomacy deadline {roster.game} {phase}",
+                    "notice/deadline.txt.j2",
+                    StateView(roster.game, False, phase, _title(phase),
+                              deadline_text(deadline, m.zone), why))
+            for m in roster.everyone() if but is None or m.address.lower() != but.lower()]
+
+
 def rollback_mails(game: GameOrRoster, phase: str, deadline: datetime | None) -> list[Mail]:
     """The master's ROLLBACK: everyone learns which phase is current again."""
     roster = as_roster(game)
