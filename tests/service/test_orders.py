@@ -113,3 +113,18 @@ def test_a_mistyped_order_after_a_blank_line_still_refuses_the_set(
     assert "line 4 ('Thanks') read as a closing remark" in body
     body = judge.reply(address("FRANCE"), *FRANCE, "A PAR - XYZ", "", "Thanks")
     assert "REFUSED" in body and "line 4 ('Thanks') read as a closing remark" in body
+
+
+def test_flags_are_set_and_cleared_and_stay_private(started: Callable[..., Judge]) -> None:
+    judge = started()
+    body = judge.reply(address("FRANCE"), *FRANCE, "SET WAIT", "SET DRAW AEF", "STATUS")
+    assert "Wait: yes." in body and "Draw vote: AEF." in body
+    body = judge.reply(address("FRANCE"), *FRANCE, "SET NOWAIT", "SET NODRAW", "SET NOABSENCE",
+                       "STATUS")
+    assert "Wait flag cleared." in body and "Draw vote withdrawn." in body
+    assert "Absence cleared." in body
+    assert "Wait: no." in body and "Draw vote: none." in body
+    judge.reply(address("FRANCE"), *FRANCE, "SET WAIT", "SET DRAW AEF")
+    other = judge.reply(address("ENGLAND"), "SIGNON england@alpha pwengland", "STATUS",
+                        "SUMMARY alpha")
+    assert "AEF" not in other and "Wait: no." in other
