@@ -180,7 +180,8 @@ def test_arbitrary_text_never_crashes_the_reader(lines: list[str]) -> None:
         assert step.line >= 1
 
 
-COMMAND_WORDS = ["SIGNON", "SET", "PRESS", "TRANSFER", "ACCEPT", "JOIN", "CREATE", "ROLLBACK"]
+COMMAND_WORDS = ["SIGNON", "SET", "PRESS", "TRANSFER", "ACCEPT", "JOIN", "CREATE", "ROLLBACK",
+                 "CONFIRM"]
 
 
 @settings(max_examples=200, deadline=None)
