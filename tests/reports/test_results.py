@@ -265,3 +265,13 @@ def test_a_refused_order_the_judge_cannot_read_back_leaves_the_hold(board: Map,
                                                          Reason.UNPARSEABLE),)})
     body = _to(phase_mails(roster, odd, DEADLINE), address("GERMANY")).body
     assert "England: Army Liverpool HOLD.  (*void*)\n" in body
+
+
+def test_an_order_refused_for_another_powers_unit_is_not_shown_as_its_order(
+        board: Map, roster: Roster) -> None:
+    result = _fall(board)
+    odd = replace(result, errors={**result.errors, "FRANCE": (
+        OrderError("FRANCE", "A MUN - BOH", Reason.NOT_YOUR_UNIT),)})
+    body = _to(phase_mails(roster, odd, DEADLINE), address("GERMANY")).body
+    assert "Germany: Army Munich -> Burgundy.  (*bounce*)\n" in body
+    assert "Bohemia" not in body

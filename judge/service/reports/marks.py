@@ -43,12 +43,13 @@ NOTES = {
 @dataclass(frozen=True, slots=True)
 class Marked:
     """One unit's line: the order to show (the refused one as written, when the unit held
-    because of it), its marks in the judges' order, and whether the mark says the order
-    was refused (BLIND games tell nobody that)."""
+    because of it; a refused text the judge cannot read back leaves the hold), its marks
+    in the judges' order, and whether the mark says the order was refused (BLIND games
+    tell nobody that)."""
 
     power: str
     unit: Unit | None
-    order: Order | str
+    order: Order
     carried: Order
     notes: tuple[str, ...]
     refused: bool = False
@@ -79,8 +80,8 @@ def marked_orders(result: PhaseResult, board: Map) -> list[Marked]:
 
 
 def _movement_line(power: str, unit: Unit, order: Order, outcome: Outcome | None,
-                   refused: Mapping[str, Order | str], context: _Board) -> Marked:
-    wrote = refused.get(unit.province)
+                   refused: Mapping[tuple[str, str], Order], context: _Board) -> Marked:
+    wrote = refused.get((power, unit.province))
     dislodged = outcome is Outcome.DISLODGED
     if wrote is not None and isinstance(order, Hold) and outcome in (Outcome.VOID,
                                                                      Outcome.DISLODGED):
@@ -93,16 +94,17 @@ def _movement_line(power: str, unit: Unit, order: Order, outcome: Outcome | None
     return Marked(power, unit, order, order, (*before, "dislodged"))
 
 
-def _refused(result: PhaseResult, board: Map) -> dict[str, Order | str]:
-    """By province, the last order the engine refused for the unit there (as read back
-    from its text; the text itself when it cannot be read)."""
-    out: dict[str, Order | str] = {}
-    for errors in result.errors.values():
+def _refused(result: PhaseResult, board: Map) -> dict[tuple[str, str], Order]:
+    """By power and province, the last order the engine refused that power for its unit
+    there, as read back from its text (an order for another power's unit is not that
+    unit's order, whatever it did to it)."""
+    out: dict[tuple[str, str], Order] = {}
+    for power, errors in result.errors.items():
         for error in errors:
             read = read_order(error.text, board)
             unit = getattr(read, "unit", None)
             if unit is not None:
-                out[unit.province] = read  # type: ignore[assignment]
+                out[(power, unit.province)] = read  # type: ignore[assignment]
     return out
 
 

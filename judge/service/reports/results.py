@@ -123,9 +123,7 @@ def _unit_key(line: Marked) -> str:
 
 
 def _shown(line: Marked, board: Map) -> str:
-    """The order in long notation; a refused order the judge could not read back is shown
-    as it was written."""
-    return line.order if isinstance(line.order, str) else order_text(line.order, board)
+    return order_text(line.order, board)
 
 
 def _dislodged(result: PhaseResult, board: Map, own: Own) -> tuple[str, ...]:
