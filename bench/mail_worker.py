@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session  # noqa: E402
 
 from judge.config import Settings, settings_from_text  # noqa: E402
 from judge.mail.decode import DecodedMail  # noqa: E402
-from judge.mail.worker import MailHandler, handle_next  # noqa: E402
+from judge.mail.worker import MailHandler, drain_inbox  # noqa: E402
 from judge.storage.mailqueue import OutboundMessage, queue_mail, store_inbound  # noqa: E402
 from judge.storage.session import make_sessionmaker, unit_of_work  # noqa: E402
 
@@ -114,11 +114,11 @@ def main() -> None:
         with unit_of_work(factory) as s:
             for n in range(args.mails):
                 store_inbound(s, _mail(n, args.mix), "bench@example.org", ["judge@example.org"])
-        outcomes: dict[str, int] = {}
         start = time.perf_counter()
-        while (result := handle_next(factory, settings, handler)) is not None:
-            outcomes[result.value] = outcomes.get(result.value, 0) + 1
+        # as judge serve's worker drains it: one transaction per mail, one connection
+        counts = drain_inbox(factory, settings, handler)
         elapsed = time.perf_counter() - start
+        outcomes = {k.value: v for k, v in counts.items()}
         with factory() as s:
             replies = s.scalar(select(func.count()).select_from(OutboundMessage))
     backend = url.split(":", 1)[0]

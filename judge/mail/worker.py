@@ -6,10 +6,12 @@ import logging
 import threading
 import traceback
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -141,6 +143,32 @@ def _shunt(
         )
 
 
+def drain_inbox(
+    factory: sessionmaker[Session], settings: Settings, handler: MailHandler,
+    bounces: BounceHandler | None = None, stop: threading.Event | None = None,
+    on_handled: Callable[[], None] | None = None,
+) -> dict[Handled, int]:
+    """Handle waiting mail until the inbox is empty (or ``stop`` is set), each mail in
+    its own transaction as ``handle_next`` does, all over one database connection: a
+    connection taken from the pool for every mail costs a liveness check each time
+    (pool_pre_ping), a seventh of the worker's time on PostgreSQL."""
+    counts: dict[Handled, int] = {}
+    engine = factory.kw.get("bind")
+    if not isinstance(engine, Engine):
+        engine = None
+    with engine.connect() if engine is not None else nullcontext() as connection:
+        drain = factory if connection is None else sessionmaker(
+            bind=connection, expire_on_commit=False)
+        while stop is None or not stop.is_set():
+            result = handle_next(drain, settings, handler, bounces=bounces)
+            if result is None:
+                break
+            counts[result] = counts.get(result, 0) + 1
+            if on_handled is not None:
+                on_handled()
+    return counts
+
+
 def run_worker(
     factory: sessionmaker[Session], settings: Settings, handler: MailHandler,
     stop: threading.Event, wake: threading.Event,
@@ -150,10 +178,7 @@ def run_worker(
     while not stop.is_set():
         wake.clear()
         try:
-            while not stop.is_set() and handle_next(
-                    factory, settings, handler, bounces=bounces) is not None:
-                if on_handled is not None:
-                    on_handled()
+            drain_inbox(factory, settings, handler, bounces, stop, on_handled)
         except Exception:  # the database may be briefly away; the loop must outlive it
             log.exception("inbox worker failed; retrying")
         wake.wait(settings.poll_seconds)

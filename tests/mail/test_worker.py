@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import threading
 from email.message import EmailMessage
 
 import pytest
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
 from judge.mail.decode import DecodedMail
-from judge.mail.worker import Handled, handle_next
+from judge.mail.worker import Handled, drain_inbox, handle_next
 from judge.storage.mailqueue import (
     InboundMessage,
     InboxState,
@@ -155,6 +156,36 @@ def test_a_lost_database_connection_leaves_the_mail_waiting(
     assert inbox_row(session_factory, row_id).state == InboxState.RECEIVED
     assert outbox(session_factory) == []
     assert handle_next(session_factory, settings, Echo()) is Handled.DONE
+
+
+def test_draining_handles_every_waiting_mail_over_one_connection(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    for subject in ("orders 0", "boom", "orders 1", "vacation"):
+        store(session_factory, mail(subject, Auto_Submitted="auto-replied")
+              if subject == "vacation" else mail(subject))
+    engine = session_factory.kw["bind"]
+    checkouts: list[object] = []
+    event.listen(engine, "checkout", lambda *args: checkouts.append(args))
+    echo = Echo()
+    handled: list[int] = []
+    counts = drain_inbox(session_factory, settings, echo, on_handled=lambda: handled.append(1))
+    assert counts == {Handled.DONE: 2, Handled.FAILED: 1, Handled.IGNORED: 1}
+    assert echo.seen == ["orders 0", "boom", "orders 1"] and len(handled) == 4
+    assert len(checkouts) == 1
+    assert drain_inbox(session_factory, settings, echo) == {}
+
+
+def test_draining_stops_when_asked(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    for n in range(3):
+        store(session_factory, mail(f"orders {n}"))
+    stop = threading.Event()
+    echo = Echo()
+    assert drain_inbox(session_factory, settings, echo, stop=stop,
+                       on_handled=stop.set) == {Handled.DONE: 1}
+    assert echo.seen == ["orders 0"]
 
 
 def test_a_requeued_mail_is_handled_again(
