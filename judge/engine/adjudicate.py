@@ -66,7 +66,8 @@ def adjudicate(
             checked = check_order(order, power, position, board)
             if isinstance(checked, Reason):
                 errors.setdefault(power, []).append(OrderError(power, str(order), checked))
-                if hasattr(order, "unit"):
+                if checked is not Reason.NOT_YOUR_UNIT and hasattr(order, "unit"):
+                    # Only a power's own refused order makes its unit's hold void.
                     refused.add(order.unit.province)
             else:
                 legal.setdefault(power, []).append(checked)
