@@ -50,10 +50,10 @@ def _own_unit(given: Unit, power: str | None, position: Position) -> Unit | Reas
     if found is None:
         return Reason.NO_SUCH_UNIT
     owner, unit = found
-    if given.type is not None and given.type is not unit.type:
-        return Reason.WRONG_UNIT_TYPE
     if power is not None and owner != power:
         return Reason.NOT_YOUR_UNIT
+    if given.type is not None and given.type is not unit.type:
+        return Reason.WRONG_UNIT_TYPE
     return unit
 
 

@@ -210,6 +210,6 @@ def test_illegal_order_holds_and_is_void(play) -> None:
 
 def test_another_powers_order_for_a_unit_does_not_void_it(play) -> None:
     pos = play.position("S1901M", {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]})
-    result = play(pos, {"GERMANY": ["A PAR - BUR"]})
-    assert [e.reason for e in result.errors["GERMANY"]] == [Reason.NOT_YOUR_UNIT]
+    result = play(pos, {"GERMANY": ["A PAR - BUR", "F PAR H"]})
+    assert [e.reason for e in result.errors["GERMANY"]] == [Reason.NOT_YOUR_UNIT] * 2
     assert result.outcomes[Unit.parse("A PAR")] is Outcome.OK
