@@ -89,22 +89,26 @@ def _movement(
     position: Position, legal: Mapping[str, list[Order]], refused: set[str], board: Map
 ) -> dict:
     """A unit whose only orders were refused holds, and its outcome says ``void``."""
+    occupant = position.occupant
     by_province: dict[str, Order] = {}
     for power_orders in legal.values():
         for order in power_orders:
             by_province[order.unit.province] = order  # type: ignore[union-attr]
-    for prov, (_, unit) in position.occupant.items():
-        by_province.setdefault(prov, Hold(unit))
-    moved = resolve_movement(board, position.occupant, by_province)
+    for prov, (_, unit) in occupant.items():
+        if prov not in by_province:
+            by_province[prov] = Hold(unit)
+    moved = resolve_movement(board, occupant, by_province)
     outcomes: dict[Unit, Outcome] = {}
-    for prov, (_, unit) in position.occupant.items():
+    units: dict[str, list[Unit]] = {}
+    done: dict[str, list[Order]] = {}
+    occupied: set[str] = set()
+    for prov, (power, unit) in occupant.items():
+        order = by_province[prov]
+        done.setdefault(power, []).append(order)
         outcome = moved.outcomes[prov]
-        if outcome is Outcome.OK and prov in refused and isinstance(by_province[prov], Hold):
+        if outcome is Outcome.OK and prov in refused and type(order) is Hold:
             outcome = Outcome.VOID
         outcomes[unit] = outcome
-    units: dict[str, list[Unit]] = {}
-    occupied: set[str] = set()
-    for prov, (power, unit) in position.occupant.items():
         if prov in moved.dislodged:
             continue
         dest = moved.moved.get(prov)
@@ -119,7 +123,7 @@ def _movement(
         retreats[unit] = options
         if options:
             dislodged.setdefault(power, []).append(Dislodgement(unit, attacker))
-    done = _orders_by_power(position, by_province)
+    orders = {p: tuple(os) for p, os in done.items()}
     after = Position(position.phase, _freeze(units), position.centers)
     if dislodged:
         nxt = Position(
@@ -129,9 +133,9 @@ def _movement(
             {p: tuple(ds) for p, ds in dislodged.items()},
             moved.contested,
         )
-        return dict(orders=done, outcomes=outcomes, next=nxt, retreats=retreats)
+        return dict(orders=orders, outcomes=outcomes, next=nxt, retreats=retreats)
     nxt, victory = _season_end(after, board)
-    return dict(orders=done, outcomes=outcomes, next=nxt, retreats=retreats, victory=victory)
+    return dict(orders=orders, outcomes=outcomes, next=nxt, retreats=retreats, victory=victory)
 
 
 def _retreat(position: Position, legal: Mapping[str, list[Order]], board: Map) -> dict:
@@ -209,15 +213,6 @@ def _season_end(after: Position, board: Map) -> tuple[Position, str | None]:
     return Position(
         Phase(Season.SPRING, phase.year + 1, PhaseKind.MOVEMENT), after.units, owned
     ), winner
-
-
-def _orders_by_power(
-    position: Position, by_province: Mapping[str, Order]
-) -> dict[str, tuple[Order, ...]]:
-    out: dict[str, list[Order]] = {}
-    for prov, (power, _) in position.occupant.items():
-        out.setdefault(power, []).append(by_province[prov])
-    return {p: tuple(os) for p, os in out.items()}
 
 
 def _freeze(units: Mapping[str, list[Unit]]) -> dict[str, tuple[Unit, ...]]:

@@ -46,7 +46,7 @@ _ARMY = UnitType.ARMY
 
 
 def _own_unit(given: Unit, power: str | None, position: Position) -> Unit | Reason:
-    found = position.unit_at(given.province)
+    found = position.occupant.get(given.province)
     if found is None:
         return Reason.NO_SUCH_UNIT
     owner, unit = found

@@ -78,7 +78,12 @@ class _Movement:
 
     def _supports(self, supporters: Sequence[str], exclude_power: str | None = None) -> int:
         resolve = self.resolver.resolve
-        return sum(1 for s in supporters if self.power[s] != exclude_power and resolve(("s", s)))
+        power = self.power
+        count = 0
+        for s in supporters:
+            if power[s] != exclude_power and resolve(("s", s)):
+                count += 1
+        return count
 
     def attack(self, p: str) -> int:
         if self.by_convoy[p] and not self.resolver.resolve(("p", p)):
