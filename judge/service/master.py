@@ -171,6 +171,7 @@ def rollback(ctx: Context, cmd: c.Rollback, step: Step) -> Result:
         game.ended_at = game.result = None
     for member in members(ctx.session, game):  # votes were for a position now undone
         member.draw = member.concede = None
+        member.wait = False  # a wait holds one phase, and this one starts again
     deadline = schedule.schedule(ctx.session, game, target, ctx.now)
     if game.state == GameState.PAUSED:  # the new deadline already counts from now
         game.paused_at = ctx.now

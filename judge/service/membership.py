@@ -211,7 +211,8 @@ def set_wait(ctx: Context, cmd: c.SetWait, step: Step) -> Result:
     who = ctx.player()
     assert who.player is not None
     who.player.wait = cmd.wait
-    word = "set: the phase will not be processed early" if cmd.wait else "cleared"
+    word = ("set: this phase will not be processed before its deadline (the flag clears "
+            "when the phase is processed)" if cmd.wait else "cleared")
     return Result(step.line, step.text, True, [f"Wait flag {word}."])
 
 

@@ -24,6 +24,7 @@ from judge.service import bribes
 from judge.service.accounts import open_accounts
 from judge.service.chartbook import chart_for_master
 from judge.service.context import Context
+from judge.service.control import control_of, vassal_status
 from judge.service.deadlines import PhaseClock
 from judge.service.endings import finish
 from judge.service.reports import (
@@ -48,6 +49,7 @@ from judge.storage.schema import (
     Game,
     GameState,
     PhaseRecord,
+    Player,
     PowerState,
     Role,
     SubmissionKind,
@@ -76,13 +78,32 @@ def powers_to_act(position: Position, board: Map) -> frozenset[str]:
     return frozenset(p for p in board.powers if adjustment_due(position, board, p))
 
 
-def phase_clock(session: Session, game: Game, record: PhaseRecord, position: Position,
-                board: Map) -> tuple[PhaseClock, list[str]]:
-    """The phase's timing facts, and the powers with a player that must act and have not.
-    A power nobody plays is never waited for: civil disorder orders for it."""
+def acting_players(session: Session, game: Game, position: Position,
+                   board: Map) -> dict[str, Player]:
+    """Who must act for each power that has something to order: its own player, or for a
+    power another controls (SET CONTROL) the controller's player, who signs on as it. A
+    power nobody plays is never waited for (civil disorder orders for it), nor is a
+    vassal (VASSAL_DUMMIES: it sends nothing; its controller bribes its units)."""
     players = {m.power.name: m for m in members(session, game)
                if m.role == Role.PLAYER and m.power is not None}
-    acting = {p: players[p] for p in powers_to_act(position, board) if p in players}
+    controllers: dict[str, str] = {}
+    if game.variant == "payola":
+        control = control_of(game, board, position)
+        controllers = {p: by for p, by in control.controllers.items()
+                       if not control.is_vassal(p)}
+    acting: dict[str, Player] = {}
+    for power in powers_to_act(position, board):
+        player = players.get(power) or players.get(controllers.get(power, ""))
+        if player is not None:
+            acting[power] = player
+    return acting
+
+
+def phase_clock(session: Session, game: Game, record: PhaseRecord, position: Position,
+                board: Map) -> tuple[PhaseClock, list[str]]:
+    """The phase's timing facts, and the powers that must act and have not (see
+    ``acting_players``); a controller's WAIT holds the powers it plays too."""
+    acting = acting_players(session, game, position, board)
     given = submissions_in_force(session, record, submission_kind(game, position))
     unacted = sorted(p for p in acting if not given.get(p))
     waiting = any(player.wait for player in acting.values())
@@ -132,6 +153,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     the phase was already processed."""
     if not claim(session, record, now):
         return None
+    clear_waits(session, game)
     board = load_map(game.map_name)
     position = position_of(record, board)
     payola = game.variant == "payola"
@@ -152,8 +174,10 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     year = (bribes.settle(session, game, record, position, result.next, board, now, played)
             if payola else None)
     roster = roster_of(game, settings.name)
+    vassals = vassal_status(game, board, result.next) if payola else None
     if result.victory:
-        queue_all(session, settings, now, [*phase_mails(roster, played or result, None), *chart])
+        queue_all(session, settings, now,
+                  [*phase_mails(roster, played or result, None, vassals), *chart])
         if year is not None:
             queue_all(session, settings, now, income_report_mails(roster, year.reports))
         finish(session, game, Ending("victory", (result.victory,)), result.next, settings, now,
@@ -163,10 +187,18 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     if year is not None and year.carry:
         following.state = {**following.state, **year.carry}
     deadline = schedule(session, game, following, now)
-    queue_all(session, settings, now, [*phase_mails(roster, played or result, deadline), *chart])
+    queue_all(session, settings, now,
+              [*phase_mails(roster, played or result, deadline, vassals), *chart])
     if year is not None:
         queue_all(session, settings, now, income_report_mails(roster, year.reports))
     return Processed(record.phase, result, played, following.phase)
+
+
+def clear_waits(session: Session, game: Game) -> None:
+    """``SET WAIT`` holds one phase: it is cleared when the phase is processed (njudge and
+    DPjudge both do so), so a player sets it again for each phase they want held."""
+    for member in members(session, game):
+        member.wait = False
 
 
 def begin(session: Session, game: Game, settings: Settings, now: datetime,

@@ -25,8 +25,9 @@ ENDINGS = ("victory", "draw", "concession", "terminated")
 
 @dataclass(frozen=True, slots=True)
 class PhaseView:
-    """A notice about a phase to one reader: ``power`` is theirs (None for the master
-    and observers), ``late`` the late powers (the master's notice only)."""
+    """A notice about a phase to one reader: ``power`` is the power it is about (None
+    for the master and observers), ``by`` the reader's own power when the reader plays
+    ``power`` as its controller, ``late`` the late powers (the master's notice only)."""
 
     game: str
     phase: str
@@ -37,6 +38,7 @@ class PhaseView:
     late: tuple[str, ...] = ()
     grace: str | None = None
     disorder: bool = True
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,32 +129,40 @@ def start_mails(game: GameOrRoster, position: Position, deadline: datetime | Non
 
 def reminder_mails(game: GameOrRoster, powers: Collection[str], phase: str,
                    deadline: datetime, now: datetime) -> list[Mail]:
-    """To each power that has not yet acted, and to nobody else (never the list)."""
+    """To each power that has not yet acted, and to nobody else (never the list); a
+    controlled power's reminder goes to its controller's player, who gives its orders."""
     roster = as_roster(game)
     hours = max(0, int((deadline - now).total_seconds() // 3600))
     return [
         compose(m.address, p, f"Diplomacy deadline reminder {roster.game} {phase}",
                 "notice/reminder.txt.j2",
                 PhaseView(roster.game, phase, _title(phase), deadline_text(deadline, m.zone),
-                          p, hours))
-        for p in sorted(powers) if (m := roster.player(p)) is not None
+                          p, hours, by=_by(m, p)))
+        for p in sorted(powers) if (m := roster.acting(p)) is not None
     ]
+
+
+def _by(member: Member, power: str) -> str | None:
+    """The reader's own power when it reads about a power it controls."""
+    return member.reader if member.reader != power else None
 
 
 def late_notice_mails(game: GameOrRoster, phase: str, late: Collection[str],
                       deadline: datetime, grace_end: datetime | None,
                       disorder: bool = True) -> list[Mail]:
     """Each late power is told it is late and what happens at the end of the grace
-    period (civil disorder, or the game waits for the master); the master gets the list."""
+    period (civil disorder, or the game waits for the master); the master gets the list.
+    A controlled power's notice goes to its controller's player."""
     roster = as_roster(game)
     subject = f"Diplomacy late notice {roster.game} {phase}"
 
     def view(m: Member, power: str | None, names: tuple[str, ...]) -> PhaseView:
         return PhaseView(roster.game, phase, _title(phase), deadline_text(deadline, m.zone),
-                         power, None, names, deadline_text(grace_end, m.zone), disorder)
+                         power, None, names, deadline_text(grace_end, m.zone), disorder,
+                         _by(m, power) if power is not None else None)
 
     mails = [compose(m.address, p, subject, "notice/late.txt.j2", view(m, p, ()))
-             for p in sorted(late) if (m := roster.player(p)) is not None]
+             for p in sorted(late) if (m := roster.acting(p)) is not None]
     if roster.master is not None and late:
         mails.append(compose(roster.master.address, "MASTER", subject, "notice/late.txt.j2",
                              view(roster.master, None, tuple(sorted(late)))))

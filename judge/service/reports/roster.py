@@ -40,6 +40,8 @@ class Roster:
     players: Mapping[str, Member] = field(default_factory=dict)  # power -> its player
     observers: tuple[Member, ...] = ()
     master: Member | None = None
+    # SET CONTROL: a power without a player of its own -> the power whose player plays it
+    controlled: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def payola(self) -> bool:
@@ -52,6 +54,16 @@ class Roster:
 
     def player(self, power: str) -> Member | None:
         return self.players.get(power)
+
+    def acting(self, power: str) -> Member | None:
+        """Whoever gives ``power``'s orders: its own player, or its controller's player
+        when another power controls it (SET CONTROL); reminders and late notices about
+        ``power`` go to them."""
+        own = self.players.get(power)
+        if own is not None:
+            return own
+        controller = self.controlled.get(power)
+        return self.players.get(controller) if controller is not None else None
 
     def master_apart(self) -> Member | None:
         """The master, when the master's address reads no power's or observer's mail:
@@ -89,10 +101,13 @@ def roster_of(game: Game, judge: str = "judge") -> Roster:
             observers.append(Member(person.address, "OBSERVER", own))
         elif person.power is not None:
             players[person.power.name] = Member(person.address, person.power.name, own)
+    controlled = {p.name: p.controller for p in game.powers
+                  if p.controller and p.name not in players and p.controller in players}
     return Roster(
         game=game.name, variant=game.variant, map_name=game.map_name, judge=judge,
         flags=frozenset(f.upper() for f in game.flags), zone=zone, players=players,
         observers=tuple(observers), master=Member(game.master_address, "MASTER", zone),
+        controlled=controlled,
     )
 
 
