@@ -63,6 +63,15 @@ def control_of(game: Game, board: Map, position: Position | None = None) -> Cont
     return Control.parse(given, board.powers, dummies, rules.vassal_dummies)
 
 
+def vassal_status(game: Game, board: Map, position: Position) -> dict[str, str | None] | None:
+    """Under VASSAL_DUMMIES, each DUMMY power with the power it is a vassal of in
+    ``position`` (None: independent), for the results; None when the rule is off."""
+    control = control_of(game, board, position)
+    if not control.vassal_rule:
+        return None
+    return {d: control.controllers.get(d) for d in sorted(control.dummies)}
+
+
 def controller_player(game: Game, power: Power) -> Power | None:
     """The power whose player may sign on as ``power``: its controller, when ``power``
     has no player of its own and its controller has one."""

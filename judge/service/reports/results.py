@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -28,6 +28,7 @@ from judge.service.reports.roster import Roster, deadline_text
 from judge.service.reports.sight import Sight, sight_of, unsaid_void
 
 Own = Callable[[str], bool] | None  # in a BLIND reader's view: the reader's own power
+Vassals = Mapping[str, str | None]  # VASSAL_DUMMIES: each DUMMY power -> its lord, or None
 
 @dataclass(frozen=True, slots=True)
 class OrderLine:
@@ -69,13 +70,16 @@ class ResultsView:
     next_title: str | None
     deadline: str | None = None
     blind: str = ""  # BLIND games: "player" (a view in sight) or "observer" (no units)
+    vassals: tuple[str, ...] = ()  # VASSAL_DUMMIES: each minor power's status, after Fall
 
 
 def results_view(roster: Roster, result: PhaseResult, board: Map,
-                 totals: PublicTotals | None = None, reader: str = "MASTER") -> ResultsView:
+                 totals: PublicTotals | None = None, reader: str = "MASTER",
+                 vassals: Vassals | None = None) -> ResultsView:
     """Everything the results mail shows ``reader``, built from the engine's result: all
     of it, except in a BLIND game, where a player sees what is in sight of its own units
-    and centres and an observer no unit at all (see ``sight``)."""
+    and centres and an observer no unit at all (see ``sight``). ``vassals``: under
+    VASSAL_DUMMIES, who each DUMMY power is a vassal of once the phase is over."""
     phase = result.position.phase
     marked = sorted(marked_orders(result, board), key=lambda m: (m.power, _unit_key(m)))
     seen: Sight | None = None
@@ -101,18 +105,21 @@ def results_view(roster: Roster, result: PhaseResult, board: Map,
         next_phase=None if over else str(result.next.phase),
         next_title=None if over else next_title(result.next.phase),
         blind="observer" if blind and seen is None else "player" if blind else "",
+        vassals=_vassals(result, vassals, own) if season_over and vassals else (),
     )
 
 
 def results_mails(roster: Roster, result: PhaseResult, board: Map, deadline: datetime | None,
-                  totals: PublicTotals | None = None) -> list[Mail]:
+                  totals: PublicTotals | None = None,
+                  vassals: Vassals | None = None) -> list[Mail]:
     """The results to every player, observer and the master, each with the deadline in
     their own zone; in a BLIND game each reader's own view."""
     subject = f"Diplomacy results {roster.game} {result.position.phase}"
-    shared = results_view(roster, result, board, totals)
+    shared = results_view(roster, result, board, totals, vassals=vassals)
     mails = []
     for m in roster.everyone():
-        view = results_view(roster, result, board, totals, m.reader) if roster.blind else shared
+        view = (results_view(roster, result, board, totals, m.reader, vassals)
+                if roster.blind else shared)
         mails.append(compose(m.address, m.reader, subject, "phase/results.txt.j2",
                              replace(view, deadline=deadline_text(deadline, m.zone))))
     return mails
@@ -155,6 +162,22 @@ def _unused(result: PhaseResult, board: Map, own: Own) -> tuple[tuple[str, int],
         if due > used:
             out.append((power_name(power), due - used))
     return tuple(out)
+
+
+def _vassals(result: PhaseResult, vassals: Vassals, own: Own) -> tuple[str, ...]:
+    """DPjudge's vassal status under VASSAL_DUMMIES: each DUMMY power still in the game,
+    a vassal of the power holding its home centres or independent. A BLIND reader
+    learns only of its own vassals (the status says who owns whose home centres)."""
+    after = result.next
+    lines = []
+    for dummy, lord in sorted(vassals.items()):
+        if not after.centers.get(dummy) and not after.units.get(dummy):
+            continue
+        if own is not None and (lord is None or not own(lord)):
+            continue
+        lines.append(f"{power_name(dummy)} is a vassal of {power_name(lord)}." if lord
+                     else f"{power_name(dummy)} is independent.")
+    return tuple(lines)
 
 
 def _ownership(result: PhaseResult, board: Map, own: Own) -> tuple[str, ...]:
