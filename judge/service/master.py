@@ -9,7 +9,15 @@ from judge.service.control import controller_player, set_control
 from judge.service.endings import set_concede
 from judge.service.phases import begin, initial_position, process_phase
 from judge.service.powers import power_named
-from judge.service.reports import Ending, end_mails, pause_mails, rollback_mails, roster_of
+from judge.service.reports import (
+    Ending,
+    end_mails,
+    pause_mails,
+    removal_mails,
+    rollback_mails,
+    roster_of,
+    unstarted_end_mails,
+)
 from judge.storage.games import (
     current_record,
     members,
@@ -116,7 +124,7 @@ def terminate(ctx: Context, cmd: c.Terminate, step: Step) -> Result:
         raise Refusal(f"game {game.name} is already {game.state}")
     record = current_record(ctx.session, game)
     if record is None:  # never started: nothing to show but the end
-        _tell_all(ctx, game, "is terminated", f"The master has terminated {game.name}.\n")
+        _queue(ctx, unstarted_end_mails(roster_of(game, ctx.settings.name), but=ctx.reply_to))
     else:
         money = bribes.balances(game) if game.variant == "payola" else None
         _queue(ctx, end_mails(roster_of(game, ctx.settings.name), Ending("terminated"),
@@ -125,11 +133,6 @@ def terminate(ctx: Context, cmd: c.Terminate, step: Step) -> Result:
     game.state = GameState.TERMINATED
     game.ended_at, game.result = ctx.now, "terminated"
     return Result(step.line, step.text, True, [f"Game {game.name} terminated."])
-
-
-def _tell_all(ctx: Context, game: Game, said: str, body: str) -> None:
-    for address in ctx.everyone(game, but=ctx.reply_to):
-        ctx.notify(address, f"Diplomacy game {game.name} {said}", body)
 
 
 def process(ctx: Context, cmd: c.Process, step: Step) -> Result:
@@ -195,10 +198,10 @@ def _remove_player(ctx: Context, word: str, step: Step, state: PowerState) -> Re
     player = player_of(ctx.session, power)
     if player is None and state == PowerState.DISORDER:
         raise Refusal(f"{name} of {game.name} has no player to eject")
-    if player is not None:
+    if player is not None:  # told before leaving the roster, which reads current players
+        _queue(ctx, removal_mails(roster_of(game, ctx.settings.name), name,
+                                  reopened=state == PowerState.OPEN))
         player.left_at = ctx.now
-        ctx.notify(player.address, f"Diplomacy game {game.name}: you no longer play {name}",
-                   f"The master of {game.name} has removed you from {name}.\n")
     power.state = state
     said = "open for a new player" if state == PowerState.OPEN else "in civil disorder"
     return Result(step.line, step.text, True, [f"{name} of {game.name} is now {said}."])

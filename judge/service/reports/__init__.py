@@ -6,6 +6,7 @@ the change they report (``judge.storage.mailqueue.queue_mail``). ``game`` is a s
 :class:`~judge.storage.schema.Game` or a :class:`Roster` (``roster_of(game, judge_name)``).
 """
 
+from judge.service.reports.farewells import removal_mails, unstarted_end_mails
 from judge.service.reports.ledgers import income_report_mails, statement_mails, transfer_mails
 from judge.service.reports.mail import Mail
 from judge.service.reports.notices import (
@@ -35,10 +36,12 @@ __all__ = [
     "order_confirmation_mails",
     "pause_mails",
     "phase_mails",
+    "removal_mails",
     "reminder_mails",
     "rollback_mails",
     "roster_of",
     "start_mails",
     "statement_mails",
     "transfer_mails",
+    "unstarted_end_mails",
 ]
