@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 
 from judge.engine.adjudicate import PhaseResult, adjudicate
 from judge.engine.board import Map
-from judge.service.reports import Mail, phase_mails
+from judge.engine.position import starting_position
+from judge.service.reports import Mail, phase_mails, start_mails
 from tests.reports.conftest import address, make_roster, orders, position
 
 DEADLINE = datetime(2031, 3, 7, 20, 0, tzinfo=UTC)
@@ -114,3 +115,22 @@ def test_an_observer_sees_no_unit(board: Map) -> None:
     assert "No orders were carried out" not in body
     assert mails["OBSERVER"].to == "watcher@players.test"
     assert mails["FRANCE"].to == address("FRANCE")
+
+
+def test_the_start_notice_shows_an_observer_no_unit(board: Map) -> None:
+    """As in the results: a BLIND game's observers see no unit, from the start."""
+    roster = make_roster(board, "payola", ["BLIND"])
+    mails = {m.reader: m.body for m in start_mails(roster, starting_position(board),
+                                                     DEADLINE, {p: 48 for p in board.powers})}
+    watcher = mails["OBSERVER"]
+    assert "observers see no units" in watcher
+    assert "Army" not in watcher and "Fleet" not in watcher
+    for power in board.powers:
+        assert f"{power.title()}:" not in watcher
+    assert "The first phase of 'alpha' is Movement for Spring of 1901 (S1901M)." in watcher
+    french = mails["FRANCE"]
+    assert "France:   Fleet Brest, Army Marseilles, Army Paris.\n" in french
+    assert "you see your own units" in french and "Germany:" not in french
+    master = mails["MASTER"]
+    assert all(f"{p.title()}:" in master for p in board.powers)
+    assert "BLIND" not in master

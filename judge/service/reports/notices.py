@@ -52,6 +52,7 @@ class StartView:
     title: str
     deadline: str | None
     unplayed: tuple[str, ...] = ()  # powers started without a player: in civil disorder
+    blind: str = ""  # BLIND games: "player" or "observer" (who sees no unit), as results
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +108,8 @@ def start_mails(game: GameOrRoster, position: Position, deadline: datetime | Non
                 unplayed: Sequence[str] = ()) -> list[Mail]:
     """Everyone learns the game began, and which powers it began without (in civil
     disorder); a player sees their own units and (Payola) their own starting balance, the
-    master and observers every power's units."""
+    master every power's units, and observers too unless the game is BLIND, where they
+    see no unit, as in its results (``sight``)."""
     roster = as_roster(game)
     board = load_map(roster.map_name)
     forces = {p: roll(power_name(p), [unit_text(u, board) for u in
@@ -116,12 +118,15 @@ def start_mails(game: GameOrRoster, position: Position, deadline: datetime | Non
     mails = []
     for m in roster.everyone():
         own = m.reader if m.reader in roster.players else None
+        blind = "" if not roster.blind or m.reader == "MASTER" else \
+            "player" if own is not None else "observer"
         view = StartView(
             roster.game, roster.variant.upper(), own,
-            tuple(line for p, line in forces.items() if own is None or p == own),
+            tuple(line for p, line in forces.items()
+                  if (own is None or p == own) and blind != "observer"),
             None if own is None or balances is None else balances.get(own, 0),
             str(position.phase), _title(str(position.phase)), deadline_text(deadline, m.zone),
-            tuple(power_name(p) for p in sorted(unplayed)))
+            tuple(power_name(p) for p in sorted(unplayed)), blind)
         mails.append(compose(m.address, m.reader, f"Diplomacy game {roster.game} has started",
                              "notice/start.txt.j2", view))
     return mails
