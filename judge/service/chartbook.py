@@ -1,10 +1,11 @@
 """The GameMaster's record of a Payola game (payola.md 6.6): each movement phase's bribe
-chart kept with the phase and mailed to the master, and, when the game ends, every offer
-sheet and every chart mailed to everyone."""
+chart kept with the phase and mailed to the master, its statements kept too, and, when
+the game ends, every offer sheet, statement and chart mailed to everyone."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
@@ -14,6 +15,7 @@ from judge.config import Settings
 from judge.engine.maps import load_map
 from judge.engine.phase import Phase, PhaseKind
 from judge.money.chart import BribeChart, ChartAccount, ChartOrder, ChartUnit
+from judge.money.statements import BribeLine, Statement, UnitLine
 from judge.service.reports import Mail, roster_of
 from judge.service.reports.charts import PhaseBooks, books_mails, chart_mails
 from judge.storage.games import phase_records, submissions_in_force
@@ -55,6 +57,27 @@ def chart_of(data: Mapping[str, Any]) -> BribeChart:
     return BribeChart(data["phase"], int(data["passes"]), units, accounts)
 
 
+def keep_statements(record: PhaseRecord, statements: Mapping[str, Statement]) -> None:
+    """Keep the statements a movement phase sends with the phase, for the books: the end
+    of the game makes them public (spec 6.6)."""
+    record.result = {**(record.result or {}),
+                     "statements": {p: asdict(s) for p, s in sorted(statements.items())}}
+
+
+def statement_of(data: Mapping[str, Any]) -> Statement:
+    """A kept statement read back."""
+    def lines(rows: Any) -> tuple[UnitLine, ...]:
+        return tuple(UnitLine(**row) for row in rows or ())
+
+    accepted = data.get("accepted")
+    sheet = data.get("sheet")
+    return Statement(**{
+        **data, "units": lines(data["units"]), "vassal_units": lines(data.get("vassal_units")),
+        "accepted": None if accepted is None else tuple(BribeLine(**b) for b in accepted),
+        "sheet": None if sheet is None else tuple(sheet),
+    })
+
+
 def chart_for_master(game: Game, record: PhaseRecord, chart: BribeChart,
                      judge_name: str) -> list[Mail]:
     """Keep the chart with the processed phase, and the mail that gives it to the master
@@ -66,7 +89,8 @@ def chart_for_master(game: Game, record: PhaseRecord, chart: BribeChart,
 
 def books_of(session: Session, game: Game) -> list[PhaseBooks]:
     """Every processed movement phase still standing (a rolled-back phase was replaced by
-    its replay): the sheets in force when it was processed, those refused then, its chart."""
+    its replay): the sheets in force when it was processed, those refused then, its chart
+    and its statements."""
     books = []
     for record in phase_records(session, game):
         if record.processed_at is None or Phase.parse(record.phase).kind is not PhaseKind.MOVEMENT:
@@ -77,7 +101,8 @@ def books_of(session: Session, game: Game) -> list[PhaseBooks]:
         refused = {str(p): tuple(str(e) for e in es) for p, es in
                    (kept.get("refused") or {}).items() if es}
         chart = chart_of(kept["chart"]) if kept.get("chart") else None
-        books.append(PhaseBooks(record.phase, sheets, refused, chart))
+        statements = {str(p): statement_of(s) for p, s in (kept.get("statements") or {}).items()}
+        books.append(PhaseBooks(record.phase, sheets, refused, chart, statements))
     return books
 
 

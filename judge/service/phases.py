@@ -22,7 +22,7 @@ from judge.engine.position import Position, Unit
 from judge.money.payola import PayolaResult
 from judge.service import bribes
 from judge.service.accounts import open_accounts
-from judge.service.chartbook import chart_for_master
+from judge.service.chartbook import chart_for_master, keep_statements
 from judge.service.context import Context
 from judge.service.control import control_of, vassal_status
 from judge.service.deadlines import PhaseClock
@@ -169,7 +169,10 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     record_result(record, result, now)
     if before is not None:  # what ROLLBACK restores; sheets refused now, for the master
         record.result = {**(record.result or {}), "balances": before, "refused": refused}
-    # the master's bribe chart, kept for the end of the game and mailed after the results
+    # the master's bribe chart and the statements, kept for the books at the end of the
+    # game; the chart is mailed after the results
+    if played:
+        keep_statements(record, played.statements)
     chart = chart_for_master(game, record, played.chart, settings.name) if played else []
     year = (bribes.settle(session, game, record, position, result.next, board, now, played)
             if payola else None)

@@ -5,11 +5,12 @@ the game is over."""
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 from judge.engine.board import Map
 from judge.money.payola import PayolaResult, play_movement
-from judge.service.chartbook import chart_data, chart_of
-from judge.service.reports import Member, Roster
+from judge.service.chartbook import chart_data, chart_of, statement_of
+from judge.service.reports import Member, Roster, statement_mails
 from judge.service.reports.charts import PhaseBooks, books_mails, chart_mails
 from tests.reports.conftest import address, make_roster, payola_table
 
@@ -78,3 +79,30 @@ def test_at_the_end_everyone_gets_every_sheet_and_chart(board: Map) -> None:
     assert body.count("PAYOLA BRIBE CHART, SPRING 1901 MOVEMENT") == 1
     assert "FALL 1901 MOVEMENT" in body and "  2 : A BUR H" in body
     assert books_mails(roster, [], board.powers) == []
+
+
+def test_a_kept_statement_reads_back_the_same(board: Map) -> None:
+    flag_sets = ([], ["ZEROSUM"], ["HIDE_COST"], ["HIDE_OFFERS"], ["BLIND"], ["EBAYOLA"])
+    for flags in flag_sets:
+        for statement in _played(board, flags).statements.values():
+            kept = json.loads(json.dumps(asdict(statement)))
+            assert statement_of(kept) == statement, flags
+
+
+def test_the_books_repeat_every_powers_statements(board: Map) -> None:
+    result = _played(board)
+    roster = make_roster(board, "payola")
+    books = [PhaseBooks("S1901M", {p: tuple(ls) for p, ls in SHEETS.items()}, {},
+                        result.chart, result.statements)]
+    mails = books_mails(roster, books, board.powers)
+    assert len({m.body for m in mails}) == 1 and len(mails) == 9
+    body = mails[0].body
+    assert "ACCOUNT STATEMENTS:\n\nSPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR AUSTRIA\n" in body
+    for power in result.statements:
+        assert body.count(f"SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR {power}\n") == 1
+    french = statement_mails(roster, {"FRANCE": result.statements["FRANCE"]})[0].body
+    assert french.strip() in body  # word for word what France was sent
+    # the statements come between the sheets and the chart
+    assert body.index("OFFER SHEETS:") < body.index("ACCOUNT STATEMENTS:") \
+        < body.index("PAYOLA BRIBE CHART")
+    assert max(len(x) for x in body.splitlines()) <= 78

@@ -1,14 +1,16 @@
 """The GameMaster's bribe chart of each Payola movement phase, mailed to the master alone
-while the game runs, and the game's books (every offer sheet and every chart) mailed to
-everybody once it is over (payola.md 6.6)."""
+while the game runs, and the game's books (every offer sheet, statement and chart) mailed
+to everybody once it is over (payola.md 6.6)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from judge.engine.phase import Phase
 from judge.money.chart import BribeChart
+from judge.money.statements import Statement
+from judge.service.reports.ledgers import StatementView, statement_view
 from judge.service.reports.mail import Mail, compose
 from judge.service.reports.notation import heading
 from judge.service.reports.roster import Roster
@@ -28,19 +30,31 @@ class ChartView:
 @dataclass(frozen=True, slots=True)
 class PhaseBooks:
     """One movement phase of a finished Payola game: each power's offer sheet as it stood
-    when the phase was processed (the lines, or the reasons it was refused then), and
-    the phase's chart (None for phases processed before charts were kept)."""
+    when the phase was processed (the lines, or the reasons it was refused then), the
+    phase's chart (None for phases processed before charts were kept), and the account
+    statements the phase sent, by the power each is about."""
 
     phase: str
     sheets: Mapping[str, tuple[str, ...]]
     refused: Mapping[str, tuple[str, ...]]
     chart: BribeChart | None
+    statements: Mapping[str, Statement] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class BookPhase:
+    """One phase of the books as the template lays it out."""
+
+    title: str
+    books: PhaseBooks
+    chart: ChartView | None
+    statements: tuple[StatementView, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class BooksView:
     game: str
-    phases: tuple[tuple[str, PhaseBooks, ChartView | None], ...]
+    phases: tuple[BookPhase, ...]
     powers: tuple[str, ...]
 
 
@@ -70,13 +84,16 @@ def chart_mails(roster: Roster, chart: BribeChart, powers: Sequence[str]) -> lis
 
 def books_mails(roster: Roster, books: Sequence[PhaseBooks], powers: Sequence[str]) -> list[Mail]:
     """The end of a Payola game: every offer sheet of every power for every movement
-    phase, and every chart, to every player, observer and the master (spec 6.6, RULES
-    section 3: the secrets of the game become public when it ends)."""
+    phase, every statement the phase sent and every chart, to every player, observer and
+    the master (spec 6.6, RULES section 3: the secrets of the game become public when it
+    ends)."""
     if not books:
         return []
     view = BooksView(roster.game, tuple(
-        (heading(Phase.parse(b.phase)), b,
-         chart_view(roster.game, b.chart, powers) if b.chart is not None else None)
+        BookPhase(heading(Phase.parse(b.phase)), b,
+                  chart_view(roster.game, b.chart, powers) if b.chart is not None else None,
+                  tuple(statement_view(roster.game, b.statements[p])
+                        for p in sorted(b.statements)))
         for b in books), tuple(powers))
     return [compose(m.address, m.reader, f"Payola records {roster.game}",
                     "notice/books.txt.j2", view) for m in roster.everyone()]

@@ -26,6 +26,13 @@ class StatementView:
     vassals: tuple[UnitLine, ...] = ()
 
 
+def statement_view(game: str, s: Statement) -> StatementView:
+    """A statement laid out as DPjudge heads it: ``SPRING 1901 MOVEMENT ACCOUNT STATEMENT
+    FOR FRANCE``."""
+    title = f"{heading(Phase.parse(s.phase))} ACCOUNT STATEMENT FOR {s.power}"
+    return StatementView(game, title, s, s.vassal_units)
+
+
 def recipient(report: Statement | IncomeReport | TransferNotice) -> str:
     """Whose player reads a money report: the power's own, or its controller's when
     another power controls it (the money layer says so with ``played_by``)."""
@@ -56,8 +63,7 @@ def statement_mails(roster: Roster, statements: Mapping[str, Statement]) -> list
         member = roster.player(reader)
         if member is None:
             continue
-        view = StatementView(roster.game, f"{heading(Phase.parse(s.phase))} ACCOUNT STATEMENT "
-                             f"FOR {s.power}", s, s.vassal_units)
+        view = statement_view(roster.game, s)
         subject = f"Payola bribe results {roster.game} {s.phase}"
         mails.append(compose(member.address, reader, subject, "phase/statement.txt.j2", view))
         if "EAVESDROP" in roster.flags and roster.master is not None:
