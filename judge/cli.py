@@ -106,7 +106,7 @@ def _add_mail_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore
 def _demo(args: argparse.Namespace) -> int:
     from judge import demo
 
-    return demo.run(args.config, sys.stdout, args.only)
+    return demo.run(args.config, sys.stdout, args.only, args.full)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -126,6 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="play against the judge serve running with this judge.conf "
                       "(default: start a judge of its own in a temporary directory)")
     demo.add_argument("--only", metavar="POWER", help="print only this power's mail")
+    demo.add_argument("--full", action="store_true",
+                      help="print the books every reader gets at the end in full "
+                      "(by default only their first lines)")
     demo.set_defaults(func=_demo)
     return parser
 

@@ -28,6 +28,10 @@ from judge.storage.session import make_engine
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 WAIT_SECONDS = 90.0
+# The books a Payola game opens at its end go to every reader alike and run to hundreds
+# of lines each: by default the demo prints only their beginning.
+BOOKS = "Payola records "
+BOOKS_HEAD = 16
 
 # Each power pays most for its own units, so the year goes as a standard opening would;
 # the small foreign bribes show up only in the statements of those who offered them.
@@ -167,7 +171,10 @@ def play(judge: MailJudge, game: str) -> None:
     judge.process()
 
 
-def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None) -> None:
+def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None,
+           full: bool = False) -> None:
+    """Every mail each reader received, in order; the books at the end cut to their first
+    lines unless ``full``."""
     for who in (*POWERS, "master"):
         if only and who != only.upper() and who != only.lower():
             continue
@@ -176,7 +183,20 @@ def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None) ->
         print(f"\n{'#' * 78}\n# {who} <{address}>: {len(mails)} mails\n{'#' * 78}", file=out)
         for n, mail in enumerate(mails, 1):
             print(f"\n--- {n}. {mail['Subject']}\n", file=out)
-            print(mail.get_body(preferencelist=("plain",)).get_content().rstrip(), file=out)
+            body = mail.get_body(preferencelist=("plain",)).get_content().rstrip()
+            if not full and str(mail["Subject"]).startswith(BOOKS):
+                body = _head(body)
+            print(body, file=out)
+
+
+def _head(body: str) -> str:
+    lines = body.splitlines()
+    if len(lines) <= BOOKS_HEAD:
+        return body
+    rest = len(lines) - BOOKS_HEAD
+    return "\n".join([*lines[:BOOKS_HEAD], "",
+                      f"[... {rest} more lines: every offer sheet, statement and chart of",
+                      " the game, the same for every reader; judge demo --full prints them]"])
 
 
 def free_port() -> int:
@@ -225,19 +245,19 @@ def _wait_for_port(settings: Settings, serve: subprocess.Popen[bytes]) -> None:
     raise TimeoutError("judge serve did not start listening")
 
 
-def run(config: str | None, out: TextIO, only: str | None = None) -> int:
+def run(config: str | None, out: TextIO, only: str | None = None, full: bool = False) -> int:
     """Play against the judge of ``config`` (already serving), or against one of its own."""
     game = f"demo{int(time.time() * 10) % 10**7}"
     log = sys.stderr
     if config is None:
         with own_judge(log) as path:
-            return _play_and_report(path, game, out, log, only)
-    return _play_and_report(Path(config), game, out, log, only)
+            return _play_and_report(path, game, out, log, only, full)
+    return _play_and_report(Path(config), game, out, log, only, full)
 
 
 def _play_and_report(config: Path, game: str, out: TextIO, log: TextIO,
-                     only: str | None) -> int:
+                     only: str | None, full: bool) -> int:
     judge = MailJudge(load_settings(config), config, log)
     play(judge, game)
-    report(judge, game, out, only)
+    report(judge, game, out, only, full)
     return 0

@@ -1,5 +1,6 @@
 """``judge demo`` end to end: judge serve as a process, mail by SMTP, judge process, the
-Maildir; every player gets every statement, and nobody gets another's secrets."""
+Maildir; every player gets every statement, and nobody gets another's secrets. By default
+the books at the end are cut to their first lines; ``--full`` prints them whole."""
 
 from __future__ import annotations
 
@@ -12,15 +13,30 @@ import pytest
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 
 
-@pytest.fixture(scope="module")
-def demo() -> dict[str, str]:
-    """The demo's output, split into each reader's mail."""
-    run = subprocess.run([sys.executable, "-m", "judge.cli", "demo"], capture_output=True,
-                         text=True, timeout=300)
+def _run_demo(*options: str) -> tuple[str, dict[str, str]]:
+    """The demo's output, whole and split into each reader's mail."""
+    run = subprocess.run([sys.executable, "-m", "judge.cli", "demo", *options],
+                         capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]
     assert "ended (draw)" in run.stderr
     parts = re.split(r"^# (\w+) <[^>]+>: \d+ mails$", run.stdout, flags=re.MULTILINE)
-    return dict(zip(parts[1::2], parts[2::2], strict=True))
+    return run.stdout, dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+@pytest.fixture(scope="module")
+def printed() -> tuple[str, dict[str, str]]:
+    return _run_demo()
+
+
+@pytest.fixture(scope="module")
+def demo(printed: tuple[str, dict[str, str]]) -> dict[str, str]:
+    """What plain ``judge demo`` prints, by reader."""
+    return printed[1]
+
+
+@pytest.fixture(scope="module")
+def printed_full() -> tuple[str, dict[str, str]]:
+    return _run_demo("--full")
 
 
 @pytest.mark.slow
@@ -52,11 +68,15 @@ def _during_play(mail: str) -> str:
 
 
 @pytest.mark.slow
-def test_the_books_open_to_everyone_at_the_end(demo: dict[str, str]) -> None:
+def test_the_books_open_to_everyone_at_the_end(
+        printed_full: tuple[str, dict[str, str]]) -> None:
+    demo = printed_full[1]
     for reader, mail in demo.items():
         assert re.search(r"--- \d+\. Payola records demo\d+\n", mail), reader
         assert "a franc for Germany's good behaviour" in mail, reader  # France's note
         assert "PAYOLA BRIBE CHART, FALL 1901 MOVEMENT" in mail, reader
+        for power in POWERS:
+            assert f"FALL 1901 MOVEMENT ACCOUNT STATEMENT FOR {power}\n" in mail, reader
     master = _during_play(demo["master"])
     assert re.search(r"--- \d+\. Payola bribe chart demo\d+ S1901M\n", master)
     assert re.search(r"--- \d+\. Payola bribe chart demo\d+ F1901M\n", master)
@@ -80,3 +100,32 @@ def test_nobody_reads_another_powers_sheet_press_or_transfer(demo: dict[str, str
         for reader, mail in demo.items():
             if reader not in readers:
                 assert secret not in mail, f"{secret!r} reached {reader}"
+
+
+def _mails(reader: str) -> list[tuple[str, str]]:
+    """A reader's printed mails: (subject with the game's name left out, body)."""
+    parts = re.split(r"^--- \d+\. (.*)$", reader, flags=re.MULTILINE)
+    return [(re.sub(r"demo\d+", "GAME", t), b) for t, b in zip(parts[1::2], parts[2::2],
+                                                              strict=True)]
+
+
+@pytest.mark.slow
+def test_by_default_the_books_are_cut_short_and_every_other_mail_shown_whole(
+        printed: tuple[str, dict[str, str]],
+        printed_full: tuple[str, dict[str, str]]) -> None:
+    short, full = printed, printed_full
+    assert len(short[0].splitlines()) < len(full[0].splitlines()) / 2
+    assert set(short[1]) == set(full[1]) == {*POWERS, "master"}
+    for reader in short[1]:
+        cut, whole = _mails(short[1][reader]), _mails(full[1][reader])
+        assert [t for t, _ in cut] == [t for t, _ in whole], reader  # the same mails
+        for (title, body), (_, entire) in zip(cut, whole, strict=True):
+            if title.startswith("Payola records"):
+                assert len(body.splitlines()) < 25 < len(entire.splitlines())
+                assert "more lines: every offer sheet, statement and chart" in body
+                assert "judge demo --full prints them]" in body
+                head = [re.sub(r"demo\d+", "GAME", x) for x in body.splitlines()[:12]]
+                assert head == [re.sub(r"demo\d+", "GAME", x)
+                                for x in entire.splitlines()[:12]]
+            else:  # deadlines and the game's name differ between runs, not the length
+                assert len(body.splitlines()) == len(entire.splitlines()), (reader, title)
