@@ -33,12 +33,28 @@ def check_order(order: Order, power: str | None, position: Position, board: Map)
     Payola bribe may buy any unit). Count limits of adjustments (how many builds)
     are the adjustment step's business, not this one's.
     """
+    if not _places_known(order, board):
+        return Reason.UNKNOWN_PROVINCE
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         return _movement(order, power, position, board)
     if kind is PhaseKind.RETREAT:
         return _retreat(order, power, position, board)
     return _adjustment(order, power, position, board)
+
+
+def _places_known(order: Order, board: Map) -> bool:
+    """Whether every place an order names is a province of this map (orders built in
+    code, not read from text, may name anything)."""
+    provinces = board.provinces
+    for name in ("unit", "target"):
+        unit = getattr(order, name, None)
+        if unit is not None and unit.province not in provinces:
+            return False
+    dest = getattr(order, "dest", None)
+    if dest is not None and province_of(dest) not in provinces:
+        return False
+    return all(province_of(p) in provinces for p in getattr(order, "path", ()))
 
 
 _NOT_MOVEMENT = frozenset({Retreat, Disband, Build, Remove, Waive})

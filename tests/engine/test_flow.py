@@ -213,3 +213,25 @@ def test_another_powers_order_for_a_unit_does_not_void_it(play) -> None:
     result = play(pos, {"GERMANY": ["A PAR - BUR", "F PAR H"]})
     assert [e.reason for e in result.errors["GERMANY"]] == [Reason.NOT_YOUR_UNIT] * 2
     assert result.outcomes[Unit.parse("A PAR")] is Outcome.OK
+
+
+def test_removal_and_build_counts(play) -> None:
+    # France: 1 centre, 3 units: two removals due; a build and a third removal are refused.
+    pos = play.position("W1901A", {"FRANCE": ["A PAR", "A PIC", "A BUR"]}, {"FRANCE": ["PAR"]})
+    result = play(
+        pos,
+        {"FRANCE": ["REMOVE A PIC", "REMOVE A PIC", "BUILD A MAR", "REMOVE A BUR", "REMOVE A PAR"]},
+    )
+    reasons = [(e.text, e.reason) for e in result.errors["FRANCE"]]
+    assert ("REMOVE A PIC", Reason.ALREADY_ORDERED) in reasons
+    assert ("REMOVE A PAR", Reason.NO_REMOVALS) in reasons
+    assert ("BUILD A MAR", Reason.NOT_OWNED) in reasons
+    assert len(reasons) == 3
+    assert state_from_position(result.next)["units"] == {"FRANCE": ["A PAR"]}
+    # Two builds in one centre: the second is refused.
+    pos = play.position("W1901A", {"FRANCE": ["A PIC"]}, {"FRANCE": ["PAR", "MAR", "BRE"]})
+    result = play(pos, {"FRANCE": ["BUILD A PAR", "BUILD A PAR"]})
+    assert [e.reason for e in result.errors["FRANCE"]] == [Reason.ALREADY_BUILDING]
+    # No removals due: a removal is refused.
+    result = play(pos, {"FRANCE": ["REMOVE A PIC"]})
+    assert [e.reason for e in result.errors["FRANCE"]] == [Reason.NO_REMOVALS]

@@ -65,6 +65,31 @@ def test_a_coast_the_province_lacks_is_refused(play) -> None:
     assert check_order(order, "FRANCE", pos, play.board) is Reason.BAD_COAST
 
 
+def test_a_coast_the_fleet_cannot_reach_is_refused(play) -> None:
+    pos = play.position("S1901M", {"FRANCE": ["F MAR"]})
+    [order] = play.orders({"FRANCE": ["F MAR - SPA/NC"]})["FRANCE"]
+    assert check_order(order, "FRANCE", pos, play.board) is Reason.UNREACHABLE_COAST
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        "Move(Unit.parse('A PAR'), 'XYZ')",
+        "SupportHold(Unit.parse('A PAR'), Unit(None, 'QQQ'))",
+        "Move(Unit.parse('A PAR'), 'BUR', True, ('ZZZ',))",
+        "Hold(Unit.parse('A ABC'))",
+        "Build(Unit.parse('A XXX'))",
+    ],
+)
+def test_orders_built_in_code_naming_no_province_are_refused(play, order: str) -> None:
+    from judge.engine.orders import Build, Hold, Move, SupportHold  # noqa: F401
+    from judge.engine.position import Unit  # noqa: F401
+
+    for phase in ("S1901M", "S1901R", "W1901A"):
+        pos = play.position(phase, UNITS)
+        assert check_order(eval(order), "FRANCE", pos, play.board) is Reason.UNKNOWN_PROVINCE
+
+
 def test_single_reachable_coast_is_chosen(play) -> None:
     pos = play.position("S1901M", {"FRANCE": ["F GAS"]})
     [order] = play.orders({"FRANCE": ["F GAS - SPA"]})["FRANCE"]

@@ -57,7 +57,7 @@ def wild_order(rng: random.Random) -> Order:
     """Any order shape at all, naming random places: mostly illegal."""
     unit = Unit(rng.choice([UnitType.ARMY, UnitType.FLEET, None]), rng.choice(LOCATIONS))
     other = Unit(rng.choice([UnitType.ARMY, UnitType.FLEET, None]), rng.choice(PROVINCES))
-    dest = rng.choice(LOCATIONS)
+    dest = rng.choice(LOCATIONS) if rng.random() < 0.95 else "XYZ"  # now and then, nowhere
     return rng.choice(
         [
             Hold(unit),
