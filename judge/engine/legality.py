@@ -47,14 +47,23 @@ def _places_known(order: Order, board: Map) -> bool:
     """Whether every place an order names is a province of this map (orders built in
     code, not read from text, may name anything)."""
     provinces = board.provinces
-    for name in ("unit", "target"):
-        unit = getattr(order, name, None)
-        if unit is not None and unit.province not in provinces:
-            return False
-    dest = getattr(order, "dest", None)
-    if dest is not None and province_of(dest) not in provinces:
+    kind = type(order)
+    if kind is Waive:
+        return True
+    if order.unit.province not in provinces:  # type: ignore[union-attr]
         return False
-    return all(province_of(p) in provinces for p in getattr(order, "path", ()))
+    if kind is Move:
+        return province_of(order.dest) in provinces and all(  # type: ignore[union-attr]
+            province_of(p) in provinces
+            for p in order.path  # type: ignore[union-attr]
+        )
+    if kind is SupportMove or kind is Convoy:
+        return order.target.province in provinces and province_of(order.dest) in provinces  # type: ignore[union-attr]
+    if kind is SupportHold:
+        return order.target.province in provinces  # type: ignore[union-attr]
+    if kind is Retreat:
+        return province_of(order.dest) in provinces  # type: ignore[union-attr]
+    return True
 
 
 _NOT_MOVEMENT = frozenset({Retreat, Disband, Build, Remove, Waive})
