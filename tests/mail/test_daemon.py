@@ -67,7 +67,10 @@ def test_the_daemon_answers_mail_and_a_crash_does_not_stop_it(
     by_subject = {m["Subject"]: m for m in got}
     assert by_subject["Re: orders"].get_content().strip() == "A PAR - BUR"
     assert by_subject["Re: crash"]["To"] == "player@example.org"
-    assert any(m["To"] == "keeper@example.org" for m in got)
+    assert "fault in the judge" in by_subject["Re: crash"].get_content()
+    keeper = [m for m in got if m["To"] == "keeper@example.org"]
+    assert len(got) == 3 and len(keeper) == 1
+    assert "ValueError: bad mail" in keeper[0].get_content()
 
 
 @pytest.mark.slow
@@ -92,7 +95,7 @@ def test_judge_serve_runs_from_its_config_and_stops_on_sigterm(tmp_path: Path) -
         (reply,) = wait_for_mail(tmp_path / "var" / "outbox", 1)
         assert reply["To"] == "player@example.org"
         assert reply["From"] == "judge@example.org"
-        assert reply.get_content().strip()
+        assert "SIGNON <power>@<game> <password>" in reply.get_content()  # the HELP text
         assert (tmp_path / "var" / "judge.db").exists()
     finally:
         proc.send_signal(signal.SIGTERM)

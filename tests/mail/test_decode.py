@@ -145,16 +145,22 @@ def test_reply_to_and_sender_are_read_in_lower_case() -> None:
 
 
 @pytest.mark.parametrize(
-    ("headers", "envelope"),
-    [({}, ""), ({"Auto_Submitted": "auto-replied"}, None), ({"Precedence": "bulk"}, None),
-     ({"Precedence": "list"}, None), ({"Precedence": "junk"}, None),
-     ({"Return_Path": "<>"}, None), ({"From": "MAILER-DAEMON@x.org"}, None),
-     ({"List_Id": "<games.example.org>"}, None)],
+    ("headers", "envelope", "reason"),
+    [({}, "", "empty return path"),
+     ({"Auto_Submitted": "auto-replied"}, None, "Auto-Submitted: auto-replied"),
+     ({"Precedence": "bulk"}, None, "Precedence: bulk"),
+     ({"Precedence": "list"}, None, "Precedence: list"),
+     ({"Precedence": "junk"}, None, "Precedence: junk"),
+     ({"Return_Path": "<>"}, None, "empty return path"),
+     ({"From": "MAILER-DAEMON@x.org"}, None, "sent by mailer-daemon"),
+     ({"List_Id": "<games.example.org>"}, None, "mailing list mail")],
 )
-def test_automatic_mail_is_marked_never_to_be_answered(headers: dict, envelope: str | None) -> None:
+def test_automatic_mail_is_marked_never_to_be_answered(
+    headers: dict, envelope: str | None, reason: str
+) -> None:
     decoded = decode_mail(mail(**headers), envelope)
     assert decoded.auto_reply is True
-    assert decoded.auto_reason
+    assert decoded.auto_reason == reason
 
 
 DSN = (
@@ -219,10 +225,20 @@ def test_any_text_in_any_charset_is_read_without_crashing(text: str, charset: st
     except (UnicodeEncodeError, LookupError):
         m.set_content(text)
     decoded = decode_mail(m.as_bytes(), "p@example.org")
-    assert isinstance(decoded.body_lines, tuple)
+    assert (decoded.sender, decoded.auto_reply) == ("p@example.org", False)
+    assert all("\n" not in line for line in decoded.body_lines)
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=st.characters(codec="utf-8"), max_size=1500))
 def test_any_html_becomes_text_without_crashing(html: str) -> None:
-    assert isinstance(html_to_text(html), str)
+    text = html_to_text(html)
+    # block tags never stack up blank lines, nor leave them at either end
+    assert "\n\n\n" not in text
+    assert not text.startswith("\n") and not text.endswith("\n")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8", exclude_characters="<&"), max_size=600))
+def test_text_without_markup_keeps_every_word(text: str) -> None:
+    assert html_to_text(text).split() == text.split()

@@ -121,6 +121,9 @@ def test_a_database_failure_answers_451_and_stores_nothing(
             with pytest.raises(smtplib.SMTPDataError) as failed:
                 client.sendmail("p@example.org", ["judge@example.org"], orders_mail())
             assert failed.value.smtp_code == 451
+            assert b"could not store your message" in failed.value.smtp_error
+    with session_factory() as s:
+        assert s.scalar(text("SELECT count(*) FROM inbox_gone")) == 0
 
 
 def test_twenty_concurrent_clients_all_get_stored(

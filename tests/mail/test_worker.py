@@ -255,7 +255,7 @@ def test_a_delivery_report_goes_to_the_bounce_handler_and_is_never_answered(
     assert row.error == "not answered: empty return path; bounced: gone@example.net"
 
 
-def test_a_crash_on_automatic_mail_tells_only_the_keeper(
+def test_automatic_mail_never_reaches_the_handler(
     settings: Settings, session_factory: sessionmaker[Session]
 ) -> None:
     store(session_factory, mail("boom"), "")
@@ -265,6 +265,24 @@ def test_a_crash_on_automatic_mail_tells_only_the_keeper(
 
     assert handle_next(session_factory, settings, broken) is Handled.IGNORED
     assert outbox(session_factory) == []
+
+
+def test_a_crash_on_a_delivery_report_tells_only_the_keeper(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    row_id = store(session_factory, mail("boom", X_Failed_Recipients="gone@example.net"), "")
+
+    def broken(session: Session, m: DecodedMail, s: Settings) -> None:
+        queue_mail(session, "gm@example.org", "bounced", "FRANCE", sender=s.address)
+        raise RuntimeError("the bounce handler broke")
+
+    assert handle_next(session_factory, settings, Echo(), bounces=broken) is Handled.FAILED
+    row = inbox_row(session_factory, row_id)
+    assert row.state == InboxState.FAILED
+    assert "RuntimeError: the bounce handler broke" in (row.error or "")
+    # the handler's own mail was rolled back; the report's sender is never answered
+    assert [(r.recipient, r.subject) for r in outbox(session_factory)] == [
+        ("keeper@example.org", f"judge: inbox #{row_id} could not be handled")]
 
 
 @hsettings(max_examples=100, deadline=None,
