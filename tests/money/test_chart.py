@@ -76,7 +76,8 @@ def test_chart_accounts_add_up_and_show_savings(play: Any) -> None:
 def test_dummy_rule_is_marked_in_the_chart(play: Any) -> None:
     result = play(EXAMPLES["P32a"])
     forced = [u for u in result.chart.units if u.forced_hold]
-    assert forced and all(u.issued.endswith(" H") for u in forced)
+    assert [(u.unit, u.issued, u.total) for u in forced] == [("A VEN", "A VEN H", 4)]
+    assert all(u.issued.endswith(" H") for u in forced)
     assert all(u.total == max(c.total for c in u.candidates) + 1 for u in forced)
 
 

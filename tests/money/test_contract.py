@@ -80,7 +80,8 @@ def test_refused_sheet_is_reported_and_the_units_hold() -> None:
     case = _case({"id": "bad", "offers": {"FRANCE": ["5 : A PAR - BUR", "0 : F LON - NTH"]}})
     result = batch.run_case(case)
     assert result["orders"]["A PAR"] == "A PAR H"
-    assert any("E14" in e for e in result["errors"]["FRANCE"])
+    assert result["errors"] == {
+        "FRANCE": ["line 2: 0 : F LON - NTH: E14 ZERO AgP OFFER TO FOREIGN UNIT"]}
     assert result["state"]["balances"]["FRANCE"] == 48
 
 
@@ -125,7 +126,7 @@ def test_judge_adjudicate_command_plays_payola() -> None:
     done = subprocess.run([sys.executable, "-m", "judge.cli", "adjudicate"],
                           input=json.dumps(case) + "\n", capture_output=True, text=True,
                           timeout=120, check=False)
-    if done.returncode != 0 and "No module named judge.cli.__main__" in done.stderr:
-        pytest.skip("judge.cli has no __main__")
-    out = json.loads(done.stdout.splitlines()[0])
+    assert done.returncode == 0, done.stderr
+    (line,) = done.stdout.splitlines()
+    out = json.loads(line)
     assert out["paid"] == {"ENGLAND": {"F BRE": 8}, "FRANCE": {"A PAR": 12}}

@@ -180,7 +180,8 @@ def test_restrict_signal_accepts_the_controllers_signal() -> None:
     assert result["orders"]["F TRI"] == "F TRI S A VEN - SWI"  # the bought HOLD is replaced
     case = _case(["RESTRICT_SIGNAL", "ZERO_FOREIGN"], {},
                  {"FRANCE": ["0 : F TRI S A VEN - SWI ?"]}, dummies=())
-    assert any("E25" in e for e in batch.run_case(case)["errors"]["FRANCE"])
+    assert batch.run_case(case)["errors"]["FRANCE"] == [
+        "line 1: 0 : F TRI S A VEN - SWI ?: E25 SIGNAL_SUPPORT ORDER TO FOREIGN UNIT"]
 
 
 def _table(rules: list[str], control: dict[str, str], offers: dict[str, list[str]],

@@ -3,6 +3,7 @@ and offer sheets; and the offer grammar on arbitrary text."""
 
 from __future__ import annotations
 
+import re
 import runpy
 from pathlib import Path
 
@@ -78,7 +79,7 @@ def test_offer_grammar_never_crashes(text: str) -> None:
         try:
             read_line(line, BOARD)
         except LineError as e:
-            assert e.code.startswith("E") and e.message
+            assert re.fullmatch(r"E\d+", e.code) and e.message
 
 
 @settings(max_examples=100, deadline=None)
@@ -89,4 +90,12 @@ def test_sheet_reader_never_crashes(text: str) -> None:
         BOARD,
     )
     result = read_sheet(text, SheetContext("FRANCE", position, BOARD, RuleSet(), 48))
-    assert isinstance(result, (OfferSheet, list))
+    rows = text.splitlines()
+    if isinstance(result, OfferSheet):
+        assert len(result.lines) == sum(1 for row in rows if row.strip())  # blanks only left out
+        return
+    # a refused sheet: every error numbered, on a line of the text as typed, in line order
+    assert result and [e.line for e in result] == sorted(e.line for e in result)
+    for error in result:
+        assert re.fullmatch(r"E\d+", error.code) and error.message
+        assert 1 <= error.line <= len(rows) and error.text == rows[error.line - 1]

@@ -110,6 +110,7 @@ def test_no_ledgers_sends_no_statements_but_still_charges(play: Any) -> None:
     result = play({**BUSY, "rules": ["NO_LEDGERS"]})
     assert result.statements == {}
     assert result.balances["FRANCE"] < SECRET["FRANCE"]  # OQ-9: bookkeeping still done
+    assert result.balances == play(BUSY).balances
 
 
 def test_income_reports_are_per_power(board: Map) -> None:

@@ -176,8 +176,11 @@ def test_phone_separators_and_comment_lines() -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.text(max_size=60), max_size=12))
 def test_arbitrary_text_never_crashes_the_reader(lines: list[str]) -> None:
-    for step in read_script(lines):
-        assert step.line >= 1
+    steps = read_script(lines)
+    numbers = [step.line for step in steps]
+    assert numbers == sorted(numbers)  # steps in the order of the mail
+    assert all(1 <= n <= len(lines) for n in numbers)
+    assert not any(isinstance(step.command, c.SignOff) for step in steps)
 
 
 COMMAND_WORDS = ["SIGNON", "SET", "PRESS", "TRANSFER", "ACCEPT", "JOIN", "CREATE", "ROLLBACK",
@@ -187,6 +190,10 @@ COMMAND_WORDS = ["SIGNON", "SET", "PRESS", "TRANSFER", "ACCEPT", "JOIN", "CREATE
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(COMMAND_WORDS), st.text(max_size=40))
 def test_a_command_word_with_any_tail_reads_or_is_refused(word: str, tail: str) -> None:
-    result = parse_command(f"{word} {tail}".strip())
+    text = f"{word} {tail}".strip()
+    result = parse_command(text, line=3)
+    assert result is not None, "a line starting with a command word is a command"
     if isinstance(result, c.Unreadable):
-        assert result.problem.message
+        problem = result.problem
+        assert problem.message and problem.line == 3
+        assert 1 <= problem.column <= len(text) + 1
