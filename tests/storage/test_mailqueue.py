@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select
+from sqlalchemy.exc import StatementError
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.storage.mailqueue import (
@@ -114,5 +115,5 @@ def test_queue_mail_refuses_a_bad_recipient(session: Session, bad: str) -> None:
 
 
 def test_naive_datetimes_are_refused(session_factory: sessionmaker[Session]) -> None:
-    with pytest.raises(Exception, match="naive datetime"), unit_of_work(session_factory) as s:
+    with pytest.raises(StatementError, match="naive datetime"), unit_of_work(session_factory) as s:
         queue_mail(s, "a@example.org", "s", "b", now=datetime(2026, 1, 1))
