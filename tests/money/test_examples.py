@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from judge.engine.outcomes import Reason
 from judge.money.offers import Signal
 
 EXAMPLES: list[dict[str, Any]] = runpy.run_path(
@@ -60,3 +61,7 @@ def test_signal_order_is_adjudicated_as_void_support(play: Any) -> None:
     result = play(case, adjudicated=True)
     tri = next(d for d in result.determination.decisions.values() if str(d.unit) == "F TRI")
     assert isinstance(tri.order, Signal)
+    assert str(tri.order.order) == "F TRI S A VIE - ROM"
+    assert {str(u): o.value for u, o in result.phase.outcomes.items()}["F TRI"] == "void"
+    assert [(e.text, e.reason) for e in result.phase.errors["AUSTRIA"]] == [
+        ("F TRI S A VIE - ROM", Reason.CANNOT_SUPPORT_THERE)]
