@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mail_database import scratch_database  # noqa: E402
+from processing_setup import OPENING  # noqa: E402
 from sqlalchemy import func, select  # noqa: E402
 from sqlalchemy.orm import Session  # noqa: E402
 
@@ -41,15 +42,7 @@ QUOTE = "\n\nOn Sat, 21 Nov 2026 at 10:00, Judge <judge@example.org> wrote:\n" +
     f"> old line {i}\n" for i in range(30))
 
 
-ORDERS = {
-    "AUSTRIA": "A VIE - GAL\nA BUD - SER\nF TRI - ALB",
-    "ENGLAND": "F LON - NTH\nF EDI - NWG\nA LVP - YOR",
-    "FRANCE": "A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO",
-    "GERMANY": "A BER - KIE\nA MUN - RUH\nF KIE - DEN",
-    "ITALY": "A ROM - APU\nA VEN H\nF NAP - ION",
-    "RUSSIA": "A MOS - UKR\nA WAR - GAL\nF SEV - BLA\nF STP/SC - BOT",
-    "TURKEY": "F ANK - BLA\nA CON - BUL\nA SMY - CON",
-}
+ORDERS = {power: "\n".join(lines) for power, lines in OPENING.items()}
 POWERS = sorted(ORDERS)
 
 

@@ -13,24 +13,22 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mail_database import scratch_database  # noqa: E402
-from processing_setup import payola_games, standard_games  # noqa: E402
-from sqlalchemy import func, select  # noqa: E402
+from processing_setup import (  # noqa: E402
+    NOW,
+    backend,
+    mails_queued,
+    payola_games,
+    scratch_judge,
+    standard_games,
+)
 
-from judge.config import settings_from_text  # noqa: E402
 from judge.service.processing import process_due  # noqa: E402
-from judge.storage.mailqueue import OutboundMessage  # noqa: E402
-from judge.storage.session import make_sessionmaker  # noqa: E402
-
-NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 
 
 def main() -> None:
@@ -39,30 +37,23 @@ def main() -> None:
     parser.add_argument("--payola", type=int, default=0)
     parser.add_argument("--database-url", default="")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp, scratch_database(args.database_url, tmp) as (
-        _url, engine,
-    ):
-        settings = settings_from_text("[judge]\naddress = judge@example.org\n", Path(tmp))
-        factory = make_sessionmaker(engine)
+    with scratch_judge(args.database_url) as (settings, factory):
         standard_games(factory, settings, args.games)
         if args.payola:
             payola_games(factory, settings, args.payola, 25)
-        with factory() as s:
-            before = s.scalar(select(func.count()).select_from(OutboundMessage)) or 0
+        before = mails_queued(factory)
         started = time.perf_counter()
         done = process_due(factory, settings, NOW)
         elapsed = time.perf_counter() - started
-        with factory() as s:
-            queued = (s.scalar(select(func.count()).select_from(OutboundMessage)) or 0) - before
+        queued = mails_queued(factory) - before
         processed = sum(1 for d in done if d.what == "processed")
         started = time.perf_counter()
         idle = process_due(factory, settings, NOW)
         quiet = time.perf_counter() - started
     assert processed == args.games + args.payola, [str(d) for d in done]
     assert not idle
-    backend = "PostgreSQL" if args.database_url else "SQLite"
     mix = f" + {args.payola} Payola" if args.payola else ""
-    print(f"{backend}: {args.games} standard{mix} games due at once")
+    print(f"{backend(args.database_url)}: {args.games} standard{mix} games due at once")
     print(f"  {processed} phases in {elapsed:.2f} s: {processed / elapsed:.0f} phases/s, "
           f"{elapsed / processed * 1000:.1f} ms each; {queued} mails queued")
     print(f"  a run with nothing due over the same games: {quiet * 1000:.0f} ms")

@@ -15,28 +15,21 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mail_database import scratch_database  # noqa: E402
 from payola_bench import heavy_case  # noqa: E402
-from processing_setup import payola_games  # noqa: E402
-from sqlalchemy import func, select  # noqa: E402
+from processing_setup import NOW, backend, mails_queued, payola_games, scratch_judge  # noqa: E402
+from sqlalchemy import select  # noqa: E402
 
-from judge.config import settings_from_text  # noqa: E402
 from judge.money.payola import play_movement  # noqa: E402
 from judge.service.phases import process_phase  # noqa: E402
 from judge.storage.games import current_record, lock_game  # noqa: E402
-from judge.storage.mailqueue import OutboundMessage  # noqa: E402
 from judge.storage.schema import Game  # noqa: E402
-from judge.storage.session import make_sessionmaker, unit_of_work  # noqa: E402
-
-NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+from judge.storage.session import unit_of_work  # noqa: E402
 
 
 def main() -> None:
@@ -45,15 +38,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--database-url", default="")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp, scratch_database(args.database_url, tmp) as (
-        _url, engine,
-    ):
-        settings = settings_from_text("[judge]\naddress = judge@example.org\n", Path(tmp))
-        factory = make_sessionmaker(engine)
+    with scratch_judge(args.database_url) as (settings, factory):
         payola_games(factory, settings, args.games, args.lines)
         with factory() as s:
             ids = s.scalars(select(Game.id).order_by(Game.id)).all()
-            queued_before = s.scalar(select(func.count()).select_from(OutboundMessage)) or 0
+        queued_before = mails_queued(factory)
         times = []
         for game_id in ids:
             started = time.perf_counter()
@@ -64,16 +53,15 @@ def main() -> None:
                 assert record is not None
                 assert process_phase(s, game, record, settings, NOW) is not None
             times.append(time.perf_counter() - started)
-        with factory() as s:
-            queued = (s.scalar(select(func.count()).select_from(OutboundMessage)) or 0)
+        queued = mails_queued(factory)
         board, table, _ = heavy_case(args.lines)
         money = []
         for _ in range(5):
             started = time.perf_counter()
             play_movement(table, 1, board)
             money.append(time.perf_counter() - started)
-    backend = "PostgreSQL" if args.database_url else "SQLite"
-    print(f"{backend}: {args.games} heavy Payola phases, {args.lines} offer lines per power")
+    print(f"{backend(args.database_url)}: {args.games} heavy Payola phases, "
+          f"{args.lines} offer lines per power")
     print(f"  end to end: median {statistics.median(times) * 1000:.0f} ms, "
           f"worst {max(times) * 1000:.0f} ms per phase "
           f"({(queued - queued_before) / len(ids):.0f} mails queued per phase)")

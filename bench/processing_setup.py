@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import random
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from mail_database import scratch_database  # noqa: E402
 from payola_bench import heavy_position, offer_lines  # noqa: E402
+from sqlalchemy import func, select  # noqa: E402
 from sqlalchemy.orm import Session, sessionmaker  # noqa: E402
 
-from judge.config import Settings  # noqa: E402
+from judge.config import Settings, settings_from_text  # noqa: E402
 from judge.engine.maps import load_map  # noqa: E402
 from judge.engine.state import state_from_position  # noqa: E402
 from judge.money.offers import OfferSheet  # noqa: E402
@@ -22,6 +27,7 @@ from judge.money.rules import RuleSet  # noqa: E402
 from judge.money.sheets import SheetContext  # noqa: E402
 from judge.service.phases import begin  # noqa: E402
 from judge.storage.games import SubmittedLine, add_game, post, submit  # noqa: E402
+from judge.storage.mailqueue import OutboundMessage  # noqa: E402
 from judge.storage.schema import (  # noqa: E402
     Game,
     PhaseRecord,
@@ -30,10 +36,11 @@ from judge.storage.schema import (  # noqa: E402
     Role,
     SubmissionKind,
 )
-from judge.storage.session import unit_of_work  # noqa: E402
+from judge.storage.session import make_sessionmaker, unit_of_work  # noqa: E402
 from judge.text.offers import read_sheet  # noqa: E402
 
 LONG_AGO = datetime(2001, 1, 1, tzinfo=UTC)
+NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)  # when the benchmarks run the processor
 OPENING = {
     "AUSTRIA": ["A VIE - GAL", "A BUD - SER", "F TRI - ALB"],
     "ENGLAND": ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"],
@@ -43,6 +50,27 @@ OPENING = {
     "RUSSIA": ["A MOS - UKR", "A WAR - GAL", "F SEV - BLA", "F STP/SC - BOT"],
     "TURKEY": ["F ANK - BLA", "A CON - BUL", "A SMY - CON"],
 }
+
+
+@contextmanager
+def scratch_judge(database_url: str) -> Iterator[tuple[Settings, sessionmaker[Session]]]:
+    """The settings and sessions of an empty judge: SQLite in a temporary directory, or
+    its own schema of the PostgreSQL server at ``database_url``; removed on exit."""
+    with tempfile.TemporaryDirectory() as tmp, scratch_database(database_url, tmp) as (
+        _url, engine,
+    ):
+        settings = settings_from_text("[judge]\naddress = judge@example.org\n", Path(tmp))
+        yield settings, make_sessionmaker(engine)
+
+
+def backend(database_url: str) -> str:
+    return "PostgreSQL" if database_url else "SQLite"
+
+
+def mails_queued(factory: sessionmaker[Session]) -> int:
+    """Every mail in the outbox, whatever its state."""
+    with factory() as s:
+        return s.scalar(select(func.count()).select_from(OutboundMessage)) or 0
 
 
 def standard_games(factory: sessionmaker[Session], settings: Settings, count: int,
