@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import smtplib
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -21,12 +20,7 @@ from judge.service.bounces import note_bounces
 from judge.service.inbound import handle_mail
 from judge.storage.mailqueue import InboundMessage, InboxState, OutboundMessage
 from tests.dbfixtures import db_engine, db_url, session, session_factory  # noqa: F401
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.mail.conftest import free_port
 
 
 @pytest.fixture

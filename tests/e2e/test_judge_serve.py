@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import free_port
+from tests.mail.conftest import free_port
 
 pytestmark = pytest.mark.slow
 JUDGE = Path(sys.executable).with_name("judge")
