@@ -32,11 +32,9 @@ GAMES: dict[str, GameRunner] = {}
 
 def register_games() -> None:
     """Make the money games known to ``run_case`` (imported only when asked for)."""
-    try:
-        from judge.money import batch as money_batch
-        from judge.text.offers import read_sheet
-    except ImportError:
-        return
+    from judge.money import batch as money_batch
+    from judge.text.offers import read_sheet
+
     money_batch.register(GAMES, read_sheet, play_standard)
 
 

@@ -7,7 +7,6 @@ from collections.abc import Callable, Mapping, MutableMapping
 from functools import partial
 from typing import Any
 
-from judge.engine.adjudicate import PhaseResult
 from judge.engine.board import Map
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position
@@ -16,7 +15,7 @@ from judge.money.acceptance import AcceptanceError, AcceptanceList
 from judge.money.control import Control, ControlError
 from judge.money.income import Capture, starting_balance
 from judge.money.offers import OfferSheet, Signal
-from judge.money.payola import Table, play_movement
+from judge.money.payola import PayolaResult, Table, play_movement
 from judge.money.rules import RuleError, RuleSet
 from judge.money.sheets import SheetContext, SheetError
 from judge.money.year import Books, close_phase
@@ -29,17 +28,15 @@ class PayolaCaseError(ValueError):
     """A Payola case that cannot be played; its message becomes the result's ``error``."""
 
 
-def register(games: MutableMapping[str, Any], read_sheet: SheetReader | None = None,
-             play_orders: OrderPlayer | None = None) -> None:
+def register(games: MutableMapping[str, Any], read_sheet: SheetReader,
+             play_orders: OrderPlayer) -> None:
     """Add the Payola runner. ``read_sheet`` reads offer text (the text layer's
     ``read_sheet``); ``play_orders`` plays a retreat or adjustment phase from orders."""
-    if read_sheet is None:
-        return
     games["payola"] = partial(play_case, read_sheet=read_sheet, play_orders=play_orders)
 
 
 def play_case(case: Mapping[str, Any], position: Position, board: Map, *,
-              read_sheet: SheetReader, play_orders: OrderPlayer | None) -> dict[str, Any]:
+              read_sheet: SheetReader, play_orders: OrderPlayer) -> dict[str, Any]:
     """One Payola case: a movement phase from offers, any other phase from orders, and the
     income step whenever the next phase starts a new year."""
     try:
@@ -49,7 +46,7 @@ def play_case(case: Mapping[str, Any], position: Position, board: Map, *,
 
 
 def _play(case: Mapping[str, Any], position: Position, board: Map, read_sheet: SheetReader,
-          play_orders: OrderPlayer | None) -> dict[str, Any]:
+          play_orders: OrderPlayer) -> dict[str, Any]:
     rules = RuleSet.parse(_list(case, "rules"), board.centers)
     state = case.get("state") or {}
     dummies = frozenset(str(p).strip().upper() for p in state.get("dummies") or ())
@@ -58,38 +55,41 @@ def _play(case: Mapping[str, Any], position: Position, board: Map, read_sheet: S
     control = _control(state, board, dummies, rules)
     balances = _balances(state, position, board, rules, control)
     accept = _accept(state, board)
-    named_lists = {str(p).strip().upper() for p in state.get("accept") or ()}
     profits = {str(p).upper(): int(v) for p, v in (state.get("profits") or {}).items()}
     captures = tuple(Capture(c["centre"], c["winner"], c.get("loser"), int(c["amount"]))
                      for c in state.get("captures") or ())
     if position.phase.kind is PhaseKind.MOVEMENT:
-        out, phase = _movement(case, position, board, rules, balances, accept, control,
-                               read_sheet)
-        balances = out.pop("_balances")
-        for power, gain in out.pop("_profits").items():
+        out, played = _movement(case, position, board, rules, balances, accept, control,
+                                read_sheet)
+        balances = dict(played.balances)
+        for power, gain in played.profits.items():
             profits[power] = profits.get(power, 0) + gain
+        assert played.phase is not None
+        next_position = played.phase.next
     else:
-        if play_orders is None:
-            raise PayolaCaseError("this judge cannot play retreat or adjustment phases")
         out = play_orders(case, position, board)
-        phase = None
-    next_state = out.get("state") or {}
-    if phase is not None:
-        next_position = phase.next
-    else:
+        next_state = out.get("state")
         next_position = position_from_state(next_state, board) if next_state else position
     closing = close_phase(position, next_position, Books(balances, profits, captures), rules,
                           board, control)
-    books = closing.books
-    # echo the powers the case named (all of them when balances were defaulted)
-    shown = set(state.get("balances") or books.balances)
+    out["state"] = {**(out.get("state") or {}),
+                    **_money_state(state, closing.books, accept, control, rules, board)}
+    return out
+
+
+def _money_state(given: Mapping[str, Any], books: Books, accept: dict[str, AcceptanceList],
+                 control: Control, rules: RuleSet, board: Map) -> dict[str, Any]:
+    """The money keys of the next ``state``: the powers the case named are echoed (all of
+    them when balances were defaulted), and ZEROSUM's profits and captures carried on."""
+    shown = set(given.get("balances") or books.balances)
+    named_lists = {str(p).strip().upper() for p in given.get("accept") or ()}
     money: dict[str, Any] = {
         "balances": {p: b for p, b in sorted(books.balances.items()) if p in shown or b},
         "accept": {p: a.text(board.powers) for p, a in sorted(accept.items())
                    if p in named_lists},
     }
-    if dummies:
-        money["dummies"] = sorted(dummies)
+    if control.dummies:
+        money["dummies"] = sorted(control.dummies)
     if control.controllers:
         money["control"] = dict(sorted(control.controllers.items()))
     if rules.zerosum:
@@ -98,13 +98,12 @@ def _play(case: Mapping[str, Any], position: Position, board: Map, read_sheet: S
             {"centre": c.centre, "winner": c.winner, "loser": c.loser, "amount": c.amount}
             for c in books.captures
         ]
-    out["state"] = {**next_state, **money}
-    return out
+    return money
 
 
 def _movement(case: Mapping[str, Any], position: Position, board: Map, rules: RuleSet,
               balances: dict[str, int], accept: dict[str, AcceptanceList],
-              control: Control, read_sheet: SheetReader) -> tuple[dict, PhaseResult]:
+              control: Control, read_sheet: SheetReader) -> tuple[dict, PayolaResult]:
     offers = case.get("offers") or {}
     if not isinstance(offers, Mapping):
         raise PayolaCaseError("'offers' must be a JSON object")
@@ -150,12 +149,10 @@ def _movement(case: Mapping[str, Any], position: Position, board: Map, rules: Ru
         "errors": {p: es for p, es in sorted(errors.items()) if es},
         "results": {str(u): o.value for u, o in phase.outcomes.items()},
         "state": state_from_position(phase.next),
-        "_balances": dict(result.balances),
-        "_profits": dict(result.profits),
     }
     if phase.victory is not None:
         out["victory"] = phase.victory
-    return out, phase
+    return out, result
 
 
 def _balances(state: Mapping[str, Any], position: Position, board: Map, rules: RuleSet,
