@@ -60,11 +60,6 @@ class Signal:
 OfferedOrder = Order | Signal
 
 
-def is_move(order: OfferedOrder) -> bool:
-    """A move is any order of the form ``- destination``, convoyed moves included (spec 3.5)."""
-    return isinstance(order, Move)
-
-
 def order_text(order: OfferedOrder) -> str:
     """The canonical text that identifies an order for summing money (OQ-20)."""
     return str(order)
@@ -159,20 +154,6 @@ class Bribe(NamedTuple):
     order: OfferedOrder | None = None
     excluded: frozenset[str] = frozenset()
     generated: bool = False
-
-    def applies_to(self, order: OfferedOrder, restrict_signal: bool = False) -> bool:
-        """Whether this offer pays if ``order`` is issued (spec 5.2.2); under RESTRICT_SIGNAL
-        wildcard money never reaches signal orders (spec 7.2)."""
-        kind = self.kind
-        if kind is OfferType.DIRECT:
-            return self.order == order
-        if restrict_signal and isinstance(order, Signal):
-            return False
-        if kind is OfferType.GIFT:
-            return True
-        if kind is OfferType.NEGATIVE:
-            return order_text(order) not in self.excluded
-        return is_move(order) == (kind is OfferType.MOVE)
 
 
 def expand_offer(power: str, offer: Offer, start: int) -> list[Bribe]:

@@ -141,8 +141,7 @@ def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
 def _resolved(value: Offer, ctx: SheetContext) -> Offer:
     """Unit types and coasts filled in from the board; duplicates refused (E9)."""
     position = ctx.position
-    real = _owner(value.unit, position) is not None
-    if ctx.rules.blind and not real or ctx.rules.blind and not _mentioned_exist(value, position):
+    if ctx.rules.blind and not _mentioned_exist(value, position):
         position = _imagined(position, _units_named(value))
     orders: list[OfferedOrder] = []
     for order in value.orders:
@@ -154,14 +153,16 @@ def _resolved(value: Offer, ctx: SheetContext) -> Offer:
     return replace(value, unit=orders[0].unit, orders=tuple(orders))
 
 
+def _order_units(order: OfferedOrder) -> list[Unit]:
+    """The units an order names: its own, and the one it supports or convoys."""
+    base: Order = order.order if isinstance(order, Signal) else order
+    if isinstance(base, (SupportHold, SupportMove, Convoy)):
+        return [base.unit, base.target]
+    return [base.unit]
+
+
 def _units_named(value: Offer) -> list[Unit]:
-    out = [value.unit]
-    for order in value.orders:
-        base = order.order if isinstance(order, Signal) else order
-        out.append(base.unit)
-        if isinstance(base, (SupportHold, SupportMove, Convoy)):
-            out.append(base.target)
-    return out
+    return [value.unit, *(u for order in value.orders for u in _order_units(order))]
 
 
 def _owner(unit: Unit, position: Position) -> str | None:
@@ -179,12 +180,7 @@ def _mentioned_exist(value: Offer, position: Position) -> bool:
 
 def exists(item: OfferedOrder | Unit, position: Position) -> bool:
     """BLIND: whether a unit, or every unit an order mentions, is really on the board."""
-    if isinstance(item, Unit):
-        return _owner(item, position) is not None
-    base: Order = item.order if isinstance(item, Signal) else item
-    units = [base.unit]
-    if isinstance(base, (SupportHold, SupportMove, Convoy)):
-        units.append(base.target)
+    units = [item] if isinstance(item, Unit) else _order_units(item)
     return all(_owner(u, position) is not None for u in units)
 
 
