@@ -75,10 +75,6 @@ class Control:
         """Who is told about ``power``'s own account: its controller if it has one."""
         return self.controllers.get(power, power)
 
-    def acceptance_owner(self, power: str) -> str:
-        """Whose acceptance list breaks ``power``'s units' ties (spec 4.3)."""
-        return self.controllers[power] if self.is_vassal(power) else power
-
     def sheet_refusal(self, power: str) -> str | None:
         """Why ``power`` may not send an offer sheet, or None if it may (spec 2.9, 7.5)."""
         if self.is_vassal(power):

@@ -71,8 +71,3 @@ def unit_of_work(factory: sessionmaker[Session]) -> Iterator[Session]:
     """One transaction: committed when the block ends, rolled back if it raises."""
     with factory() as session, session.begin():
         yield session
-
-
-def is_sqlite(engine: Engine) -> bool:
-    """Whether ``engine`` talks to SQLite (some queries differ, e.g. row locks)."""
-    return engine.dialect.name == "sqlite"

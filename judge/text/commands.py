@@ -277,9 +277,6 @@ Command = (
     | Unreadable
 )
 
-MASTER_COMMANDS = (SetOption, Start, Pause, Resume, Process, Rollback, Eject, Replace, Terminate)
-"""Commands only a game's master may give."""
-
 
 @dataclass(frozen=True, slots=True)
 class Step:
