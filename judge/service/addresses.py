@@ -10,6 +10,7 @@ from datetime import timedelta
 from sqlalchemy import func, select, update
 
 from judge.service.context import Context, Identity, Refusal, Result
+from judge.service.reports import changed_mails, code_mail
 from judge.storage.games import members
 from judge.storage.schema import AddressChange, Game, Player, Role
 from judge.text import commands as c
@@ -76,18 +77,12 @@ def set_address(ctx: Context, cmd: c.SetAddress, step: Step) -> Result:
         game_id=who.game.id, player_id=player_id, address=new, code_hash=_digest(code),
         requested_by=ctx.reply_to, requested_at=ctx.now, expires_at=ctx.now + VALID_FOR,
     ))
-    subject = f"Diplomacy game {who.game.name}: confirm your address"
-    ctx.notify(new, subject, (
-        f"A player signed on as {who.name} in game {who.game.name} asked the judge to send\n"
-        f"the mail for {who.name} to this address ({new}).\n\n"
-        "If that was you, send the judge a mail holding this line:\n\n"
-        f"    CONFIRM ADDRESS {code}\n\n"
-        f"The code works once, for {VALID_FOR.days} days. If it was not you, do nothing: "
-        "nothing changes.\n"))
+    mail = code_mail(new, who.game.name, who.name, who.role, code, VALID_FOR.days)
+    ctx.notify(mail.to, mail.subject, mail.body)
     # signed on from another address, the registered one gets a copy of this result
     return Result(step.line, step.text, True, [
         f"A confirmation code was mailed to {new}. The address of {who.name} in "
-        f"{who.game.name} stays {old} until that mail's CONFIRM ADDRESS line comes back "
+        f"{who.game.name} stays as it is until that mail's CONFIRM ADDRESS line comes back "
         f"(within {VALID_FOR.days} days).",
     ])
 
@@ -103,18 +98,21 @@ def confirm_address(ctx: Context, cmd: c.ConfirmAddress, step: Step) -> Result:
     game = ctx.session.get(Game, change.game_id)
     assert game is not None
     if change.player_id is None:
-        name, old = "MASTER", game.master_address
+        name, role, old = "MASTER", "master", game.master_address
         game.master_address = change.address
     else:
         player = ctx.session.get(Player, change.player_id)
         if player is None or player.left_at is not None:
             raise Refusal(f"the address change was for a player who has left {game.name}")
         _taken(ctx, game, player, change.address)
-        name = player.power.name if player.power else (player.name or "OBSERVER").upper()
+        if player.power is not None:
+            name, role = player.power.name, "player"
+        else:
+            name, role = (player.name or "OBSERVER").upper(), "observer"
         old = player.address
         player.address = change.address
     change.done_at = ctx.now
-    text = f"The address of {name} in {game.name} is now {change.address} (was {old})."
-    for address in {old.lower(), change.address.lower()} - {ctx.reply_to.lower()}:
-        ctx.notify(address, f"Diplomacy game {game.name}: address changed", text + "\n")
-    return Result(step.line, step.text, True, [text])
+    for mail in changed_mails(game.name, name, role, old, change.address, but=ctx.reply_to):
+        ctx.notify(mail.to, mail.subject, mail.body)
+    return Result(step.line, step.text, True,
+                  [f"The address of {name} in {game.name} is now {change.address}."])

@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
+from judge.service.reports import Mail, bounce_mails
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import OutboundMessage, queue_mail
 from judge.storage.schema import Game, GameState, Player
@@ -46,32 +47,32 @@ def note_bounces(
         for player in players:
             game = session.get(Game, player.game_id)
             assert game is not None
-            who = player.power.name if player.power else f"observer {player.name or ''}".strip()
+            kind, name = ("power", player.power.name) if player.power else \
+                ("observer", player.name or "")
             to = game.master_address
             if to.lower() == address.lower():
                 to = settings.keeper
-            told |= _tell(session, settings, to, game.name, who, moment, mail.inbox_id)
+            told |= _tell(session, settings, bounce_mails(to, game.name, kind, name), moment,
+                          mail.inbox_id)
         masters = session.scalars(select(Game).where(
             func.lower(Game.master_address) == address.lower(), Game.state.in_(LIVE))).all()
         for game in masters:
-            told |= _tell(session, settings, settings.keeper, game.name, "the master", moment,
-                          mail.inbox_id)
+            told |= _tell(session, settings, bounce_mails(settings.keeper, game.name, "master"),
+                          moment, mail.inbox_id)
         log.info("bounce %s for %s: %s", mail.message_id, address,
                  "told" if told else "nobody to tell")
 
 
-def _tell(session: Session, settings: Settings, to: str, game: str, who: str,
-          now: datetime, inbox_id: int | None) -> bool:
-    subject = f"Diplomacy game {game}: mail to {who} bounced"
-    already = session.scalar(select(OutboundMessage.id).where(
-        OutboundMessage.recipient == to, OutboundMessage.subject == subject,
-        OutboundMessage.created_at >= now - QUIET).limit(1))
-    if already is not None:
-        return False
-    queue_mail(session, to, subject, (
-        f"The judge's mail to {who} in game {game} came back undeliverable: the\n"
-        "registered address refuses it. Until it is fixed that player gets no results,\n"
-        "reminders or press. Ask them (another way) to SET ADDRESS, or REPLACE the power\n"
-        "if they are gone. You are told at most once a day about the same address.\n"),
-        sender=settings.address, inbox_id=inbox_id, now=now)
-    return True
+def _tell(session: Session, settings: Settings, mails: list[Mail], now: datetime,
+          inbox_id: int | None) -> bool:
+    told = False
+    for mail in mails:
+        already = session.scalar(select(OutboundMessage.id).where(
+            OutboundMessage.recipient == mail.to, OutboundMessage.subject == mail.subject,
+            OutboundMessage.created_at >= now - QUIET).limit(1))
+        if already is not None:
+            continue
+        queue_mail(session, mail.to, mail.subject, mail.body, sender=settings.address,
+                   inbox_id=inbox_id, now=now)
+        told = True
+    return told

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from judge.config import Settings
 from judge.engine.board import Map
 from judge.engine.maps import load_map
-from judge.storage.games import lock_game, members
+from judge.storage.games import lock_game
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, GameState, Player, Power
 
@@ -99,16 +99,9 @@ class Context:
             raise Refusal(f"game {game.name} is {game.state}, not active")
 
     def notify(self, to: str, subject: str, body: str) -> None:
-        """Queue a mail other than the reply (press, notices) in this command's transaction."""
+        """Queue a mail other than the reply (press, notices) in this command's transaction;
+        its body is rendered from a template by ``judge.service.reports``."""
         queue_mail(
             self.session, to, subject, body, sender=self.settings.address,
             inbox_id=self.inbox_id, now=self.now,
         )
-
-    def everyone(self, game: Game, but: str | None = None) -> list[str]:
-        """Addresses of the game's players, observers and master, each once."""
-        seen: dict[str, None] = {}
-        for member in members(self.session, game):
-            seen.setdefault(member.address.lower(), None)
-        seen.setdefault(game.master_address.lower(), None)
-        return [a for a in seen if a != (but or "").lower()]

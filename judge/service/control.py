@@ -11,7 +11,8 @@ from judge.money.control import Control, ControlError
 from judge.money.rules import RuleSet
 from judge.service.context import Context, Refusal, Result
 from judge.service.powers import power_named
-from judge.storage.games import player_of, power_of
+from judge.service.reports import control_mails, roster_of
+from judge.storage.games import power_of
 from judge.storage.schema import Game, GameState, Power, PowerState
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -104,19 +105,22 @@ def set_control(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
         if who.controller is None:
             raise Refusal(f"{who.name} is not controlled; nothing changed")
         was, who.controller = who.controller, None
+        _tell(ctx, game, board, who.name, was, given=False)
         return Result(step.line, step.text, True,
                       [f"{who.name} is no longer controlled by {was}."])
     by = _power(game, board, words[2])
     _check(game, board, who, by)
     who.controller = by.name
-    player = player_of(ctx.session, by)
-    if player is not None:
-        ctx.notify(player.address, f"Diplomacy game {game.name}: you control {who.name}",
-                   f"The master of {game.name} gave {who.name} to {by.name}'s control.\n"
-                   f"Sign on as {who.name} with your own password: SIGNON "
-                   f"{who.name}@{game.name} <password>. Its statements, income reports "
-                   "and transfer notices come to you.\n")
+    _tell(ctx, game, board, who.name, by.name, given=True)
     return Result(step.line, step.text, True, [f"{who.name} is now controlled by {by.name}."])
+
+
+def _tell(ctx: Context, game: Game, board: Map, power: str, by: str, given: bool) -> None:
+    """The controller's player learns what it now plays (or no longer plays); a vassal
+    (VASSAL_DUMMIES) is told apart, since it sends nothing of its own."""
+    vassal = given and control_of(game, board).is_vassal(power)
+    for mail in control_mails(roster_of(game, ctx.settings.name), power, by, given, vassal):
+        ctx.notify(mail.to, mail.subject, mail.body)
 
 
 def _power(game: Game, board: Map, word: str) -> Power:

@@ -18,6 +18,13 @@ from judge.service.passwords import (
     record_failure,
 )
 from judge.service.powers import power_named, powers_named
+from judge.service.reports import (
+    Mail,
+    full_mails,
+    resignation_mails,
+    roster_of,
+    takeover_mails,
+)
 from judge.service.schedule import absence_set
 from judge.storage.games import add_game, find_game, members, player_of, power_of
 from judge.storage.schema import Game, GameState, Player, PowerState, Role
@@ -110,13 +117,17 @@ def join(ctx: Context, cmd: c.Join, step: Step) -> Result:
     messages = [f"You joined {game.name} as {power.name}.",
                 f"Sign on with: SIGNON {power.name}@{game.name} <password>"]
     if game.state == GameState.FORMING and all(p.state != PowerState.OPEN for p in game.powers):
-        ctx.notify(game.master_address, f"Diplomacy game {game.name} is full",
-                   f"Every power of {game.name} has a player. Send START to begin.\n")
-        messages.append("Every power now has a player; the master will start the game.")
+        _tell(ctx, full_mails(roster_of(game, ctx.settings.name)))
+        messages.append("Every power now has a player: the judge starts the game at its next "
+                        "run and tells everyone.")
     elif game.state == GameState.ACTIVE:
-        ctx.notify(game.master_address, f"Diplomacy game {game.name}: {power.name} taken over",
-                   f"{power.name} of {game.name} has a new player.\n")
+        _tell(ctx, takeover_mails(roster_of(game, ctx.settings.name), power.name))
     return Result(step.line, step.text, True, messages)
+
+
+def _tell(ctx: Context, mails: list[Mail]) -> None:
+    for mail in mails:
+        ctx.notify(mail.to, mail.subject, mail.body)
 
 
 def observe(ctx: Context, cmd: c.Observe, step: Step) -> Result:
@@ -187,12 +198,15 @@ def resign(ctx: Context, cmd: c.Resign, step: Step) -> Result:
                       f"signed on as your own power, or ask the master for SET NOCONTROL "
                       f"{who.power.name}")
     who.player.left_at = ctx.now
-    who.power.state = PowerState.DISORDER
-    ctx.notify(who.game.master_address, f"Diplomacy game {who.game.name}: {who.name} resigned",
-               f"The player of {who.name} in {who.game.name} resigned. REPLACE {who.name} "
-               "opens the power to a new player.\n")
+    # before the start a power without a player is simply open (the game starts by itself
+    # once none is); civil disorder would keep the game from ever filling
+    started = who.game.state != GameState.FORMING
+    who.power.state = PowerState.DISORDER if started else PowerState.OPEN
+    _tell(ctx, resignation_mails(roster_of(who.game, ctx.settings.name), who.name, started))
     ctx.identity = None
-    return Result(step.line, step.text, True, [f"You resigned {who.name} in {who.game.name}."])
+    said = "it is in civil disorder" if started else "it is open for a new player"
+    return Result(step.line, step.text, True,
+                  [f"You resigned {who.name} in {who.game.name}; {said}."])
 
 
 def set_password(ctx: Context, cmd: c.SetPassword, step: Step) -> Result:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge.service.context import Context, Refusal, Result
 from judge.service.powers import powers_named
+from judge.service.reports import press_mail, roster_of
 from judge.storage.games import add_press, player_of, power_of
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -37,18 +38,21 @@ def press(ctx: Context, cmd: c.Press, step: Step) -> Result:
         raise Refusal("nobody would receive this press; name other powers")
     body = "\n".join(cmd.body).rstrip() + "\n"
     add_press(ctx.session, game, who.name, recipients, not private, body, ctx.now)
-    heading = (f"Message from {who.name} to "
-               f"{'everyone' if not private else ', '.join(recipients)} in {game.name}:")
-    text = f"{heading}\n\n{body}"
+    lines = body.rstrip("\n").split("\n")
+    shown = recipients if private else ()
+    readers: list[tuple[str, str]] = []  # (address, reader)
     if private:
         for name in recipients:
             power = power_of(game, name)
             player = player_of(ctx.session, power) if power else None
-            if player is not None and player.address.lower() != ctx.reply_to.lower():
-                ctx.notify(player.address, f"Diplomacy press {game.name}", text)
+            if player is not None:
+                readers.append((player.address, name))
     else:
-        for address in ctx.everyone(game, but=ctx.reply_to):
-            ctx.notify(address, f"Diplomacy broadcast {game.name}", text)
+        readers = [(m.address, m.reader) for m in roster_of(game, ctx.settings.name).everyone()]
+    for address, reader in readers:
+        if address.lower() != ctx.reply_to.lower():
+            mail = press_mail(address, reader, game.name, who.name, who.role, shown, lines)
+            ctx.notify(mail.to, mail.subject, mail.body)
     to = "everyone" if not private else ", ".join(recipients)
     size = f"{len(cmd.body)} line{'s' if len(cmd.body) != 1 else ''}"
     return Result(step.line, step.text, True, [f"Press sent to {to} ({size})."])

@@ -55,7 +55,15 @@ def test_the_code_from_the_new_address_changes_it_and_tells_the_old(
     out = judge.send(NEW, f"CONFIRM ADDRESS {code.upper()}")
     assert {m.recipient for m in out} == {NEW, address("TURKEY")}
     told = next(m for m in out if m.recipient == address("TURKEY")).body
-    assert f"now {NEW} (was {address('TURKEY')})" in told
+    assert told == (
+        f"The address of Turkey in the game 'alpha' is now {NEW}:\n"
+        "the judge's mail no longer comes to this address. SET ADDRESS asked for it,\n"
+        "and the new address confirmed it with its code.\n"
+        "If you did not ask for this, someone else knows your password: tell the game's\n"
+        "master at once.\n")
+    reply = next(m for m in out if m.recipient == NEW).body
+    assert f"The address of TURKEY in alpha is now {NEW}." in reply
+    assert address("TURKEY") not in reply  # the new address never learns the old one
     assert _registered(judge, "TURKEY") == NEW
     # the new address is the registered one now: signing on from the old one is copied there
     out = judge.send(address("TURKEY"), *TURKEY, "STATUS")
