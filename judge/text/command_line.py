@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 from lark import Lark, Token, UnexpectedInput
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
 from judge.text import commands as c
 from judge.text.command_tree import ToCommand
-
-GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "mail.lark"
+from judge.text.grammar import load_parser
 
 # How an expected terminal is named to a player.
 _EXPECTED = {
@@ -66,19 +62,13 @@ USAGE = {
 }
 
 
-@cache
 def _parser() -> Lark:
-    return Lark(
-        GRAMMAR.read_text(encoding="utf-8"),
-        start="line",
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-    )
+    return load_parser("mail", start="line", positions=True)
 
 
 _TRANSFORMER = ToCommand()
-_PASSWORD_KEYWORDS = {"SIGNON", "JOIN", "CREATE", "OBSERVE", "WATCH", "SET"}
+PASSWORD_WORDS = frozenset({"SIGNON", "JOIN", "CREATE", "OBSERVE", "WATCH", "SET"})
+"""Command words whose lines carry a password, never to be echoed."""
 _WORD_MEANING = {
     "TRANSFER": "a power",
     "EJECT": "a power",
@@ -156,13 +146,13 @@ def _problem(
     else:
         column = getattr(e, "column", 1)
         found = text[column - 1 :].split(None, 1)[0] if text[column - 1 :].strip() else ""
-        if keyword in _PASSWORD_KEYWORDS:
+        if keyword in PASSWORD_WORDS:
             found = ""  # it may be a password: never echo it
             message = f"{what} cannot be read at column {column}: expected {wanted}; "
         else:
             message = f"{what} cannot use {found!r} here: expected {wanted}; "
         message += f"write it as: {usage}"
-    excerpt = "" if keyword in _PASSWORD_KEYWORDS else text
+    excerpt = "" if keyword in PASSWORD_WORDS else text
     return c.CommandProblem(line, column, excerpt, expected, message)
 
 
@@ -175,7 +165,3 @@ def _describe(name: str, patterns: dict, keyword: str) -> str:
     if pattern is not None and pattern.type == "str":
         return pattern.value.upper()
     return name.lower()
-
-
-PASSWORD_WORDS = frozenset(_PASSWORD_KEYWORDS)
-"""Command words whose lines carry a password, never to be echoed."""

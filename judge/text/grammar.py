@@ -25,17 +25,22 @@ def grammar_dir() -> Path:
 
 
 @cache
-def load_parser(name: str, transformer: Transformer | None = None) -> Lark:
-    """The LALR parser for ``grammar/<name>.lark``, built once per process.
+def load_parser(name: str, transformer: Transformer | None = None, start: str = "start",
+                positions: bool = False) -> Lark:
+    """The LALR parser for ``grammar/<name>.lark`` from rule ``start``, built once per
+    process.
 
-    With a transformer the parser builds values while it parses, without a tree.
-    ``cache=True`` keeps Lark's grammar analysis in the temporary folder, which makes
-    a fresh process load it several times faster.
+    With a transformer the parser builds values while it parses, without a tree;
+    ``positions`` gives the tree's nodes their line and column. ``cache=True`` keeps
+    Lark's grammar analysis in the temporary folder, which makes a fresh process load it
+    several times faster.
     """
     return Lark.open(
         str(grammar_dir() / f"{name}.lark"),
+        start=start,
         parser="lalr",
         lexer="contextual",
         transformer=transformer,
+        propagate_positions=positions,
         cache=True,
     )

@@ -3,9 +3,6 @@ sheet error (spec 3.3, 3.9: E1, E2, E5-E8, E10)."""
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -22,10 +19,10 @@ from judge.money.offers import (
     Term,
 )
 from judge.money.sheets import SheetContext, SheetError, WrittenLine, check_sheet
+from judge.text.grammar import load_parser
 from judge.text.orders import parse_order
 from judge.text.problems import TextSyntaxError
 
-GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "offers.lark"
 _CLEAR = {"CLEAR", "NMR", "(NMR)", "(CLEAR)"}
 _UNIT_WORDS = {"A", "F", "ARMY", "FLEET"}
 _MOVEMENT = (Hold, Move, SupportHold, SupportMove, Convoy)
@@ -39,10 +36,8 @@ class LineError(Exception):
         self.code, self.message = code, message
 
 
-@cache
 def _parser() -> Lark:
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), start="line", parser="lalr",
-                lexer="contextual", propagate_positions=True)
+    return load_parser("offers", start="line", positions=True)
 
 
 def is_clear(text: str) -> bool:

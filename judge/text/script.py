@@ -12,9 +12,7 @@ from judge.text.command_line import PASSWORD_WORDS, parse_command
 def redacted(text: str, command: c.Command) -> str:
     """The line as it may be echoed in a reply: passwords replaced by ``****``."""
     secret: str | None = None
-    if isinstance(command, c.SignOn | c.Join | c.Create | c.Observe):
-        secret = command.password
-    elif isinstance(command, c.SetPassword):
+    if isinstance(command, c.SignOn | c.Join | c.Create | c.Observe | c.SetPassword):
         secret = command.password
     elif isinstance(command, c.Unreadable):
         first = text.split(None, 1)[0].upper() if text.strip() else ""
