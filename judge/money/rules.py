@@ -136,53 +136,8 @@ class RuleSet:
         ``-FLAG`` switches off a default-included flag (``PAYOLA_CLASSIC`` ``-NO_SAVINGS``).
         ``centres`` are the map's supply centres, for ``TAX <centre> n`` directives.
         """
-        on: set[str] = set()
-        off: set[str] = set()
-        values: dict[str, object] = {}
-        centre_tax: dict[str, int] = {}
-        centre_set = {c.upper() for c in centres}
-        for raw in names:
-            words = str(raw).strip().upper().split()
-            if not words:
-                continue
-            name = words[0]
-            if name in ("TAX", "CAP"):
-                _directive(words, values, centre_tax, centre_set)
-                continue
-            if name in _REFUSED:
-                raise RuleError(_REFUSED[name])
-            if (name in _ALWAYS or name in _GENERAL) and len(words) == 1:
-                continue
-            if len(words) > 1:
-                raise RuleError(f"flag {raw!r} takes no value")
-            if name.startswith("-"):
-                off.add(_known(name[1:]))
-                continue
-            on.add(_known(name))
-        origin: dict[str, str] = {}  # a flag switched on by another flag -> that flag
-        for flag, extra in _DEFAULTS.items():
-            if flag in on:
-                for x in extra:
-                    if x not in off and x not in on:
-                        on.add(x)
-                        origin[x] = flag
-        included = set().union(*(extra for flag, extra in _DEFAULTS.items() if flag in on))
-        for flag in sorted(off - included):
-            raise RuleError(
-                f"-{flag}: only a flag that another flag includes by default can be switched off"
-            )
-        if "FICTIONAL_OK" in on and "BLIND" not in on:
-            raise RuleError("FICTIONAL_OK is allowed in Payola only as a consequence of BLIND")
-        changed = True
-        while changed:
-            before = len(on)
-            for flag, extra in _IMPLIES.items():
-                if flag in on:
-                    for x in extra:
-                        if x not in on:
-                            on.add(x)
-                            origin[x] = flag
-            changed = len(on) != before
+        on, off, values, centre_tax = _read(names, {c.upper() for c in centres})
+        origin = _switch_on(on, off)
         for a, b in _EXCLUDES:
             if a in on and b in on:
                 raise RuleError(f"{a} and {b} cannot be combined" + _why(a, b, origin))
@@ -199,6 +154,65 @@ class RuleSet:
         names = {f: n for n, f in _FLAGS.items()}
         on = (f.name for f in fields(self) if f.name in names and getattr(self, f.name) is True)
         return tuple(sorted(names[n] for n in on))
+
+
+def _read(names: Iterable[str], centres: set[str]
+          ) -> tuple[set[str], set[str], dict[str, object], dict[str, int]]:
+    """The flags a game names (switched on, and ``-FLAG`` switched off), its ``TAX`` and
+    ``CAP`` values and its ``TAX <centre> n`` lines; refused flags raise at once."""
+    on: set[str] = set()
+    off: set[str] = set()
+    values: dict[str, object] = {}
+    centre_tax: dict[str, int] = {}
+    for raw in names:
+        words = str(raw).strip().upper().split()
+        if not words:
+            continue
+        name = words[0]
+        if name in ("TAX", "CAP"):
+            _directive(words, values, centre_tax, centres)
+            continue
+        if name in _REFUSED:
+            raise RuleError(_REFUSED[name])
+        if (name in _ALWAYS or name in _GENERAL) and len(words) == 1:
+            continue
+        if len(words) > 1:
+            raise RuleError(f"flag {raw!r} takes no value")
+        if name.startswith("-"):
+            off.add(_known(name[1:]))
+            continue
+        on.add(_known(name))
+    return on, off, values, centre_tax
+
+
+def _switch_on(on: set[str], off: set[str]) -> dict[str, str]:
+    """Add to ``on`` the flags that the named ones include by default (unless switched
+    off) or imply; returns each added flag -> the flag that brought it in."""
+    origin: dict[str, str] = {}
+    for flag, extra in _DEFAULTS.items():
+        if flag in on:
+            for x in extra:
+                if x not in off and x not in on:
+                    on.add(x)
+                    origin[x] = flag
+    included = set().union(*(extra for flag, extra in _DEFAULTS.items() if flag in on))
+    for flag in sorted(off - included):
+        raise RuleError(
+            f"-{flag}: only a flag that another flag includes by default can be switched off"
+        )
+    if "FICTIONAL_OK" in on and "BLIND" not in on:
+        raise RuleError("FICTIONAL_OK is allowed in Payola only as a consequence of BLIND")
+    changed = True
+    while changed:
+        before = len(on)
+        for flag, extra in _IMPLIES.items():
+            if flag in on:
+                for x in extra:
+                    if x not in on:
+                        on.add(x)
+                        origin[x] = flag
+        changed = len(on) != before
+    return origin
 
 
 def _why(a: str, b: str, origin: Mapping[str, str]) -> str:
