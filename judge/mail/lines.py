@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from judge.text.script import body_lines
+
 # What phones and word processors put where a player typed "-", "->", quotes or spaces.
 _CHARACTERS = {
     **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58\ufe63\uff0d", "-"),
@@ -67,25 +69,11 @@ def command_lines(text: str) -> tuple[str, ...]:
     raw = [_BR.sub("", normalise(line)).rstrip() for line in _split_lines(text)]
     raw = _before_original(raw)
     raw = _before_signature(raw)
-    kept = _without_quotes(raw)
     out: list[str] = []
-    separator: str | None = None
-    for line in kept:
-        stripped = line.strip()
-        if separator is None and len(stripped) >= 3 and stripped.startswith("\\\\"):
-            candidate = stripped[2]
-            if not candidate.isalnum() and not candidate.isspace():
-                separator = candidate
-                line = stripped[3:]
-        pieces = [p.strip() for p in line.split(separator)] if separator else [line]
-        for piece in pieces:
-            if piece.lstrip().startswith("//"):
-                continue
-            if _SIGNOFF.match(piece.strip()):
-                return _trim(out)
-            if separator and not piece:
-                continue
-            out.append(piece)
+    for _, piece in body_lines(_without_quotes(raw)):
+        if _SIGNOFF.match(piece.strip()):
+            break
+        out.append(piece)
     return _trim(out)
 
 

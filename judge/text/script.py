@@ -30,7 +30,8 @@ _PHONE_SEPARATOR = re.compile(r"^\\\\([^\w\s])")
 
 def body_lines(lines: Iterable[str]) -> list[tuple[int, str]]:
     """Numbered lines, with DPjudge phone separators (``\\\\;``) split and ``//`` lines
-    dropped; a separator line applies to the rest of the mail."""
+    dropped; a separator line applies to the rest of the mail. The pieces of a split
+    line are stripped, and empty ones left out (``a; b;`` is two lines)."""
     out: list[tuple[int, str]] = []
     separator: str | None = None
     for number, raw in enumerate(lines, 1):
@@ -38,8 +39,11 @@ def body_lines(lines: Iterable[str]) -> list[tuple[int, str]]:
         if m:
             separator = m.group(1)
             raw = raw.strip()[3:]
-        parts = raw.split(separator) if separator else [raw]
-        out.extend((number, p.rstrip()) for p in parts if not p.strip().startswith("//"))
+        if separator:
+            parts = [p.strip() for p in raw.split(separator) if p.strip()]
+        else:
+            parts = [raw.rstrip()]
+        out.extend((number, p) for p in parts if not p.strip().startswith("//"))
     return out
 
 
