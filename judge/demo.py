@@ -210,7 +210,8 @@ def own_judge(log: TextIO) -> Iterator[Path]:
     """A judge of its own: a temporary judge.conf, SQLite and Maildir, and ``judge serve``
     started as a process on a free loopback port (its processor off: the demo runs
     ``judge process`` itself, as cron would)."""
-    with tempfile.TemporaryDirectory(prefix="judge-demo-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="judge-demo-") as tmp, \
+            open(Path(tmp) / "serve.log", "wb") as serve_log:
         config = Path(tmp) / "judge.conf"
         config.write_text(
             f"[judge]\naddress = judge@demo.example\nvar = {tmp}\n"
@@ -220,8 +221,7 @@ def own_judge(log: TextIO) -> Iterator[Path]:
             "[processing]\nenabled = no\n[security]\nscrypt_n = 1024\n", encoding="utf-8")
         settings = load_settings(config)
         serve = subprocess.Popen([sys.executable, "-m", "judge.cli", "serve", "--config",
-                                  str(config)], stdout=subprocess.DEVNULL,
-                                 stderr=open(Path(tmp) / "serve.log", "wb"))  # noqa: SIM115
+                                  str(config)], stdout=subprocess.DEVNULL, stderr=serve_log)
         try:
             _wait_for_port(settings, serve)
             print(f"judge serve is listening on 127.0.0.1:{settings.smtp_port} "
@@ -258,6 +258,9 @@ def run(config: str | None, out: TextIO, only: str | None = None, full: bool = F
 def _play_and_report(config: Path, game: str, out: TextIO, log: TextIO,
                      only: str | None, full: bool) -> int:
     judge = MailJudge(load_settings(config), config, log)
-    play(judge, game)
-    report(judge, game, out, only, full)
+    try:
+        play(judge, game)
+        report(judge, game, out, only, full)
+    finally:
+        judge.engine.dispose()
     return 0
