@@ -5,6 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # each subcommand imports only the layers it needs, when it runs
+    from sqlalchemy.orm import Session, sessionmaker
+
+    from judge.config import Settings
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
@@ -16,7 +22,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
         return batch.main(source, sys.stdout)
 
 
-def _database(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _database(args: argparse.Namespace) -> tuple[Settings, sessionmaker[Session]]:
     """Settings, and a session factory on the database upgraded to the newest schema."""
     from judge.config import load_settings
     from judge.storage.migrate import upgrade
