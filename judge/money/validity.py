@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from judge.engine.board import Map, Terrain, UnitType, province_of
+from judge.engine.convoy import fleets_on_routes
 from judge.engine.legality import check_order
 from judge.engine.orders import Convoy, Move, Order, SupportHold, SupportMove
 from judge.engine.outcomes import Reason
@@ -87,29 +86,12 @@ def _can_reach(target: Unit, dest: str, position: Position, board: Map) -> bool:
 def fleet_route(origin: str, dest: str, position: Position, board: Map,
                 through: Unit | None = None) -> bool:
     """Whether fleets now in sea areas could carry an army from ``origin`` to ``dest``
-    (through the fleet ``through`` when given)."""
+    (with the fleet ``through`` on the chain, when given)."""
     fleets = {
         u.province
         for units in position.units.values()
         for u in units
         if u.type is UnitType.FLEET and board.terrain(u.province) is Terrain.SEA
     }
-    start = [s for s in _touching(board, origin) if s in fleets]
-    seen = set(start)
-    queue = deque(start)
-    while queue:
-        sea = queue.popleft()
-        for nxt in _touching(board, sea):
-            if nxt in fleets and nxt not in seen:
-                seen.add(nxt)
-                queue.append(nxt)
-    if through is not None and through.province not in seen:
-        return False
-    return any(s in seen for s in _touching(board, dest))
-
-
-def _touching(board: Map, province: str) -> set[str]:
-    out: set[str] = set()
-    for loc in board.fleet_locations(province):
-        out.update(province_of(n) for n in board.neighbours(UnitType.FLEET, loc))
-    return out
+    on_routes = fleets_on_routes(board, origin, dest, fleets, {f: f for f in fleets})
+    return bool(on_routes) if through is None else through.province in on_routes

@@ -120,6 +120,16 @@ def test_support_to_a_coast_is_refused(board: Map) -> None:
     assert _verdict(read_sheet("1 : A BUL S F CON - BUL/SC", _ctx(board, units=units))) == "E13"
 
 
+def test_a_convoying_fleet_must_be_on_a_chain_to_the_destination(board: Map) -> None:
+    # Spain touches two seas that do not touch each other: only the Mid-Atlantic reaches Brest
+    units = {"FRANCE": ["A SPA", "F MAO", "F GOL"]}
+    ctx = _ctx(board, units=units)
+    assert _verdict(read_sheet("1 : F MAO C A SPA - BRE", ctx)) is None
+    assert _verdict(read_sheet("1 : F GOL C A SPA - TUS", ctx)) is None
+    refused = read_sheet("1 : F GOL C A SPA - BRE", ctx)
+    assert [(e.code, e.message) for e in refused] == [("E13", "IMPOSSIBLE CONVOY ORDER")]
+
+
 def test_values_read_from_a_line(board: Map) -> None:
     offer = read_line("2*4#2+3# @ A PAR - BUR | S F BRE % note", board)
     assert offer.type is OfferType.HOLD
