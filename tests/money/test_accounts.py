@@ -107,18 +107,19 @@ def test_p37_transfers() -> None:
     _, _, anonymous = ledger.transfer("FRANCE", "ENGLAND", 10, RuleSet(anon_transfer=True),
                                       {"FRANCE": 3})
     assert anonymous.counterpart is None
-    for amount in (0, -1, 50):
-        with pytest.raises(TransferError):
+    for amount, message in ((0, "at least 1 AgP"), (-1, "at least 1 AgP"),
+                            (50, r"more than the balance \(40 AgP\)")):
+        with pytest.raises(TransferError, match=message):
             ledger.transfer("FRANCE", "GERMANY", amount, RuleSet(), {"FRANCE": 3})
     one = RuleSet(one_transfer=True)
     again, _, _ = ledger.transfer("FRANCE", "ENGLAND", 5, one, {"FRANCE": 3})
-    with pytest.raises(TransferError):
+    with pytest.raises(TransferError, match="only one transfer to ENGLAND"):
         again.transfer("FRANCE", "ENGLAND", 5, one, {"FRANCE": 3})
     again.transfer("FRANCE", "GERMANY", 5, one, {"FRANCE": 3})
     again.phase_processed().transfer("FRANCE", "ENGLAND", 5, one, {"FRANCE": 3})
-    with pytest.raises(TransferError):
+    with pytest.raises(TransferError, match="owns no supply centre"):
         ledger.transfer("FRANCE", "ENGLAND", 5, RuleSet(no_donations=True), {"FRANCE": 0})
-    with pytest.raises(TransferError):
+    with pytest.raises(TransferError, match="not allowed in this game"):
         ledger.transfer("FRANCE", "ENGLAND", 5, RuleSet(no_transfer=True), {"FRANCE": 3})
 
 
