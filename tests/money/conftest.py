@@ -45,10 +45,11 @@ def case_table(case: dict[str, Any], board: Map) -> Table:
     """The frozen inputs of a movement phase described by a case of the examples table."""
     position = case_position(case, board)
     rules = RuleSet.parse(case.get("rules", []), board.centers)
-    balances = start_balances(board)
-    balances.update(case.get("start", {}))
     dummies = frozenset(case.get("dummies", ()))
     who = Control.parse(case.get("control", {}), board.powers, dummies, rules.vassal_dummies)
+    # a DUMMY has no bank account under VASSAL_DUMMIES, so nothing to start with
+    balances = {p: b if who.has_account(p) else 0 for p, b in start_balances(board).items()}
+    balances.update(case.get("start", {}))
     sheets: dict[str, OfferSheet] = {}
     for power, lines in case.get("offers", {}).items():
         ctx = SheetContext(power, position, board, rules, balances[power], dummies,

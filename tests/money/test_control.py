@@ -10,15 +10,12 @@ import pytest
 from judge import batch
 from judge.engine.board import Map
 from judge.engine.maps import load_map
-from judge.engine.state import position_from_state
 from judge.money.control import Control, ControlError
 from judge.money.income import income_step
 from judge.money.ledger import Ledger, TransferError
-from judge.money.offers import OfferSheet
 from judge.money.payola import Table, play_movement
 from judge.money.rules import RuleSet
-from judge.money.sheets import SheetContext
-from judge.text.offers import read_sheet
+from tests.money.conftest import case_table
 
 BOARD = load_map("standard")
 batch.register_games()
@@ -186,21 +183,8 @@ def test_restrict_signal_accepts_the_controllers_signal() -> None:
 
 def _table(rules: list[str], control: dict[str, str], offers: dict[str, list[str]],
            dummies: tuple[str, ...] = ("ITALY",)) -> Table:
-    position = position_from_state(
-        {"phase": "S1901M", "units": {p: list(u) for p, u in BOARD.starting_units.items()},
-         "centers": {p: sorted(h) for p, h in BOARD.homes.items()}}, BOARD)
-    ruleset = RuleSet.parse(rules, BOARD.centers)
-    who = Control.parse(control, BOARD.powers, dummies, ruleset.vassal_dummies)
-    balances = {p: (62 if p == "RUSSIA" else 48) if who.has_account(p) else 0
-                for p in BOARD.powers}
-    sheets = {}
-    for power, lines in offers.items():
-        ctx = SheetContext(power, position, BOARD, ruleset, balances[power], who.dummies,
-                           who.controllers)
-        sheet = read_sheet("\n".join(lines), ctx)
-        assert isinstance(sheet, OfferSheet), sheet
-        sheets[power] = sheet
-    return Table(position, balances, {}, sheets, ruleset, who.dummies, who)
+    return case_table({"rules": rules, "control": control, "dummies": dummies,
+                       "offers": offers}, BOARD)
 
 
 def test_the_controller_is_told_about_its_vassals_units() -> None:
