@@ -15,8 +15,8 @@ from judge.money.offers import OfferSheet, expand_sheets
 from judge.money.payola import Table, decide
 
 HERE = Path(__file__).parent
-BOARD = runpy.run_path(str(HERE / "random_tables.py"))["BOARD"]
-random_table = runpy.run_path(str(HERE / "random_tables.py"))["random_table"]
+_tables = runpy.run_path(str(HERE / "random_tables.py"))
+BOARD, random_table = _tables["BOARD"], _tables["random_table"]
 reference = runpy.run_path(str(HERE / "reference.py"))
 
 RULES = [[], ["EBAYOLA"], ["EBAYOLA", "PUBLIC_TOTALS"], ["NO_PLATEAU"], ["ZEROSUM"],
