@@ -56,6 +56,7 @@ def test_a_vassal_uses_its_controllers_list() -> None:
 def test_a_vassal_shares_its_controllers_random_expansion() -> None:
     case = _case(["VASSAL_DUMMIES"], {"ITALY": "FRANCE"}, RIVALS)
     case["state"]["accept"] = {"FRANCE": "F?"}
+    seen = set()
     for seed in range(6):
         case["seed"] = seed
         result = batch.run_case(case)
@@ -64,6 +65,8 @@ def test_a_vassal_shares_its_controllers_random_expansion() -> None:
         # the same ranking of England and Germany decides both units
         assert (result["orders"]["A VEN"] == "A VEN - PIE") == (
             france["orders"]["A MAR"] == "A MAR - BUR")
+        seen.add(result["orders"]["A VEN"])
+    assert seen == {"A VEN - PIE", "A VEN - TYR"}  # the seeds rank them both ways
 
 
 def test_vassals_and_uncontrolled_dummies_send_no_sheets() -> None:
