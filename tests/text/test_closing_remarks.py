@@ -69,8 +69,17 @@ def test_a_line_naming_a_province_is_never_prose(
     assert not is_prose(f"{before} {where} {junk}", board)
 
 
+SHAPES = ["{u} {p} - {q}", "{u} {p} H", "{u} {p} S {u} {q}", "{u} {p} S {u} {q} - {p}",
+          "BUILD {u} {p}", "{u} {p} holds", "disband {u} {p}", "{u} {p} C {u} {q} - {p}"]
+# lines that read as orders (random text almost never does)
+order_texts = st.builds(
+    lambda shape, u, p, q: shape.format(u=u, p=p, q=q), st.sampled_from(SHAPES),
+    st.sampled_from(["A", "F", "army", "fleet"]), st.sampled_from(STANDARD_PROVINCES),
+    st.sampled_from(STANDARD_PROVINCES))
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.text(max_size=40))
+@given(st.one_of(st.text(max_size=40), order_texts))
 def test_a_line_that_reads_as_an_order_is_never_prose(text: str) -> None:
     from judge.engine.maps import load_map
 
