@@ -7,7 +7,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from judge.engine.board import Map
-from judge.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from judge.engine.orders import Convoy, Hold, Move, SupportHold, SupportMove
 from judge.money.offers import (
     Comment,
     Offer,
@@ -20,8 +20,7 @@ from judge.money.offers import (
 )
 from judge.money.sheets import SheetContext, SheetError, WrittenLine, check_sheet
 from judge.text.grammar import load_parser
-from judge.text.orders import parse_order
-from judge.text.problems import TextSyntaxError
+from judge.text.orders import ParseProblem, read_order
 
 _CLEAR = {"CLEAR", "NMR", "(NMR)", "(CLEAR)"}
 _UNIT_WORDS = {"A", "F", "ARMY", "FLEET"}
@@ -160,19 +159,18 @@ def _order(text: str, board: Map, unit: str | None) -> OfferedOrder:
         text = text[:-1].rstrip()
     if text[-1:] in ".;,!" and len(text) > 1:
         text = text[:-1].rstrip()  # spec 3.3 note 4: one trailing punctuation mark
-    order = _parse(text if unit is None else f"{unit} {text}", board)
+    read = read_order(text if unit is None else f"{unit} {text}", board)
+    order = None if isinstance(read, ParseProblem) else read
     if order is None and unit is None and _bare_unit(text, board):
         raise LineError("E8", "NO ORDER GIVEN")
     if order is None and unit is not None:
-        order = _parse(text, board)  # the player repeated the unit after the bar
+        again = read_order(text, board)  # the player repeated the unit after the bar
+        order = None if isinstance(again, ParseProblem) else again
         if isinstance(order, _MOVEMENT) and unit not in (str(order.unit), order.unit.province):
             order = None
     if order is None:
-        try:
-            parse_order(text if unit is None else f"{unit} {text}", board)
-        except TextSyntaxError as e:
-            raise LineError("E10", e.problem.message) from None
-        raise LineError("E10", "UNREADABLE ORDER")
+        assert isinstance(read, ParseProblem)  # only an unreadable line leaves no order
+        raise LineError("E10", read.message)
     if not isinstance(order, _MOVEMENT):
         # a build, removal, waive, retreat or disband is never bought (spec 5.8)
         raise LineError("E10", f"{order}: NOT A MOVEMENT ORDER, only holds, moves, supports "
@@ -182,13 +180,6 @@ def _order(text: str, board: Map, unit: str | None) -> OfferedOrder:
             raise LineError("E10", "ONLY A SUPPORT CAN BE MARKED AS A SIGNAL ORDER")
         return Signal(order)
     return order
-
-
-def _parse(text: str, board: Map) -> Order | None:
-    try:
-        return parse_order(text, board)
-    except TextSyntaxError:
-        return None
 
 
 def _bare_unit(text: str, board: Map) -> bool:
