@@ -6,8 +6,7 @@ import re
 
 from judge.engine.board import Map
 from judge.text.commands import OrderLine
-from judge.text.orders import parse_order
-from judge.text.problems import OrderSyntaxError
+from judge.text.orders import ParseProblem, read_order
 
 _WORD = re.compile(r"[^\W\d_]+")
 _LONGEST_NAME = 3  # words in a province name ("Gulf of Lyon")
@@ -20,13 +19,9 @@ def is_prose(text: str, board: Map) -> bool:
     is refused and reported, never quietly dropped."""
     if not text.strip() or text.lstrip()[:1].isdigit():
         return False
-    try:
-        parse_order(text, board)
-    except OrderSyntaxError as e:
-        if e.problem.column > 1:
-            return False  # the start read as an order: a mistake in an order
-    else:
-        return False
+    read = read_order(text, board)
+    if not isinstance(read, ParseProblem) or read.column > 1:
+        return False  # an order, or its start read as one: a mistake in an order
     words = _WORD.findall(text)
     for size in range(1, _LONGEST_NAME + 1):
         for start in range(len(words) - size + 1):
