@@ -39,7 +39,8 @@ def agreed_ending(session: Session, game: Game, position: Position,
                   board: Map) -> Ending | None:
     """A draw when every surviving power's player votes the same ``SET DRAW`` (no list:
     all survivors; njudge's DIAS); a concession when every other survivor's player
-    concedes to the same surviving power (``SET CONCEDE``)."""
+    concedes to the same surviving power (``SET CONCEDE``). Votes hold one phase, so
+    they agree on the current position."""
     alive = survivors(position)
     voters = _voters(session, game, alive)
     if not voters:
@@ -79,7 +80,8 @@ def finish(session: Session, game: Game, ending: Ending, position: Position,
 
 def set_concede(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     """``SET CONCEDE <power>`` (njudge): once every other surviving power concedes to the
-    same power, it wins; ``SET NOCONCEDE`` withdraws. The vote is secret."""
+    same power in the same phase, it wins; ``SET NOCONCEDE`` withdraws. The vote is
+    secret and holds one phase (``phases.clear_phase_flags``)."""
     who = ctx.player()
     assert who.player is not None
     if cmd.name in ("NOCONCEDE", "NOCONCESSION"):
@@ -91,4 +93,6 @@ def set_concede(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     if power == who.name:
         raise Refusal("a power cannot concede to itself; SET DRAW votes for a draw")
     who.player.concede = power
-    return Result(step.line, step.text, True, [f"You concede the game to {power} (secret)."])
+    return Result(step.line, step.text, True, [
+        f"You concede the game to {power} (secret; the concession clears when the phase is "
+        "processed)."])

@@ -7,7 +7,7 @@ from judge.service.chartbook import book_mails
 from judge.service.context import Context, Refusal, Result
 from judge.service.control import controller_player, set_control
 from judge.service.endings import set_concede
-from judge.service.phases import begin, initial_position, process_phase
+from judge.service.phases import begin, clear_phase_flags, initial_position, process_phase
 from judge.service.powers import power_named
 from judge.service.reports import (
     Ending,
@@ -20,7 +20,6 @@ from judge.service.reports import (
 )
 from judge.storage.games import (
     current_record,
-    members,
     phase_records,
     player_of,
     position_of,
@@ -172,9 +171,7 @@ def rollback(ctx: Context, cmd: c.Rollback, step: Step) -> Result:
     if game.state == GameState.COMPLETED:
         game.state = GameState.ACTIVE
         game.ended_at = game.result = None
-    for member in members(ctx.session, game):  # votes were for a position now undone
-        member.draw = member.concede = None
-        member.wait = False  # a wait holds one phase, and this one starts again
+    clear_phase_flags(ctx.session, game)  # the phase starts again: new waits and votes
     deadline = schedule.schedule(ctx.session, game, target, ctx.now)
     if game.state == GameState.PAUSED:  # the new deadline already counts from now
         game.paused_at = ctx.now

@@ -248,4 +248,6 @@ def set_draw(ctx: Context, cmd: c.SetDraw, step: Step) -> Result:
     powers = powers_named(board, cmd.powers) if cmd.powers else ()
     who.player.draw = "".join(p[0] for p in powers)
     among = ", ".join(powers) if powers else "all surviving powers"
-    return Result(step.line, step.text, True, [f"You vote for a draw among {among} (secret)."])
+    return Result(step.line, step.text, True, [
+        f"You vote for a draw among {among} (secret; the vote clears when the phase is "
+        "processed)."])

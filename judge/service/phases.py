@@ -153,7 +153,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     the phase was already processed."""
     if not claim(session, record, now):
         return None
-    clear_waits(session, game)
+    clear_phase_flags(session, game)
     board = load_map(game.map_name)
     position = position_of(record, board)
     payola = game.variant == "payola"
@@ -197,11 +197,16 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     return Processed(record.phase, result, played, following.phase)
 
 
-def clear_waits(session: Session, game: Game) -> None:
-    """``SET WAIT`` holds one phase: it is cleared when the phase is processed (njudge and
-    DPjudge both do so), so a player sets it again for each phase they want held."""
+def clear_phase_flags(session: Session, game: Game) -> None:
+    """``SET WAIT``, ``SET DRAW`` and ``SET CONCEDE`` hold one phase: they are cleared when
+    the phase is processed, as njudge does (its draw and concession votes are "good for
+    one phase only"; DPjudge clears the wait flag too), so a player sets them again for
+    each phase. A vote is thus always cast on the position in front of the voter: one
+    left standing from years before would let the last voter end the game on terms the
+    others agreed to in another position."""
     for member in members(session, game):
         member.wait = False
+        member.draw = member.concede = None
 
 
 def begin(session: Session, game: Game, settings: Settings, now: datetime,
