@@ -87,20 +87,18 @@ def transfer(ctx: Context, cmd: c.Transfer, step: Step) -> Result:
     rules = RuleSet.parse(game.flags, board.centers)
     ledger, centres = _ledger(ctx, game, board, rules)
     try:
-        _, _, to_receiver = ledger.transfer(sender.name, to_name, cmd.amount, rules, centres)
+        _, to_sender, to_receiver = ledger.transfer(sender.name, to_name, cmd.amount, rules,
+                                                    centres)
     except TransferError as e:
         raise Refusal(f"transfer refused: {e}{_why(rules, str(e))}") from None
     receiver = power_of(game, to_name)
     assert receiver is not None
-    before = sender.balance
     post(ctx.session, game, sender, -cmd.amount, "transfer", ctx.now, counterparty=to_name)
     post(ctx.session, game, receiver, cmd.amount, "transfer", ctx.now, counterparty=sender.name)
     for mail in transfer_mails(roster_of(game, ctx.settings.name), [to_receiver]):
         ctx.notify(mail.to, mail.subject, mail.body)
-    return Result(step.line, step.text, True, template="transfer", data={
-        "power": sender.name, "to": to_name, "amount": cmd.amount,
-        "before": before, "after": sender.balance,
-    })
+    # the sender's notice is the reply itself (spec 6.3: both parties are told)
+    return Result(step.line, step.text, True, template="transfer", data={"notice": to_sender})
 
 
 def _ledger(ctx: Context, game: Game, board: Map,

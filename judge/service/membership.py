@@ -245,7 +245,7 @@ def set_draw(ctx: Context, cmd: c.SetDraw, step: Step) -> Result:
         who.player.draw = None
         return Result(step.line, step.text, True, ["Draw vote withdrawn."])
     board = ctx.board(who.game)
-    powers = powers_named(board, cmd.powers) if cmd.powers else ()
+    powers = powers_named(board, cmd.powers, "SET DRAW") if cmd.powers else ()
     who.player.draw = "".join(p[0] for p in powers)
     among = ", ".join(powers) if powers else "all surviving powers"
     return Result(step.line, step.text, True, [

@@ -26,9 +26,11 @@ def power_named(board: Map, word: str) -> str:
     raise Refusal(f"{word!r} is not a power of this game; the powers are {', '.join(board.powers)}")
 
 
-def powers_named(board: Map, words: Iterable[str]) -> tuple[str, ...]:
+def powers_named(board: Map, words: Iterable[str],
+                 example: str = "PRESS TO") -> tuple[str, ...]:
     """Powers from words such as ``France, England`` or njudge's ``FRG`` (initials),
-    each once, in map order."""
+    each once, in map order; a refusal shows the right way with ``example`` (the command
+    the powers were named in)."""
     found: set[str] = set()
     letters = initials(board)
     for word in words:
@@ -42,7 +44,7 @@ def powers_named(board: Map, words: Iterable[str]) -> tuple[str, ...]:
         if unknown:
             raise Refusal(
                 f"{word!r} is neither a power nor a string of initials "
-                f"({''.join(letters)}); e.g. PRESS TO FRANCE, ENGLAND or PRESS TO FE"
+                f"({''.join(letters)}); e.g. {example} FRANCE, ENGLAND or {example} FE"
             ) from None
         found.update(letters[ch] for ch in key)
     return tuple(p for p in board.powers if p in found)

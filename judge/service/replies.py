@@ -1,7 +1,10 @@
-"""Reply mails rendered from templates/reply/*.txt.j2 (Jinja2, undefined names are errors)."""
+"""The judge's mails rendered from templates/ (Jinja2, undefined names are errors), with the
+``wrap`` filter that keeps the judge's own prose within 78 columns."""
 
 from __future__ import annotations
 
+import re
+import textwrap
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -9,11 +12,25 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+WIDTH = 78  # mail readers and mapping tools expect short lines
+NBSP = "\u00a0"  # textwrap never breaks at it
+QUOTED = re.compile(r"'[^'\n]{1,40}'")  # a player's line or word quoted in a message
+
+
+def wrap(text: str, indent: int = 6, hanging: int | None = None) -> str:
+    """``text`` as lines of at most ``WIDTH`` columns, the first indented by ``indent``
+    spaces and the rest by ``hanging`` (default: the same). A short quoted piece of the
+    player's own text is never broken, so it can be found again in the mail."""
+    kept = QUOTED.sub(lambda m: m.group(0).replace(" ", NBSP), text)
+    lines = textwrap.wrap(kept, WIDTH, initial_indent=" " * indent,
+                          subsequent_indent=" " * (indent if hanging is None else hanging),
+                          break_long_words=False, break_on_hyphens=False)
+    return "\n".join(lines).replace(NBSP, " ")
 
 
 @cache
 def environment(root: Path = TEMPLATES) -> Environment:
-    return Environment(
+    env = Environment(
         loader=FileSystemLoader(str(root)),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -21,6 +38,8 @@ def environment(root: Path = TEMPLATES) -> Environment:
         keep_trailing_newline=True,
         autoescape=False,  # plain-text mail: nothing to escape, and escaping would garble orders
     )
+    env.filters["wrap"] = wrap
+    return env
 
 
 def render(name: str, **context: Any) -> str:

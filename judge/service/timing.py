@@ -144,7 +144,8 @@ def read_option(name: str, value: str) -> tuple[str, str]:
     options, or TimingError saying what is wrong."""
     attr = OPTION_FIELDS.get(name.upper())
     if attr is None:
-        raise TimingError(f"unknown timing option {name}")
+        raise TimingError(f"unknown timing option {name}; the options are "
+                          f"{', '.join(CANONICAL.values())}")
     key = CANONICAL[attr]
     if attr in ("movement", "retreat", "adjustment"):
         return key, _show(read_duration(value, key))

@@ -82,7 +82,7 @@ def _refused(judge: Judge, sender: str, signed: str, line: str, reason: str) -> 
     balances, entries = _balances(judge), _ledger(judge)
     out = judge.send(sender, signed, line)
     assert [m.recipient for m in out] == [sender], [(m.recipient, m.subject) for m in out]
-    assert reason in out[0].body, out[0].body
+    assert reason in " ".join(out[0].body.split()), out[0].body  # wrapped at 78 columns
     assert _balances(judge) == balances and _ledger(judge) == entries
 
 

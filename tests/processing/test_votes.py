@@ -11,6 +11,11 @@ from tests.processing.conftest import MASTER, POWERS, Judge, address, signon
 H = timedelta(hours=1)
 
 
+def _flat(text: str) -> str:
+    """A reply without the line breaks that wrap it within 78 columns."""
+    return " ".join(text.split())
+
+
 def _hold_all(judge: Judge) -> None:
     """Every power orders its units to hold, so the phase is processed at the next run."""
     units = judge.record().state["units"]
@@ -24,7 +29,7 @@ def test_a_draw_vote_holds_one_phase(full: Callable[..., Judge]) -> None:
     judge.run()
     for power in POWERS[:-1]:
         body = judge.reply(address(power), signon(power), "SET DRAW")
-        assert "(secret; the vote clears when the phase is processed)" in body
+        assert "(secret; the vote clears when the phase is processed)" in _flat(body)
     _hold_all(judge)
     done, _ = judge.later(minutes=1)
     assert [str(d) for d in done] == ["alpha: processed S1901M"]
@@ -46,7 +51,7 @@ def test_a_concession_holds_one_phase(full: Callable[..., Judge]) -> None:
     conceding = [p for p in POWERS if p not in ("FRANCE", "TURKEY")]
     for power in conceding:
         body = judge.reply(address(power), signon(power), "SET CONCEDE FRANCE")
-        assert "(secret; the concession clears when the phase is processed)" in body
+        assert "(secret; the concession clears when the phase is processed)" in _flat(body)
     _hold_all(judge)
     judge.later(minutes=1)
     assert judge.record().phase == "F1901M"

@@ -43,7 +43,7 @@ def test_start_tells_each_player_their_own_units_and_balance(board: Map, roster:
     master = next(m for m in mails if m.reader == "MASTER").body
     assert all(f"{p.title()}:" in master for p in board.powers)
     assert "AgP" not in master and "You play" not in master
-    assert max(len(line) for m in mails for line in m.body.splitlines()) <= 100
+    assert max(len(line) for m in mails for line in m.body.splitlines()) <= 78
 
 
 def test_a_standard_game_starts_without_money(board: Map, roster: Roster) -> None:
@@ -56,7 +56,7 @@ def test_reminders_go_only_to_the_powers_named(board: Map, roster: Roster) -> No
     mails = reminder_mails(roster, ["ITALY", "FRANCE"], "F1901M", DEADLINE, NOW)
     assert [m.to for m in mails] == [address("FRANCE"), address("ITALY")]
     assert mails[0].subject == "Diplomacy deadline reminder alpha F1901M"
-    assert "no orders from France for Movement for Fall of 1901 (F1901M)" in mails[0].body
+    assert "no orders from France yet for Movement for Fall of 1901\n(F1901M)" in mails[0].body
     assert "Tue Jan 07 2031 13:30 CET, in about 26 hours." in mails[0].body
     assert "Italy" not in mails[0].body  # nobody learns who else is late
 
@@ -66,12 +66,33 @@ def test_late_notices_to_the_late_and_the_list_to_the_master(board: Map, roster:
     mails = late_notice_mails(roster, "S1902M", ["TURKEY", "ENGLAND"], DEADLINE, grace)
     assert [m.reader for m in mails] == ["ENGLAND", "TURKEY", "MASTER"]
     english = mails[0].body
-    assert "no orders from England: you are late." in english
+    assert "no orders from England:\nyou are late." in english
     assert "Turkey" not in english
-    assert "their units hold" in english
+    assert "If the judge still has no orders from England then, it is in civil disorder\n" \
+           "for this phase: its units hold.\n" in english
     assert "Late: England, Turkey." in mails[2].body
     waiting = late_notice_mails(roster, "S1902M", ["TURKEY"], DEADLINE, grace, disorder=False)
     assert "After that the game waits for the master." in waiting[0].body
+
+
+@pytest.mark.parametrize("phase, player, master", [
+    ("F1902R", "for this phase: its dislodged units are disbanded.\n",
+     "Powers still late then are in civil disorder for this phase:\n"
+     "their dislodged units are disbanded.\n"),
+    ("W1902A", "for this phase: it builds nothing, and any units it must remove are\n"
+     "chosen by the standard rule.\n",
+     "Powers still late then are in civil disorder for this phase:\n"
+     "they build nothing, and any units they must remove are chosen by the\n"
+     "standard rule.\n"),
+])
+def test_a_late_notice_says_what_civil_disorder_does_in_that_phase(
+        roster: Roster, phase: str, player: str, master: str) -> None:
+    grace = DEADLINE + timedelta(days=1)
+    mails = late_notice_mails(roster, phase, ["TURKEY"], DEADLINE, grace)
+    turkish, masters = mails[0].body, mails[1].body
+    assert player in turkish and "units hold" not in turkish
+    assert master in masters and "units hold" not in masters
+    assert max(len(line) for m in mails for line in m.body.splitlines()) <= 78
 
 
 def test_with_always_confirm_the_master_gets_a_copy_of_each_change(board: Map) -> None:
@@ -98,7 +119,7 @@ def test_pause_and_resume_are_announced_to_everyone(roster: Roster) -> None:
     assert "Reason given: the master is travelling" in paused[0].body
     resumed = pause_mails(roster, False, "F1901M", DEADLINE)
     assert resumed[0].subject == "Diplomacy game alpha is resumed"
-    assert "resumed in Movement for Fall of 1901 (F1901M)" in resumed[0].body
+    assert "resumed in\nMovement for Fall of 1901 (F1901M)" in resumed[0].body
     assert "The deadline for orders will be Tue Jan 07 2031 12:30 UTC." in resumed[0].body
 
 
@@ -106,7 +127,7 @@ def test_rollback_is_announced_to_everyone(roster: Roster) -> None:
     mails = rollback_mails(roster, "F1901R", DEADLINE)
     assert len(mails) == 9
     assert mails[0].subject == "Diplomacy game alpha rolled back to F1901R"
-    assert "back to Retreats for Fall of 1901 (F1901R)" in mails[0].body
+    assert "back to\nRetreats for Fall of 1901 (F1901R)" in mails[0].body
 
 
 @pytest.mark.parametrize("ending, said", [

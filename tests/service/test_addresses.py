@@ -125,7 +125,7 @@ def test_bad_same_and_too_many_requests(started: Callable[..., Judge]) -> None:
         assert _ask(judge, f"SET ADDRESS n{n}@new.example")[0].recipient == f"n{n}@new.example"
     out = _ask(judge, f"SET ADDRESS {NEW}")
     assert [m.recipient for m in out] == [address("TURKEY")]
-    assert "try again tomorrow" in out[0].body
+    assert "try again tomorrow" in " ".join(out[0].body.split())
     judge.now += timedelta(days=1)
     assert _ask(judge, f"SET ADDRESS {NEW}")[0].recipient == NEW
 

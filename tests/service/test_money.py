@@ -35,7 +35,11 @@ def test_transfer_moves_money_and_tells_both_privately(started: Callable[..., Ju
     judge = started("PAYOLA")
     out = {m.recipient: m for m in judge.send(address("FRANCE"), *FRANCE, "TRANSFER 10 TO Germany")}
     reply, notice = out[address("FRANCE")], out[address("GERMANY")]
-    assert "CURRENT BALANCE          38 AgP" in reply.body
+    # the sender's notice is its reply: money out is negative, as money in is positive
+    assert ("      ACCOUNT ACTIVITY FOR FRANCE\n"
+            "      BALANCE FORWARD          48 AgP\n"
+            "      TRANSFER TO GERMANY     -10 AgP\n"
+            "      CURRENT BALANCE          38 AgP\n") in reply.body
     assert "TRANSFER FROM FRANCE" in notice.body and "58 AgP" in notice.body
     assert "38" not in notice.body  # the sender's balance stays the sender's
     assert _balances(judge)["GERMANY"] == 58

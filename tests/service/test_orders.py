@@ -34,6 +34,7 @@ def test_a_bad_line_refuses_the_whole_set_and_lists_every_error(
     judge.reply(address("FRANCE"), *FRANCE, "A PAR - BUR")
     body = judge.reply(address("FRANCE"), *FRANCE, "A PAR - PIC", "A MAR - MUN", "F XYZ - NTH",
                        "A BER - KIE")
+    body = " ".join(body.split())  # messages are wrapped at 78 columns
     assert "REFUSED" in body
     assert "line 3: 'A MAR - MUN'" in body and "not adjacent" in body
     assert "A MAR can move to BUR, GAS, PIE, SPA" in body
@@ -85,10 +86,15 @@ def test_payola_offer_sheet_is_checked_and_echoed(started: Callable[..., Judge])
     body = judge.reply(address("FRANCE"), *FRANCE, "5 : A PAR - BUR", "3 > F BRE - MAO",
                        "A MAR H")
     assert "Offer sheet of FRANCE for S1901M accepted" in body
-    assert "0 : A MAR H" in body
+    # a bare order is read as a 0 AgP offer: shown so, without "you wrote" (nothing changed)
+    assert "         4  0 : A MAR H\n" in body
+    body = judge.reply(address("FRANCE"), *FRANCE, "5 : a par-bur", "f bre-mid atlantic ocean")
+    assert "         2  5 : A PAR - BUR\n" in body
+    assert "         3  0 : F BRE - MAO    (you wrote: f bre-mid atlantic ocean)\n" in body
     body = judge.reply(address("FRANCE"), *FRANCE, "99999 : A PAR - PIC", "x : y")
     assert "REFUSED" in body and "E1" in body and "line 3: 'x : y'" in body
-    assert _versions(judge, "FRANCE") == [["5 : A PAR - BUR", "3 > F BRE - MAO", "0 : A MAR H"]]
+    assert _versions(judge, "FRANCE") == [["5 : A PAR - BUR", "3 > F BRE - MAO", "0 : A MAR H"],
+                                          ["5 : A PAR - BUR", "0 : F BRE - MAO"]]
 
 
 def test_a_closing_remark_under_the_orders_is_left_out_and_named(
@@ -97,6 +103,7 @@ def test_a_closing_remark_under_the_orders_is_left_out_and_named(
     judge = started()
     body = judge.reply(address("FRANCE"), *FRANCE, "A PAR - BUR", "F BRE - MAO", "",
                        "Thanks, see you next turn", "Karl")
+    body = " ".join(body.split())  # messages are wrapped at 78 columns
     assert "Orders of FRANCE for S1901M accepted" in body
     assert "lines 5-6 ('Thanks, see you next turn', ...) read as a closing remark" in body
     assert _versions(judge, "FRANCE") == [["A PAR - BUR", "F BRE - MAO"]]
@@ -113,6 +120,14 @@ def test_a_mistyped_order_after_a_blank_line_still_refuses_the_set(
     assert "line 4 ('Thanks') read as a closing remark" in body
     body = judge.reply(address("FRANCE"), *FRANCE, "A PAR - XYZ", "", "Thanks")
     assert "REFUSED" in body and "line 4 ('Thanks') read as a closing remark" in body
+
+
+def test_a_draw_among_unknown_powers_is_refused_with_a_set_draw_example(
+        started: Callable[..., Judge]) -> None:
+    body = " ".join(started().reply(address("FRANCE"), *FRANCE, "SET DRAW QX").split())
+    assert "'QX' is neither a power nor a string of initials (AEFGIRT); e.g. SET DRAW " \
+           "FRANCE, ENGLAND or SET DRAW FE" in body
+    assert "PRESS" not in body
 
 
 def test_flags_are_set_and_cleared_and_stay_private(started: Callable[..., Judge]) -> None:
