@@ -75,8 +75,12 @@ class Context:
     def player(self) -> Identity:
         """The signed-on player of a power, or a refusal saying how to sign on."""
         who = self.identity
-        if who is None or who.role != "player" or who.power is None:
+        if who is None:
             raise Refusal("sign on first: SIGNON <power>@<game> <password>")
+        if who.role != "player" or who.power is None:
+            raise Refusal(f"only a power's player may do this, and you are signed on as "
+                          f"{who.name} in {who.game.name}; SUMMARY {who.game.name} shows "
+                          "the game")
         return who
 
     def member(self) -> Identity:

@@ -65,14 +65,17 @@ def orders(ctx: Context, cmd: c.Orders, step: Step) -> Result:
         raise Refusal(*errors, *left_out, data={
             "kind": kind, "kept": [x.canonical for x in kept], "phase": record.phase})
     submit(ctx.session, record, who.power.name, kind, lines, who.player, ctx.now)
-    ordered = {province_of(x.canonical.split()[1]) for x in lines if _unit_order(x)}
-    idle = [str(u) for u in position.units.get(who.power.name, ()) if u.province not in ordered]
+    # units left to hold: only in a movement phase (a retreat or an adjustment orders no
+    # standing unit), and not on a Payola sheet (other powers' offers may move them)
+    idle: list[str] = []
+    if kind == SubmissionKind.ORDERS and position.phase.kind is PhaseKind.MOVEMENT:
+        ordered = {province_of(x.canonical.split()[1]) for x in lines if _unit_order(x)}
+        idle = [str(u) for u in position.units.get(who.power.name, ())
+                if u.province not in ordered]
     _confirm(ctx, who, record.phase, kind, [x.canonical for x in lines], idle)
     return Result(step.line, step.text, True, template="orders", data={
         "kind": kind, "phase": record.phase, "power": who.power.name,
-        "lines": lines, "idle": idle if kind == SubmissionKind.ORDERS
-                                      and position.phase.kind is PhaseKind.MOVEMENT else [],
-        "left_out": left_out,
+        "lines": lines, "idle": idle, "left_out": left_out,
     })
 
 

@@ -122,6 +122,19 @@ def test_a_mistyped_order_after_a_blank_line_still_refuses_the_set(
     assert "REFUSED" in body and "line 4 ('Thanks') read as a closing remark" in body
 
 
+def test_a_players_command_from_the_master_or_an_observer_says_who_signed_on(
+        started: Callable[..., Judge]) -> None:
+    judge = started()
+    judge.reply("watcher@else.org", "OBSERVE alpha watchpw")
+    for sender, signon, who in [("gm@example.org", "SIGNON MASTER@alpha masterpw", "MASTER"),
+                                ("watcher@else.org", "SIGNON O@alpha watchpw", "WATCHER")]:
+        body = " ".join(judge.reply(sender, signon, "STATUS", "A PAR - BUR").split())
+        assert body.count(f"only a power's player may do this, and you are signed on as "
+                          f"{who} in alpha; SUMMARY alpha shows the game") == 2, body
+        assert "sign on first" not in body
+    assert _versions(judge, "FRANCE") == []
+
+
 def test_a_draw_among_unknown_powers_is_refused_with_a_set_draw_example(
         started: Callable[..., Judge]) -> None:
     body = " ".join(started().reply(address("FRANCE"), *FRANCE, "SET DRAW QX").split())
