@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge.engine.adjustments import adjustment_due, buildable_centers
 from judge.engine.board import Map, province_of
 from judge.engine.legality import check_order
 from judge.engine.orders import Build, Order, Remove, Waive
@@ -207,7 +208,8 @@ def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
                   "lines": [], "kind": SubmissionKind.ORDERS, "wait": who.player.wait,
                   "draw": who.player.draw, "absence": who.player.absence,
                   "payola": game.variant == "payola", "balance": who.power.balance,
-                  "acceptance": who.power.acceptance or f"{who.power.name[0]}?"}
+                  "acceptance": who.power.acceptance or f"{who.power.name[0]}?",
+                  "adjust": None, "buildable": []}
     if record is not None:
         board = ctx.board(game)
         position = position_of(record, board)
@@ -222,4 +224,7 @@ def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
             lines=[x.canonical for x in submitted_lines(sub)], kind=kind,
             submitted=sub is not None,
         )
+        if position.phase.kind is PhaseKind.ADJUSTMENT:  # what the results' count promised
+            data.update(adjust=adjustment_due(position, board, who.power.name),
+                        buildable=buildable_centers(position, board, who.power.name))
     return Result(step.line, step.text, True, template="status", data=data)

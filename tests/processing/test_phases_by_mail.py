@@ -1,6 +1,6 @@
-"""A retreat phase by mail: the dislodged unit is named in the results and STATUS, and
-neither the reply nor the master's ALWAYS_CONFIRM copy says a standing unit holds (only
-a movement phase orders standing units)."""
+"""Retreat and adjustment phases by mail: STATUS names the unit to retreat and the builds
+or removals due; neither the reply nor the master's ALWAYS_CONFIRM copy says a standing
+unit holds (only a movement phase orders standing units)."""
 
 from __future__ import annotations
 
@@ -46,3 +46,24 @@ def test_a_retreat_names_no_standing_unit_as_holding(full: Callable[..., Judge])
     done, _ = judge.later(minutes=1)  # the only power to act has acted
     assert [str(d) for d in done] == ["alpha: processed F1901R"]
     assert "A RUH" in judge.reply(*germany, "STATUS")
+
+
+def test_status_in_an_adjustment_phase_says_what_is_due(full: Callable[..., Judge]) -> None:
+    judge = full()
+    judge.run()
+    judge.reply(address("FRANCE"), signon("FRANCE"), "A MAR - SPA", "A PAR H", "F BRE H")
+    _hold(judge, "FRANCE")
+    judge.later(minutes=1)
+    _hold(judge)
+    judge.later(minutes=1)
+    assert judge.record().phase == "W1901A"
+    france = judge.reply(address("FRANCE"), signon("FRANCE"), "STATUS")
+    assert "      Centers: BRE, MAR, PAR, SPA\n" \
+           "      Builds:  1 (free home centers: MAR)\n" in france
+    assert "      Builds:  none\n" in judge.reply(address("ENGLAND"), signon("ENGLAND"),
+                                                 "STATUS")
+    # the other phases have no such line
+    assert "accepted" in judge.reply(address("FRANCE"), signon("FRANCE"), "BUILD A MAR")
+    judge.later(minutes=1)
+    assert judge.record().phase == "S1902M"
+    assert "Builds:" not in judge.reply(address("FRANCE"), signon("FRANCE"), "STATUS")
