@@ -247,7 +247,7 @@ def _wait_for_port(settings: Settings, serve: subprocess.Popen[bytes]) -> None:
 
 def run(config: str | None, out: TextIO, only: str | None = None, full: bool = False) -> int:
     """Play against the judge of ``config`` (already serving), or against one of its own."""
-    game = f"demo{int(time.time() * 10) % 10**7}"
+    game = f"demo{int(time.time() * 10) % 10**7:07d}"  # always as long: wrapped mail lines stay put
     log = sys.stderr
     if config is None:
         with own_judge(log) as path:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import sys
 import textwrap
 from functools import cache
 from pathlib import Path
@@ -11,7 +12,21 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+def _templates_dir() -> Path:
+    """templates/ beside the source, or where an installed judge keeps it (setup.cfg
+    ``data_files``: ``<prefix>/share/judge/templates``)."""
+    candidates = (
+        Path(__file__).resolve().parents[2] / "templates",
+        Path(sys.prefix) / "share" / "judge" / "templates",
+    )
+    for folder in candidates:
+        if (folder / "reply").is_dir():
+            return folder
+    raise FileNotFoundError(f"no templates folder among {', '.join(map(str, candidates))}")
+
+
+TEMPLATES = _templates_dir()
 WIDTH = 78  # mail readers and mapping tools expect short lines
 NBSP = "\u00a0"  # textwrap never breaks at it
 QUOTED = re.compile(r"'[^'\n]{1,40}'")  # a player's line or word quoted in a message
