@@ -81,8 +81,10 @@ def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
     )
     return Result(step.line, step.text, True, [
         f"Game {game.name} created ({variant}{' ' + ' '.join(game.flags) if game.flags else ''}).",
-        f"You are its master: SIGNON MASTER@{game.name} <password> to set options and START.",
+        f"You are its master: SIGNON MASTER@{game.name} <password> to set options.",
         f"Players join with: JOIN {game.name} <their password> [<power>]",
+        "The game starts by itself once every power has a player; START begins it "
+        "earlier, with the open powers in civil disorder.",
     ])
 
 

@@ -14,6 +14,9 @@ def test_create_makes_the_sender_master_and_keeps_only_a_password_hash(judge: Ju
     body = judge.reply("gm@example.org", "CREATE alpha s3cret PAYOLA EBAYOLA")
     assert "Game alpha created (PAYOLA EBAYOLA)" in body
     assert "s3cret" not in body
+    # the processor starts a full game by itself: the master is not told to START it
+    assert "The game starts by itself once every power has a player; START begins it " \
+           "earlier, with the open powers in civil disorder." in " ".join(body.split())
     with judge.factory() as s:
         game = s.scalar(select(Game))
         assert game is not None
