@@ -123,6 +123,8 @@ def _shunt(
     error: str, now: datetime,
 ) -> None:
     mark_inbound(message, InboxState.FAILED, error, now)
+    # These two texts stay in code, unlike every other mail: this is the path taken when
+    # handling failed, and a broken template or template folder may be why it failed.
     subject = mail.subject if mail else ""
     who = (mail.sender if mail else "") or message.mail_from or "(no sender)"
     queue_mail(
