@@ -15,7 +15,12 @@ from judge.engine.board import Map
 from judge.engine.maps import load_map
 from judge.engine.orders import Order
 from judge.engine.position import Position
-from judge.engine.state import StateError, position_from_state, state_from_position
+from judge.engine.state import (
+    StateError,
+    lines_by_power,
+    position_from_state,
+    state_from_position,
+)
 from judge.text.orders import parse_order
 from judge.text.problems import OrderSyntaxError
 
@@ -72,12 +77,7 @@ def parse_orders(
     """Each power's order lines as Orders, and the lines that could not be read."""
     orders: dict[str, list[Order]] = {}
     errors: dict[str, list[str]] = {}
-    for power, lines in given.items():
-        name = str(power).strip().upper()
-        if name not in board.powers:
-            raise CaseError(f"unknown power {power!r}")
-        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
-            raise CaseError(f"orders of {name} must be a list of strings")
+    for name, lines in lines_by_power(given, board, "orders").items():
         for line in lines:
             try:
                 orders.setdefault(name, []).append(parse_order(line, board))

@@ -58,6 +58,20 @@ def position_from_state(state: Mapping[str, Any], board: Map) -> Position:
     return Position(phase, units, centers, dislodged, contested)
 
 
+def lines_by_power(given: Any, board: Map, what: str) -> dict[str, list[str]]:
+    """A case's per-power lists of text lines (``orders``, ``offers``), by canonical power;
+    StateError names the first thing that is not one."""
+    if not isinstance(given, Mapping):
+        raise StateError(f"{what!r} must be a JSON object")
+    out: dict[str, list[str]] = {}
+    for power, lines in given.items():
+        name = _power(power, board)
+        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+            raise StateError(f"{what} of {name} must be a list of strings")
+        out[name] = lines
+    return out
+
+
 def state_from_position(position: Position) -> dict[str, Any]:
     """The canonical contract ``state`` of a position (sorted, so output is stable)."""
     return {

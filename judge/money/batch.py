@@ -10,7 +10,7 @@ from typing import Any
 from judge.engine.board import Map
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position
-from judge.engine.state import position_from_state, state_from_position
+from judge.engine.state import lines_by_power, position_from_state, state_from_position
 from judge.money.acceptance import AcceptanceError, AcceptanceList
 from judge.money.control import Control, ControlError
 from judge.money.income import Capture, starting_balance
@@ -104,17 +104,9 @@ def _money_state(given: Mapping[str, Any], books: Books, accept: dict[str, Accep
 def _movement(case: Mapping[str, Any], position: Position, board: Map, rules: RuleSet,
               balances: dict[str, int], accept: dict[str, AcceptanceList],
               control: Control, read_sheet: SheetReader) -> tuple[dict, PayolaResult]:
-    offers = case.get("offers") or {}
-    if not isinstance(offers, Mapping):
-        raise PayolaCaseError("'offers' must be a JSON object")
     sheets: dict[str, OfferSheet] = {}
     errors: dict[str, list[str]] = {}
-    for power, lines in offers.items():
-        name = str(power).strip().upper()
-        if name not in board.powers:
-            raise PayolaCaseError(f"unknown power {power!r}")
-        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
-            raise PayolaCaseError(f"offers of {name} must be a list of strings")
+    for name, lines in lines_by_power(case.get("offers") or {}, board, "offers").items():
         refusal = control.sheet_refusal(name)
         if refusal is not None:
             if lines:

@@ -165,3 +165,20 @@ def test_thousands_of_lines_in_one_process() -> None:
     results = adjudicate([line] * 2000)
     assert len(results) == 2000
     assert all(r == results[0] for r in results)
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "value", "message"),
+    [
+        ("standard", "orders", {"FRANCE": "A PAR H"}, "orders of FRANCE must be a list of strings"),
+        ("standard", "orders", ["A PAR H"], "'orders' must be a JSON object"),
+        ("payola", "offers", {"FRANCE": [3]}, "offers of FRANCE must be a list of strings"),
+        ("payola", "offers", {"NARNIA": []}, "unknown power 'NARNIA'"),
+    ],
+)
+def test_order_and_offer_lists_are_checked_alike(game: str, key: str, value, message: str) -> None:
+    from judge.batch import register_games
+
+    register_games()
+    case = {**opening(), "game": game, key: value}
+    assert run_case(case) == {"id": "opening", "error": message}
