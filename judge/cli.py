@@ -16,7 +16,6 @@ if TYPE_CHECKING:  # each subcommand imports only the layers it needs, when it r
 def _adjudicate(args: argparse.Namespace) -> int:
     from judge import batch
 
-    batch.register_games()
     source = open(args.input, encoding="utf-8") if args.input else sys.stdin
     with source:
         return batch.main(source, sys.stdout)

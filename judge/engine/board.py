@@ -124,6 +124,21 @@ class Map:
         reach = self.army_reach if unit_type is _ARMY else self.fleet_reach
         return province in reach.get(location, _NOWHERE)
 
+    def power_named(self, word: str) -> str | None:
+        """The power a word names, in any case: its full name, a prefix of three letters or
+        more (``FRA``, ``GERM``), or its initial (``F``); None when it names none or
+        several."""
+        key = word.strip().upper()
+        if key in self.powers:
+            return key
+        if len(key) == 1:
+            found = [p for p in self.powers if p[0] == key]
+        elif len(key) >= 3:
+            found = [p for p in self.powers if p.startswith(key)]
+        else:
+            return None
+        return found[0] if len(found) == 1 else None
+
     def canonical(self, name: str) -> str | None:
         """The canonical abbreviation for a province name or alias, in any case."""
         key = " ".join(name.upper().replace(".", " ").split())

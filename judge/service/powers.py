@@ -15,14 +15,9 @@ def initials(board: Map) -> dict[str, str]:
 
 def power_named(board: Map, word: str) -> str:
     """The power a word names: its full name, a prefix of 3 letters or more, or its initial."""
-    key = word.strip().upper()
-    if key in board.powers:
-        return key
-    if len(key) == 1 and key in initials(board):
-        return initials(board)[key]
-    matches = [p for p in board.powers if len(key) >= 3 and p.startswith(key)]
-    if len(matches) == 1:
-        return matches[0]
+    power = board.power_named(word)
+    if power is not None:
+        return power
     raise Refusal(f"{word!r} is not a power of this game; the powers are {', '.join(board.powers)}")
 
 

@@ -177,8 +177,5 @@ def test_thousands_of_lines_in_one_process() -> None:
     ],
 )
 def test_order_and_offer_lists_are_checked_alike(game: str, key: str, value, message: str) -> None:
-    from judge.batch import register_games
-
-    register_games()
     case = {**opening(), "game": game, key: value}
     assert run_case(case) == {"id": "opening", "error": message}

@@ -17,7 +17,6 @@ from judge.engine.maps import load_map
 
 EXAMPLES = runpy.run_path(str(Path(__file__).with_name("examples.py")))["EXAMPLES"]
 BOARD = load_map("standard")
-batch.register_games()
 
 
 def _case(example: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,6 @@ from judge.money.rules import RuleSet
 from tests.money.conftest import case_table
 
 BOARD = load_map("standard")
-batch.register_games()
 
 # England and Germany pay the same for different orders of the Italian army in Venice.
 RIVALS = {"ENGLAND": ["3 : A VEN - PIE"], "GERMANY": ["3 : A VEN - TYR"]}

@@ -121,7 +121,6 @@ def test_an_eliminated_power_keeps_its_money_and_still_bribes(board: Map, play: 
 def test_no_donations_forfeits_when_the_last_centre_is_lost() -> None:
     """Through judge adjudicate: Turkey takes Russia's only centre in Fall; Russia's money
     is gone at once (OQ-11), and nobody else's changes."""
-    batch.register_games()
     case = {"id": "d", "variant": "standard", "game": "payola", "rules": ["NO_DONATIONS"],
             "seed": 1, "state": {"phase": "F1901M",
                                  "units": {"TURKEY": ["A ARM"], "RUSSIA": ["A MOS"]},

@@ -15,7 +15,6 @@ from judge.money.income import Capture, forfeits, income_step
 from judge.money.ledger import Ledger, TransferError
 from judge.money.rules import RuleSet
 
-batch.register_games()
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 
 

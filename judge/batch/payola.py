@@ -3,10 +3,11 @@ other money games"): balances and acceptance lists travel in ``state``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, MutableMapping
-from functools import partial
+from collections.abc import Mapping
 from typing import Any
 
+from judge.batch.case import CaseError, board_of, field
+from judge.batch.standard import play_standard
 from judge.engine.board import Map
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position
@@ -17,36 +18,27 @@ from judge.money.income import Capture, starting_balance
 from judge.money.offers import OfferSheet, Signal
 from judge.money.payola import PayolaResult, Table, play_movement
 from judge.money.rules import RuleError, RuleSet
-from judge.money.sheets import SheetContext, SheetError
+from judge.money.sheets import SheetContext
 from judge.money.year import Books, close_phase
-
-SheetReader = Callable[[str, SheetContext], "OfferSheet | list[SheetError]"]
-OrderPlayer = Callable[[Mapping[str, Any], Position, Map], dict[str, Any]]
+from judge.text.offers import read_sheet
 
 
-class PayolaCaseError(ValueError):
+class PayolaCaseError(CaseError):
     """A Payola case that cannot be played; its message becomes the result's ``error``."""
 
 
-def register(games: MutableMapping[str, Any], read_sheet: SheetReader,
-             play_orders: OrderPlayer) -> None:
-    """Add the Payola runner. ``read_sheet`` reads offer text (the text layer's
-    ``read_sheet``); ``play_orders`` plays a retreat or adjustment phase from orders."""
-    games["payola"] = partial(play_case, read_sheet=read_sheet, play_orders=play_orders)
-
-
-def play_case(case: Mapping[str, Any], position: Position, board: Map, *,
-              read_sheet: SheetReader, play_orders: OrderPlayer) -> dict[str, Any]:
+def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
     """One Payola case: a movement phase from offers, any other phase from orders, and the
     income step whenever the next phase starts a new year."""
+    board = board_of(case)
+    position = position_from_state(field(case, "state", dict), board)
     try:
-        return _play(case, position, board, read_sheet, play_orders)
-    except (PayolaCaseError, RuleError, AcceptanceError) as e:
-        return {"error": str(e)}
+        return _play(case, position, board)
+    except (RuleError, AcceptanceError) as e:
+        raise PayolaCaseError(str(e)) from None
 
 
-def _play(case: Mapping[str, Any], position: Position, board: Map, read_sheet: SheetReader,
-          play_orders: OrderPlayer) -> dict[str, Any]:
+def _play(case: Mapping[str, Any], position: Position, board: Map) -> dict[str, Any]:
     rules = RuleSet.parse(_list(case, "rules"), board.centers)
     state = case.get("state") or {}
     dummies = frozenset(str(p).strip().upper() for p in state.get("dummies") or ())
@@ -59,15 +51,14 @@ def _play(case: Mapping[str, Any], position: Position, board: Map, read_sheet: S
     captures = tuple(Capture(c["centre"], c["winner"], c.get("loser"), int(c["amount"]))
                      for c in state.get("captures") or ())
     if position.phase.kind is PhaseKind.MOVEMENT:
-        out, played = _movement(case, position, board, rules, balances, accept, control,
-                                read_sheet)
+        out, played = _movement(case, position, board, rules, balances, accept, control)
         balances = dict(played.balances)
         for power, gain in played.profits.items():
             profits[power] = profits.get(power, 0) + gain
         assert played.phase is not None
         next_position = played.phase.next
     else:
-        out = play_orders(case, position, board)
+        out = play_standard(case, position, board)
         next_state = out.get("state")
         next_position = position_from_state(next_state, board) if next_state else position
     closing = close_phase(position, next_position, Books(balances, profits, captures), rules,
@@ -103,7 +94,7 @@ def _money_state(given: Mapping[str, Any], books: Books, accept: dict[str, Accep
 
 def _movement(case: Mapping[str, Any], position: Position, board: Map, rules: RuleSet,
               balances: dict[str, int], accept: dict[str, AcceptanceList],
-              control: Control, read_sheet: SheetReader) -> tuple[dict, PayolaResult]:
+              control: Control) -> tuple[dict, PayolaResult]:
     sheets: dict[str, OfferSheet] = {}
     errors: dict[str, list[str]] = {}
     for name, lines in lines_by_power(case.get("offers") or {}, board, "offers").items():

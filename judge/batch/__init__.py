@@ -1,0 +1,94 @@
+"""The ``judge adjudicate`` JSON Lines contract: one case in, one result out, per line.
+
+See ``docs/adjudicate.md`` (and the contracts it implements). Everything here is
+callable from Python: ``run_case(dict) -> dict`` and ``run(lines) -> lines``.
+
+Every game kind is registered once, in ``GAMES``: its name in a case's ``"game"`` and
+the runner that plays its cases (``"module:function"``, imported on first use, so a
+standard run never loads the money games). A runner takes the case and answers the
+result's fields; it raises CaseError (or the engine's StateError) for a line that is no
+case of its game. A Bourse runs beside a host game: a case whose ``state`` carries
+``bourse`` goes to ``BOURSE``, which plays the host through the host's own runner.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cache
+from importlib import import_module
+from typing import IO, Any
+
+from judge.batch.case import CaseError
+from judge.engine.state import StateError
+
+__all__ = ["GAMES", "CaseError", "main", "run", "run_case"]
+
+Runner = Callable[[Mapping[str, Any]], dict[str, Any]]
+HostedRunner = Callable[[Mapping[str, Any], Runner], dict[str, Any]]
+
+GAMES: dict[str, str] = {
+    "standard": "judge.batch.standard:play_case",
+    "payola": "judge.batch.payola:play_case",
+    "exchange": "judge.batch.exchange:play_case",
+    "shareholders": "judge.batch.shareholders:play_case",
+    "capitalist": "judge.batch.capitalist:play_case",
+}
+BOURSE = "judge.batch.bourse:play_case"
+
+
+@cache
+def _load(target: str) -> Any:
+    module, _, name = target.partition(":")
+    return getattr(import_module(module), name)
+
+
+def runner(game: Any) -> Runner:
+    """The runner of a game named in a case; CaseError for a name that is not a game."""
+    target = GAMES.get(game) if isinstance(game, str) else None
+    if target is None:
+        raise CaseError(f"unknown game {game!r} (known: {', '.join(sorted(GAMES))})")
+    play: Runner = _load(target)
+    return play
+
+
+def run_case(case: Any) -> dict[str, Any]:
+    """Play one case; never raises for bad input, answering ``{"id", "error"}`` instead."""
+    case_id = case.get("id") if isinstance(case, dict) else None
+    try:
+        if not isinstance(case, dict):
+            raise CaseError("a case must be a JSON object")
+        play = runner(case.get("game", "standard"))
+        state = case.get("state")
+        if isinstance(state, dict) and "bourse" in state:
+            beside: HostedRunner = _load(BOURSE)
+            return {"id": case_id, **beside(case, play)}
+        return {"id": case_id, **play(case)}
+    except (CaseError, StateError) as e:
+        return {"id": case_id, "error": str(e)}
+
+
+def run(lines: Iterable[str]) -> Iterator[str]:
+    """One result line per input line, in order; blank lines are answered too."""
+    for line in lines:
+        try:
+            case = json.loads(line)
+        except ValueError as e:
+            yield json.dumps({"id": None, "error": f"not valid JSON: {e}"})
+            continue
+        try:
+            result = run_case(case)
+        except Exception as e:  # noqa: BLE001 - one bad case must not end the run
+            result = {
+                "id": case.get("id") if isinstance(case, dict) else None,
+                "error": f"internal error: {type(e).__name__}: {e}",
+            }
+        yield json.dumps(result)
+
+
+def main(stdin: IO[str], stdout: IO[str]) -> int:
+    for out in run(stdin):
+        stdout.write(out)
+        stdout.write("\n")
+    stdout.flush()
+    return 0

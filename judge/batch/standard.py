@@ -1,0 +1,63 @@
+"""The ``"game": "standard"`` cases: orders in, the adjudicated phase out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.batch.case import CaseError, board_of, field
+from judge.engine.adjudicate import PhaseResult, adjudicate
+from judge.engine.board import Map
+from judge.engine.orders import Order
+from judge.engine.position import Position
+from judge.engine.state import lines_by_power, position_from_state, state_from_position
+from judge.text.orders import parse_order
+from judge.text.problems import OrderSyntaxError
+
+
+def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
+    """A standard case; a standard game knows no rule flags."""
+    board = board_of(case)
+    position = position_from_state(field(case, "state", dict), board)
+    rules = field(case, "rules", list, default=[])
+    if rules:
+        raise CaseError(f"unknown rule flag(s) for a standard game: {', '.join(map(str, rules))}")
+    return play_standard(case, position, board)
+
+
+def play_standard(case: Mapping[str, Any], position: Position, board: Map) -> dict[str, Any]:
+    """A phase played from the case's ``orders``: parse, adjudicate, report as the contract
+    says."""
+    orders, errors = parse_orders(field(case, "orders", dict, default={}), board)
+    result = adjudicate(position, orders, board)
+    return result_fields(result, errors)
+
+
+def parse_orders(
+    given: Mapping[str, Any], board: Map
+) -> tuple[dict[str, list[Order]], dict[str, list[str]]]:
+    """Each power's order lines as Orders, and the lines that could not be read."""
+    orders: dict[str, list[Order]] = {}
+    errors: dict[str, list[str]] = {}
+    for name, lines in lines_by_power(given, board, "orders").items():
+        for line in lines:
+            try:
+                orders.setdefault(name, []).append(parse_order(line, board))
+            except OrderSyntaxError as e:
+                errors.setdefault(name, []).append(f"{line}: {e}")
+    return orders, errors
+
+
+def result_fields(result: PhaseResult, parse_errors: Mapping[str, list[str]]) -> dict[str, Any]:
+    """The contract's ``results``, ``errors``, ``state`` (and ``victory``) of a phase."""
+    errors = {p: list(es) for p, es in parse_errors.items()}
+    for power, es in result.errors.items():
+        errors.setdefault(power, []).extend(str(e) for e in es)
+    out: dict[str, Any] = {
+        "results": dict(sorted((str(u), o.value) for u, o in result.outcomes.items())),
+        "errors": {p: es for p, es in sorted(errors.items()) if es},
+        "state": state_from_position(result.next),
+    }
+    if result.victory is not None:
+        out["victory"] = result.victory
+    return out
