@@ -48,6 +48,13 @@ def backoff(settings: Settings, attempts: int) -> timedelta:
     return min(timedelta(seconds=seconds), MAX_DELAY)
 
 
+# A mail still ``sending`` this long after it was claimed was left by a sender that died:
+# no live sender takes longer (the relay connection times out after a minute). Only such
+# mail is settled, so a judge never settles what another judge on the same database is
+# delivering right now.
+STUCK = timedelta(minutes=10)
+
+
 def claim(factory: sessionmaker[Session], now: datetime) -> int | None:
     """Mark the next due mail ``sending`` and commit, so a crash from here on can never
     resend it; one at a time, so a crash leaves at most one mail in doubt."""
@@ -146,10 +153,10 @@ def run_sender(
 ) -> None:
     """The sender loop of ``judge serve``: send what is due, sleep until woken or polled."""
     delivery = delivery or delivery_for(settings)
-    recover_interrupted(factory, delivery)
     while not stop.is_set():
         wake.clear()
         try:
+            recover_interrupted(factory, delivery, older_than=STUCK)
             send_due(factory, settings, delivery)
         except Exception:  # the database may be briefly away; the loop must outlive it
             log.exception("outbox sender failed; retrying")

@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from sqlalchemy import ForeignKey, Index, String, func, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Mapped, Session, aliased, mapped_column
 
 from judge.storage.base import Base, utcnow
 
@@ -134,12 +134,24 @@ def store_inbound(
 
 
 def claim_next_inbound(session: Session) -> InboundMessage | None:
-    """The oldest mail waiting to be handled, locked for this transaction where the
-    backend can (PostgreSQL skips rows another worker holds; SQLite's write lock
-    already serialises workers)."""
+    """The oldest mail waiting to be handled whose sender has no older mail waiting,
+    locked for this transaction where the backend can (PostgreSQL skips rows another
+    worker holds; SQLite's write lock already serialises workers).
+
+    Several judges may share one database: each mail is handled by one of them, and one
+    sender's mails are handled in the order they arrived, since a mail held by another
+    worker still counts as waiting until that worker commits."""
+    earlier = aliased(InboundMessage)
+    waiting_before = (
+        select(earlier.id)
+        .where(earlier.state == InboxState.RECEIVED.value)
+        .where(earlier.mail_from == InboundMessage.mail_from)
+        .where(earlier.id < InboundMessage.id)
+    )
     stmt = (
         select(InboundMessage)
         .where(InboundMessage.state == InboxState.RECEIVED.value)
+        .where(~waiting_before.exists())
         .order_by(InboundMessage.id)
         .limit(1)
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import mailbox
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -19,10 +20,12 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.config import Settings
 from judge.mail.delivery import MaildirDelivery, RelayDelivery
 from judge.mail.send import (
+    STUCK,
     backoff,
     claim,
     recover_interrupted,
     render,
+    run_sender,
     send_due,
 )
 from judge.storage.mailqueue import OutboundMessage, OutboxState, queue_mail
@@ -227,4 +230,32 @@ def test_recovery_after_a_crash_between_claim_and_commit(
     recover_interrupted(session_factory, RelayDelivery(relayed), now=NOW)
     assert row(session_factory, lost).state == OutboxState.FAILED
     assert send_due(session_factory, settings, delivery, NOW + timedelta(days=1)) == 0
+    assert len(mailbox.Maildir(settings.maildir, create=False)) == 1
+
+
+def test_a_running_sender_settles_only_mail_left_by_a_dead_sender(
+    settings: Settings, session_factory: sessionmaker[Session],
+) -> None:
+    # Two judges share the database: one claimed a mail a moment ago and is handing it
+    # over; a third mail was claimed long ago by a judge that died.
+    busy, abandoned = queue(session_factory, 2)
+    now = datetime.now(UTC)
+    with unit_of_work(session_factory) as s:
+        for row_id, claimed in ((busy, now), (abandoned, now - STUCK - timedelta(minutes=1))):
+            r = s.get(OutboundMessage, row_id)
+            assert r is not None
+            r.state, r.attempts, r.next_attempt_at = OutboxState.SENDING.value, 1, claimed
+    stop, wake = threading.Event(), threading.Event()
+    sender = threading.Thread(target=run_sender, args=(session_factory, settings, stop, wake))
+    sender.start()
+    try:
+        deadline = time.monotonic() + 10
+        while row(session_factory, abandoned).state != OutboxState.SENT:
+            assert time.monotonic() < deadline, "the abandoned mail was never settled"
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        wake.set()
+        sender.join(10)
+    assert row(session_factory, busy).state == OutboxState.SENDING  # the other judge's
     assert len(mailbox.Maildir(settings.maildir, create=False)) == 1

@@ -79,6 +79,31 @@ def test_mail_is_claimed_oldest_first_and_failed_mail_can_be_requeued(
         assert again is not None and again.id == ids[0]
 
 
+@pytest.mark.postgres
+def test_workers_sharing_a_database_keep_each_senders_mail_in_order(
+    session_factory: sessionmaker[Session], db_url: str,
+) -> None:
+    if not db_url.startswith("postgresql"):
+        pytest.skip("only PostgreSQL lets two workers claim at once (SQLite serialises them)")
+    raws = [(RAW.replace(b"one", name.encode()), sender)
+            for name, sender in (("a1", "a@x.org"), ("a2", "a@x.org"), ("b1", "b@x.org"))]
+    with unit_of_work(session_factory) as s:
+        a1, a2, b1 = (store_inbound(s, raw, sender, ["j@x.org"]) for raw, sender in raws)
+    with session_factory() as one, session_factory() as two:
+        held = claim_next_inbound(one)  # the first worker is handling a1 ...
+        assert held is not None and held.id == a1
+        other = claim_next_inbound(two)  # ... so the second takes b1, never a2 before a1
+        assert other is not None and other.id == b1
+        mark_inbound(other, InboxState.DONE)
+        two.commit()
+        assert claim_next_inbound(two) is None  # a2 waits while a1 is being handled
+        two.rollback()
+        mark_inbound(held, InboxState.DONE)
+        one.commit()
+        after = claim_next_inbound(two)
+        assert after is not None and after.id == a2
+
+
 def test_queued_mail_exists_only_if_its_transaction_commits(
     session_factory: sessionmaker[Session],
 ) -> None:
