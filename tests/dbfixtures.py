@@ -76,3 +76,15 @@ def session(session_factory: sessionmaker[Session]) -> Iterator[Session]:
     """One session, closed after the test."""
     with session_factory() as s:
         yield s
+
+
+def postgres_only(test):  # type: ignore[no-untyped-def]
+    """Run ``test`` on PostgreSQL alone (what only it can show, such as two workers
+    claiming at once); skipped, like every PostgreSQL test, without a server."""
+    for mark in (
+        pytest.mark.parametrize("db_url", ["postgresql"], indirect=True),
+        pytest.mark.postgres,
+        pytest.mark.skipif(not os.environ.get(PG_ENV), reason=f"{PG_ENV} is not set"),
+    ):
+        test = mark(test)
+    return test

@@ -26,12 +26,13 @@ from judge.storage.mailqueue import InboundMessage, OutboundMessage
 from judge.storage.migrate import upgrade
 from judge.storage.schema import PhaseRecord
 from judge.storage.session import make_engine, make_sessionmaker
+from tests.dbfixtures import postgres_only
 from tests.e2e.test_judge_serve import JUDGE, _wait_for_port
 from tests.mail.conftest import free_port
 from tests.processing.conftest import settings  # noqa: F401
 from tests.processing.test_crash import _check_exactly_once, _due_games
 
-pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+pytestmark = pytest.mark.slow
 
 INSTANCES = 3
 GAMES = 12  # due games the three processors compete for
@@ -86,7 +87,7 @@ def _wait(check, what: str, seconds: float = 120) -> None:
 
 
 @pytest.mark.skipif(not JUDGE.exists(), reason="the judge console script is not installed")
-@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+@postgres_only
 def test_three_judges_on_one_postgresql_do_everything_exactly_once(
     tmp_path: Path, db_url: str, factory: sessionmaker[Session],
     settings: Settings,  # noqa: F811

@@ -24,6 +24,7 @@ from judge.storage.mailqueue import (
     store_inbound,
 )
 from judge.storage.session import unit_of_work
+from tests.dbfixtures import postgres_only
 
 RAW = b"Message-ID: <one@example.org>\r\nFrom: p@example.org\r\n\r\nA PAR H\r\n"
 
@@ -79,12 +80,11 @@ def test_mail_is_claimed_oldest_first_and_failed_mail_can_be_requeued(
         assert again is not None and again.id == ids[0]
 
 
-@pytest.mark.postgres
+# Only PostgreSQL lets two workers claim at once; SQLite's write lock serialises them.
+@postgres_only
 def test_workers_sharing_a_database_keep_each_senders_mail_in_order(
-    session_factory: sessionmaker[Session], db_url: str,
+    session_factory: sessionmaker[Session],
 ) -> None:
-    if not db_url.startswith("postgresql"):
-        pytest.skip("only PostgreSQL lets two workers claim at once (SQLite serialises them)")
     raws = [(RAW.replace(b"one", name.encode()), sender)
             for name, sender in (("a1", "a@x.org"), ("a2", "a@x.org"), ("b1", "b@x.org"))]
     with unit_of_work(session_factory) as s:
