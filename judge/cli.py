@@ -80,6 +80,40 @@ def _requeue(args: argparse.Namespace) -> int:
     return 0 if len(done) == len(args.ids) else 1
 
 
+def _mail(args: argparse.Namespace) -> int:
+    """Send standard input as one mail to the running judge."""
+    from judge.config import load_settings
+    from judge.mail.client import compose, send_to_judge
+
+    settings = load_settings(args.config)
+    message = compose(args.sender, settings.address, sys.stdin.read(), args.subject)
+    send_to_judge(settings, message)
+    print(f"sent to {settings.address} at {settings.smtp_host}:{settings.smtp_port} as "
+          f"{message['Message-ID']}")
+    return 0
+
+
+def _outbox(args: argparse.Namespace) -> int:
+    """List the newest mails of the judge's Maildir, or print one whole."""
+    from judge.config import load_settings
+    from judge.mail.client import listing, outbox, shown
+
+    settings = load_settings(args.config)
+    mails = [m for _, m in outbox(settings.maildir)
+             if args.to is None or args.to.lower() in str(m["To"]).lower()]
+    if args.show is not None:
+        if not 1 <= args.show <= len(mails):
+            print(f"there is no mail {args.show}: {len(mails)} in {settings.maildir}")
+            return 1
+        print(shown(mails[-args.show]))
+        return 0
+    for line in listing(mails)[: args.last]:
+        print(line)
+    if not mails:
+        print(f"no mail in {settings.maildir}")
+    return 0
+
+
 def _add_mail_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     config = argparse.ArgumentParser(add_help=False)
     config.add_argument(
@@ -106,6 +140,22 @@ def _add_mail_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore
     )
     requeue.add_argument("ids", nargs="+", type=int, metavar="N")
     requeue.set_defaults(func=_requeue)
+    mail = sub.add_parser(
+        "mail", parents=[config],
+        help="send standard input as a mail to the running judge (its [smtp] host and port)",
+    )
+    mail.add_argument("--from", dest="sender", required=True, metavar="ADDRESS",
+                      help="your address: the judge answers there")
+    mail.add_argument("--subject", default="commands")
+    mail.set_defaults(func=_mail)
+    box = sub.add_parser(
+        "outbox", parents=[config],
+        help="list the mails the judge wrote into its Maildir (no relay set), newest first",
+    )
+    box.add_argument("--to", metavar="ADDRESS", help="only the mails to this address")
+    box.add_argument("--last", type=int, default=10, metavar="N", help="list N mails (10)")
+    box.add_argument("--show", type=int, metavar="K", help="print mail K of the list whole")
+    box.set_defaults(func=_outbox)
 
 
 def _demo(args: argparse.Namespace) -> int:

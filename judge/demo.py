@@ -3,9 +3,6 @@ against a running judge, and the mail each of them received is printed."""
 
 from __future__ import annotations
 
-import email
-import mailbox
-import smtplib
 import socket
 import subprocess
 import sys
@@ -13,15 +10,14 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from email.message import EmailMessage, Message
-from email.policy import default
-from email.utils import make_msgid
+from email.message import Message
 from pathlib import Path
 from typing import TextIO
 
 from sqlalchemy import func, select
 
 from judge.config import Settings, load_settings
+from judge.mail.client import compose, outbox, send_to_judge
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import InboundMessage, InboxState, OutboundMessage, OutboxState
 from judge.storage.session import make_engine
@@ -89,12 +85,8 @@ class MailJudge:
         self.mails: dict[str, Message] = {}
 
     def send(self, sender: str, lines: Sequence[str], subject: str = "orders") -> None:
-        message = EmailMessage()
-        message["From"], message["To"] = sender, self.settings.address
-        message["Subject"], message["Message-ID"] = subject, make_msgid(domain="demo.example")
-        message.set_content("\n".join(lines) + "\n")
-        with smtplib.SMTP(self.settings.smtp_host, self.settings.smtp_port, timeout=30) as smtp:
-            smtp.send_message(message)
+        send_to_judge(self.settings,
+                      compose(sender, self.settings.address, "\n".join(lines), subject))
 
     def process(self) -> None:
         """One run of ``judge process``, exactly as cron would start it."""
@@ -126,10 +118,8 @@ class MailJudge:
 
     def collect(self) -> int:
         """Read new mail from the judge's Maildir, in the order it appears."""
-        box = mailbox.Maildir(str(self.settings.maildir), factory=None, create=True)
-        for key in sorted(set(box.keys()) - set(self.mails)):
-            with box.get_file(key) as f:
-                self.mails[key] = email.message_from_binary_file(f, policy=default)
+        for key, message in outbox(self.settings.maildir, self.mails):
+            self.mails[key] = message
             self.seen.append(key)
         return len(self.seen)
 

@@ -85,3 +85,45 @@ def test_judge_serve_answers_mail_into_its_maildir(tmp_path: Path) -> None:
             process.wait(15)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.mark.skipif(not JUDGE.exists(), reason="the judge console script is not installed")
+def test_a_newcomer_mails_the_judge_and_reads_the_answer_with_the_judge_command(
+    tmp_path: Path,
+) -> None:
+    # What the README shows: `judge mail` sends standard input to the running judge,
+    # `judge outbox` lists what the judge wrote into its Maildir and prints one mail.
+    port = free_port()
+    conf = tmp_path / "judge.conf"
+    conf.write_text(
+        "[judge]\naddress = judge@example.org\nkeeper = keeper@example.org\n"
+        f"[smtp]\nhost = 127.0.0.1\nport = {port}\n"
+        "[database]\nurl = sqlite:///var/judge.db\n[outgoing]\nmaildir = var/outbox\n",
+        encoding="utf-8",
+    )
+    log = tmp_path / "serve.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen([str(JUDGE), "serve", "--config", str(conf)], cwd=tmp_path,
+                                   stdout=output, stderr=subprocess.STDOUT)
+    try:
+        _wait_for_port(port, process, log)
+        sent = subprocess.run([str(JUDGE), "mail", "--config", str(conf), "--from",
+                               "newcomer@example.org"], input="HELP\n", text=True,
+                              capture_output=True, check=True)
+        assert sent.stdout.startswith("sent to judge@example.org at 127.0.0.1:")
+        (reply,) = _inbox(tmp_path / "var" / "outbox", 1)
+        listed = subprocess.run([str(JUDGE), "outbox", "--config", str(conf), "--to",
+                                 "newcomer@example.org"], text=True, capture_output=True,
+                                check=True).stdout.splitlines()
+        assert len(listed) == 1 and listed[0].split()[0] == "1"
+        assert "newcomer@example.org" in listed[0] and str(reply["Subject"]) in listed[0]
+        whole = subprocess.run([str(JUDGE), "outbox", "--config", str(conf), "--show", "1"],
+                               text=True, capture_output=True, check=True).stdout
+        assert whole.startswith("From: judge@example.org\nTo: newcomer@example.org\n")
+        assert "SIGNON <power>@<game> <password>" in whole  # the HELP text itself
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
