@@ -189,3 +189,20 @@ def test_too_many_builds_are_refused_under_the_mail_that_sent_them() -> None:
         commanders={"FRANCE": "MIDAS"}))
     assert set(result["state"]["units"]["FRANCE"]) == {"F BRE", "A BUR", "A PAR"}
     assert [t.split(":")[0] for t in result["errors"]["MIDAS/FRANCE"]] == ["build a mar"]
+
+
+def test_blank_lines_are_neither_accepted_nor_refused() -> None:
+    result = commerce(mail("MIDAS", "", "SELL 10 LIRA", "   "), mail("CROESUS", ""),
+                      mail("nobody", "", "HELLO"))
+    assert refused(result) == {("nobody", "HELLO: nobody is not a player in this game")}
+    assert holdings(result, "MIDAS")["ITALY"] == 990
+
+
+def test_an_account_without_its_keys_is_a_new_players() -> None:
+    players = accounts()
+    players["NEWBIE"] = {}
+    result = commerce(mail("NEWBIE", "SELL 10 LIRA"), players=players,
+                      params={"START_UNITS": 700, "START_SFR": 5})
+    assert result["state"]["players"]["NEWBIE"] == {"sfr": 1005, "holdings": {
+        "AUSTRIA": 700, "ENGLAND": 700, "FRANCE": 700, "GERMANY": 700, "ITALY": 690,
+        "RUSSIA": 700, "TURKEY": 700}}

@@ -4,6 +4,7 @@ capitalist.md): one phase with the mail read during it, commerce or military."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from judge.batch.capitalist.commerce import play_commerce
@@ -44,7 +45,9 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
     if problem is not None:
         raise CaseError(problem)
     position = read_position(state, phase, board)
-    mails = read_mails(case, board)
+    # a blank line is no command: skipped, neither accepted nor refused
+    mails = [replace(m, lines=tuple(x for x in m.lines if x.strip()))
+             for m in read_mails(case, board)]
     if isinstance(phase, Commerce):
         traded = play_commerce(phase, economy, mails, params, seed)
         return {

@@ -40,10 +40,10 @@ def play_commerce(phase: Commerce, economy: Economy, mails: Sequence[Mail], para
         if mail.power is not None:  # nobody commands while a commerce phase is open (D18)
             refusals.refuse_all(mail, not_commander(mail.power))
             continue
-        lines = [line for line in mail.lines if line.strip()]
-        checked = check_commerce([read_trade(line) for line in lines], player, economy, params)
+        commands = [read_trade(line) for line in mail.lines]
+        checked = check_commerce(commands, player, economy, params)
         for refusal in checked.refusals:
-            refusals.add(mail, lines[refusal.index], refusal.reason)
+            refusals.add(mail, mail.lines[refusal.index], refusal.reason)
         if checked.trades is not None:
             sets[name] = checked.trades
         if checked.warning is not None:

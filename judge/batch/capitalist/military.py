@@ -92,8 +92,6 @@ def _read(mail: Mail, position: Position, board: Map,
     assert mail.power is not None
     built: list[tuple[Order, str]] = []
     for line in mail.lines:
-        if not line.strip():
-            continue
         try:
             order = parse_order(line, board)
         except OrderSyntaxError as e:

@@ -31,8 +31,10 @@ def read_economy(state: Mapping[str, Any], board: Map, params: Params) -> Econom
             raise CaseError(f"player {pseudonym} is listed twice")
         if not isinstance(account, Mapping):
             raise CaseError(f"player {pseudonym} must be a JSON object")
-        sfr = _count(account.get("sfr", 0), f"sfr of {pseudonym}")
-        holdings = {
+        # an account without its keys is a new player's (spec 1, section 6)
+        sfr = _count(account.get("sfr", params.START_SFR), f"sfr of {pseudonym}")
+        given = account.get("holdings")
+        holdings = dict.fromkeys(board.powers, params.START_UNITS) if given is None else {
             _power(p, board): _count(n, f"{pseudonym}'s holding of {p}")
             for p, n in _mapping(account, "holdings").items()
         }
