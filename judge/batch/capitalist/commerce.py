@@ -28,6 +28,8 @@ class CommerceOutcome:
 
 def play_commerce(phase: Commerce, economy: Economy, mails: Sequence[Mail], params: Params,
                   seed: int) -> CommerceOutcome:
+    """Each mail checked in order (a later accepted mail replaces the sender's set), then
+    the phase processed at the deadline."""
     refusals = Refusals()
     warnings: dict[str, list[str]] = {}
     sets: dict[str, tuple[Trade, ...]] = {}

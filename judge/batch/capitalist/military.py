@@ -29,6 +29,9 @@ NO_POWER = "military orders must be sent signed on as the power you command"
 
 @dataclass(frozen=True, slots=True)
 class MilitaryOutcome:
+    """The board and economy when the next held phase opens, the engine's outcomes, the
+    refused lines, and the end if the year-end step ended the game."""
+
     position: Position
     phase: GamePhase
     economy: Economy
@@ -48,6 +51,8 @@ class _Submission:
 
 def play_military(position: Position, economy: Economy, mails: Sequence[Mail], board: Map,
                   params: Params) -> MilitaryOutcome:
+    """Strangers, mails not signed on as a power and mails from anyone but the power's
+    commander are refused whole; a commander's mail replaces the power's orders."""
     refusals = Refusals()
     standing: dict[str, _Submission] = {}
     for mail in mails:
