@@ -1,0 +1,49 @@
+"""The money and command state of a Capitalist game (capitalist.md 2.1, 2.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+
+def centimes(amount: int) -> str:
+    """Centimes printed as SFr with two decimals: 17600 -> ``176.00``."""
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    return f"{sign}{whole}.{cents:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One pseudonym's account: units held of each power's currency and SFr centimes."""
+
+    name: str
+    sfr: int
+    holdings: Mapping[str, int]
+
+    def holding(self, power: str) -> int:
+        return self.holdings.get(power, 0)
+
+
+@dataclass(frozen=True)
+class Economy:
+    """Everything a Capitalist game keeps beside the board.
+
+    ``rates`` in centimes per power (0 once annihilated), ``centers_last`` the centres
+    each power owned at the last year-end step, ``commanders`` the pseudonym commanding
+    each power in the current military phases (empty while a commerce phase is open).
+    """
+
+    players: Mapping[str, Player]
+    rates: Mapping[str, int]
+    annihilated: frozenset[str] = frozenset()
+    centers_last: Mapping[str, int] = field(default_factory=dict)
+    commanders: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def surviving(self) -> tuple[str, ...]:
+        """The powers not annihilated, in the rates' order."""
+        return tuple(p for p in self.rates if p not in self.annihilated)
+
+    def with_commanders(self, commanders: Mapping[str, str]) -> Economy:
+        return replace(self, commanders=dict(commanders))

@@ -1,0 +1,60 @@
+"""The year-end step (capitalist.md 3.1, 5.5, D7, D8, D13, D20, D33, D35): annihilation,
+the military bonus, ``centers_last``, and whether the game ends now."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from judge.money.capitalist.params import Params
+from judge.money.capitalist.score import scores, winners
+from judge.money.capitalist.state import Economy
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How the game ended: ``solo`` or ``end_year``, the winners and every player's
+    points."""
+
+    kind: str
+    winners: tuple[str, ...]
+    scores: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class YearEnd:
+    """The economy after the step, the powers annihilated by it, and the end if any."""
+
+    economy: Economy
+    annihilated_now: frozenset[str]
+    ending: Ending | None
+
+
+def bonus(rate: int, change: int, params: Params) -> int:
+    """A survivor's rate after ``change`` centres won (or lost): BONUS_PERCENT per centre,
+    added, rounded down, never below the floor (5.5)."""
+    return max(params.MIN_RATE, rate * (100 + params.BONUS_PERCENT * change) // 100)
+
+
+def year_end(economy: Economy, centers: Mapping[str, int], year: int, params: Params) -> YearEnd:
+    """Run the step on the centres each power owns after the Fall ownership change."""
+    owned = {p: centers.get(p, 0) for p in economy.rates}
+    now = frozenset(p for p in economy.surviving if owned[p] == 0)
+    annihilated = economy.annihilated | now
+    rates = {
+        p: 0 if p in annihilated
+        else bonus(r, owned[p] - economy.centers_last.get(p, 0), params)
+        for p, r in economy.rates.items()
+    }
+    after = replace(economy, rates=rates, annihilated=annihilated, centers_last=owned)
+    return YearEnd(after, now, ending(after, owned, year, params))
+
+
+def ending(economy: Economy, owned: Mapping[str, int], year: int, params: Params) -> Ending | None:
+    """The end at this year-end, if any: a solo when a power owns VICTORY_SCS centres
+    (even in END_YEAR), else the END_YEAR end (also past it, D35)."""
+    solo = any(n >= params.VICTORY_SCS for n in owned.values())
+    if not solo and year < params.END_YEAR:
+        return None
+    scored = scores(economy.players.values(), owned, params.POINT_BLOCK)
+    return Ending("solo" if solo else "end_year", tuple(winners(scored)), scored)

@@ -1,0 +1,54 @@
+"""Commerce lines of Capitalist Diplomacy read with grammar/capitalist.lark into the trade
+commands of ``judge.money.trades`` (``SELL 500 LIRA``, ``buy 10 marks``, ``NOTRADE``).
+
+Reading only: which power a currency word names, and whether the line may be accepted,
+are the money layer's business. A line that is no command reads as None (D25).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError
+
+from judge.money.trades import Buy, NoTrade, Sell, TradeCommand
+from judge.text.grammar import load_parser
+
+
+class _Commands(Transformer):
+    """Tree nodes to trade commands, built while parsing."""
+
+    def number(self, children: list[Token]) -> int:
+        return int(children[0])
+
+    def currency(self, words: list[Token]) -> str:
+        return " ".join(str(w).upper() for w in words)
+
+    def sell(self, children: list) -> Sell:
+        return Sell(children[1], children[2])
+
+    def buy(self, children: list) -> Buy:
+        return Buy(children[1], children[2])
+
+    def notrade(self, _: list) -> NoTrade:
+        return NoTrade()
+
+
+_TRANSFORMER = _Commands()
+
+
+def _parser() -> Lark:
+    return load_parser("capitalist", transformer=_TRANSFORMER, start="start")
+
+
+@lru_cache(maxsize=4096)
+def read_trade(line: str) -> TradeCommand | None:
+    """The command a line gives, or None when it is not one."""
+    try:
+        value = _parser().parse(line)
+    except LarkError:
+        return None
+    if isinstance(value, (Sell, Buy, NoTrade)):
+        return value
+    return None
