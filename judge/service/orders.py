@@ -209,7 +209,7 @@ def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
                   "draw": who.player.draw, "absence": who.player.absence,
                   "payola": game.variant == "payola", "balance": who.power.balance,
                   "acceptance": who.power.acceptance or f"{who.power.name[0]}?",
-                  "adjust": None, "buildable": []}
+                  "adjust": None, "buildable": [], "dislodged": [], "submitted": False}
     if record is not None:
         board = ctx.board(game)
         position = position_of(record, board)
