@@ -5,6 +5,7 @@ from __future__ import annotations
 from judge.engine.phase import Phase
 from judge.service.context import Context, Refusal, Result
 from judge.service.membership import game_named
+from judge.service.oversight import overview
 from judge.storage.games import all_games, phase_records
 from judge.storage.schema import Game, PowerState
 from judge.text import commands as c
@@ -50,7 +51,10 @@ def _summary(ctx: Context, game: Game, step: Step) -> Result:
               for p in game.powers]
     data = {"name": game.name, "variant": game.variant.upper(), "state": game.state,
             "phase": game.phase or "not started", "flags": game.flags, "powers": powers,
-            "options": {k: v for k, v in game.options.items()}}
+            "options": {k: v for k, v in game.options.items()}, "oversight": None}
+    who = ctx.identity
+    if who is not None and who.role == "master" and who.game.id == game.id:
+        data["oversight"] = overview(ctx, who)
     return Result(step.line, step.text, True, template="summary", data=data)
 
 

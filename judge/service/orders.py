@@ -13,6 +13,7 @@ from judge.money.sheets import SheetContext, SheetError
 from judge.service.accounts import rules_of
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.control import control_of
+from judge.service.oversight import overview
 from judge.service.reports import order_confirmation_mails, roster_of
 from judge.storage.games import (
     SubmittedLine,
@@ -199,6 +200,9 @@ def clear(ctx: Context, cmd: c.Clear, step: Step) -> Result:
 
 
 def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
+    if ctx.identity is not None and ctx.identity.role == "master":
+        return Result(step.line, step.text, True, template="master_status",
+                      data=overview(ctx, ctx.identity))
     who = ctx.player()
     assert who.power is not None and who.player is not None
     game = who.game
