@@ -9,7 +9,7 @@ from judge.money.shareholders.commands import Buy, Command, NoTrade, Refused, Se
 from judge.money.shareholders.offices import office_holders
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.prices import prices
-from judge.money.shareholders.state import Game, Player, Step, Turn
+from judge.money.shareholders.state import Country, Game, Player, Step, Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,15 +92,15 @@ def deal(game: Game, params: Params, dealings: Mapping[str, Dealing]) -> Game:
         cash = player.cash + sale_proceeds(dealing, price)
         shares = dict(player.shares)
         if dealing.sale is not None:
-            country = dealing.sale.country
-            shares[country] = shares.get(country, 0) - dealing.sale.count
+            sold = dealing.sale.country
+            shares[sold] = shares.get(sold, 0) - dealing.sale.count
         cost = purchase_cost(dealing, price)
         if cost <= cash:
             cash -= cost
             for buy in dealing.purchases:
                 shares[buy.country] = shares.get(buy.country, 0) + buy.count
         players[name] = Player(name, cash, {c: n for c, n in shares.items() if n > 0})
-    countries = {}
+    countries: dict[str, Country] = {}
     for name, country in game.countries.items():
         holdings = {p.name: p.held(name) for p in players.values()}
         office = office_holders(holdings, country.office)
