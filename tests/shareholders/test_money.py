@@ -139,3 +139,20 @@ def test_s17_a_dividend_of_nothing_per_share_keeps_the_bonus() -> None:
     # 30,000 each is above $20,000: an economic victory shared by the four (D13).
     assert r["end"] == {"kind": "economic", "winners": ["ANN", "BEN", "CID", "DOT"],
                         "scores": dict.fromkeys(holders, 30000)}
+
+
+def test_d36_a_unit_removed_for_upkeep_frees_a_home_centre_for_another_build() -> None:
+    given = state("W1901A", players(ANN={"FRANCE": 2}),
+                  {"FRANCE": country(0, office=("ANN",))},
+                  units={"GERMANY": ["A PAR"]}, centers={"FRANCE": ["PAR", "MAR", "BRE"]})
+    r = play(given, mail("ANN", "BUILD A PAR", as_="FRANCE"))
+    assert r["builds"] == {"FRANCE": [["A PAR", "built"]]}
+    assert r["state"]["units"] == {**{p: [] for p in r["state"]["units"]}, "FRANCE": ["A PAR"]}
+    assert ccash(r, "FRANCE") == 240 - 200 and ccash(r, "GERMANY") == 0
+
+
+def test_units_built_in_february_pay_no_upkeep_that_february() -> None:
+    given = state("W1901A", players(ANN={"RUSSIA": 1}), {"RUSSIA": country(0, office=("ANN",))})
+    r = play(given, mail("ANN", "BUILD A MOS", "BUILD F SEV", as_="R"))
+    assert r["builds"] == {"RUSSIA": [["A MOS", "built"], ["F SEV", "insufficient cash"]]}
+    assert ccash(r, "RUSSIA") == 120  # D1: one build in February 1901, $120 left
