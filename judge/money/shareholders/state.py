@@ -61,11 +61,6 @@ class Turn:
         kind = PhaseKind.MOVEMENT if self.step.value[1] == "M" else PhaseKind.RETREAT
         return Phase(season, self.year, kind)
 
-    @property
-    def country_turn(self) -> bool:
-        """Whether office holders (not players) send this turn's orders."""
-        return self.step is not Step.JANUARY
-
 
 @dataclass(frozen=True, slots=True)
 class Player:
