@@ -66,7 +66,7 @@ def _sets(game: Game, params: Params, board: Map, mails: list[Mail],
     sets: dict[Any, Any] = {}
     for mail in mails:
         lines = [line for line in mail.lines if line.strip()]
-        sender = _player(game, mail.sender)
+        sender = mail.sender
         submission = submit_mail(game, params, board, sender, mail.power,
                                  read_commands(lines, board))
         for i, reason in submission.refusals:
@@ -78,15 +78,6 @@ def _sets(game: Game, params: Params, board: Map, mails: list[Mail],
         else:
             sets.setdefault(mail.power, {})[sender] = submission.built
     return sets
-
-
-def _player(game: Game, sender: str) -> str:
-    """The player a mail's ``from`` names (exactly, else in any case), or the name as
-    given (who then is no player)."""
-    if sender in game.players:
-        return sender
-    found = [n for n in game.players if n.upper() == sender.strip().upper()]
-    return found[0] if len(found) == 1 else sender
 
 
 def _result(before: Game, played: Played, params: Params, board: Map,
