@@ -1,0 +1,110 @@
+"""The ``"game": "shareholders"`` cases of ``judge adjudicate`` (market-contract.md
+section 3): one turn of 1901-Shareholders from the mail read during it, or the opening of a
+new game from a ``start`` list."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.batch.case import CaseError, board_of, field
+from judge.batch.market import Mail, Refusals, params_of, read_mails
+from judge.batch.shareholders_state import game_from_state, state_of
+from judge.engine.board import Map
+from judge.money.shareholders.params import (
+    DEFAULTS,
+    ParamError,
+    Params,
+    player_count_problem,
+    start_problem,
+)
+from judge.money.shareholders.prices import prices
+from judge.money.shareholders.state import Game, Step, opening
+from judge.money.shareholders.turns import Played, play_turn, submit_mail
+from judge.text.shareholders import read_commands
+
+
+def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
+    """A start case or a turn case; CaseError for a line that is neither."""
+    board = board_of(case)
+    rules = field(case, "rules", list, default=[])
+    if rules:
+        raise CaseError(f"1901-Shareholders has no rule flags: {', '.join(map(str, rules))}")
+    try:
+        params = Params.from_mapping(params_of(case, DEFAULTS))
+    except ParamError as e:
+        raise CaseError(str(e)) from None
+    if "start" in case:
+        return _start(case["start"], params, board)
+    game = game_from_state(field(case, "state", dict), board)
+    problem = player_count_problem(len(game.players), params)
+    if problem is not None:
+        raise CaseError(problem)
+    refusals = Refusals()
+    sets = _sets(game, params, board, read_mails(case, board), refusals)
+    played = play_turn(game, params, board, sets)
+    return _result(game, played, params, board, refusals)
+
+
+def _start(names: Any, params: Params, board: Map) -> dict[str, Any]:
+    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+        raise CaseError("'start' must be a list of player names")
+    if len(set(names)) != len(names):
+        raise CaseError("a player name appears twice in 'start'")
+    problem = start_problem(len(names), params)
+    if problem is not None:
+        raise CaseError(problem)
+    game = opening(list(names), board.homes, params.total_cash // len(names))
+    return {"errors": {}, "state": state_of(game, board), "end": None,
+            "prices": prices(game, params, game.turn.year)}
+
+
+def _sets(game: Game, params: Params, board: Map, mails: list[Mail],
+          refusals: Refusals) -> dict[Any, Any]:
+    """Every mail checked in order; each sender's set for the turn as the last mail with an
+    accepted line left it (January per player, otherwise per country and office holder)."""
+    sets: dict[Any, Any] = {}
+    for mail in mails:
+        lines = [line for line in mail.lines if line.strip()]
+        sender = mail.sender
+        submission = submit_mail(game, params, board, sender, mail.power,
+                                 read_commands(lines, board))
+        for i, reason in submission.refusals:
+            refusals.add(mail, lines[i], reason)
+        if submission.built is None:
+            continue
+        if game.turn.step is Step.JANUARY:
+            sets[sender] = submission.built
+        else:
+            sets.setdefault(mail.power, {})[sender] = submission.built
+    return sets
+
+
+def _result(before: Game, played: Played, params: Params, board: Map,
+            refusals: Refusals) -> dict[str, Any]:
+    after = played.game
+    out: dict[str, Any] = {"errors": refusals.as_dict(), "state": state_of(after, board)}
+    end = played.end
+    out["end"] = None if end is None else {
+        "kind": end.kind, "winners": sorted(end.winners),
+        "scores": dict(sorted(end.scores.items())),
+    }
+    if after.turn.step is Step.JANUARY:
+        out["prices"] = prices(after, params, after.turn.year)
+    if played.year_end is not None:
+        out["net_worth"] = dict(sorted(played.year_end.net_worth.items()))
+    if played.treasury is not None:
+        out["builds"] = {c: [[str(u), outcome] for u, outcome in done]
+                         for c, done in sorted(played.treasury.builds.items())}
+    season = played.season
+    if season is not None:
+        out["orders"] = {str(u): i.text for u, i in sorted(season.executed.items(), key=_unit_key)}
+        if before.turn.step in (Step.SPRING, Step.FALL):
+            out["fees"] = dict(sorted(season.fees.items()))
+        out["results"] = {str(u): o.value for u, o in sorted(season.outcomes.items(),
+                                                             key=_unit_key)}
+    return out
+
+
+def _unit_key(item: tuple[Any, Any]) -> str:
+    return str(item[0])

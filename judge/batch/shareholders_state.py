@@ -1,0 +1,110 @@
+"""The ``state`` of a 1901-Shareholders case (market-contract.md section 3) to and from the
+typed game of judge/money/shareholders."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.batch.case import CaseError
+from judge.engine.board import Map
+from judge.engine.position import Position
+from judge.engine.state import position_from_state, state_from_position
+from judge.money.shareholders.state import Country, Game, Player, Turn
+
+
+def game_from_state(state: Mapping[str, Any], board: Map) -> Game:
+    """Read a case's ``state``; CaseError (or StateError) for anything that is not one."""
+    try:
+        turn = Turn.parse(str(state.get("phase", "")))
+    except ValueError as e:
+        raise CaseError(str(e)) from None
+    read = position_from_state({**state, "phase": "S1901M"}, board)
+    position = Position(turn.engine_phase, read.units, read.centers, read.dislodged,
+                        read.contested)
+    players = _players(state.get("players"), board)
+    countries = _countries(state.get("countries") or {}, board)
+    return Game(turn, position, players, countries)
+
+
+def state_of(game: Game, board: Map) -> dict[str, Any]:
+    """The contract's ``state`` of a game: all seven powers in ``units``, ``centers`` and
+    ``countries``; only positive holdings in ``shares``; names sorted."""
+    out = state_from_position(game.position)
+    out["phase"] = str(game.turn)
+    out["units"] = {p: sorted(str(u) for u in game.units_of(p)) for p in board.powers}
+    out["centers"] = {p: sorted(game.centres_of(p)) for p in board.powers}
+    out["players"] = {
+        name: {"cash": p.cash, "shares": {c: n for c, n in sorted(p.shares.items()) if n > 0}}
+        for name, p in sorted(game.players.items())
+    }
+    out["countries"] = {
+        name: {"cash": c.cash, "office": sorted(c.office), "last_office": sorted(c.last_office),
+               "revenue_last": c.revenue_last, "dividend_last": c.dividend_last}
+        for name, c in sorted(game.countries.items())
+    }
+    return out
+
+
+def _players(given: Any, board: Map) -> dict[str, Player]:
+    if not isinstance(given, Mapping):
+        raise CaseError("state 'players' must be a JSON object of players")
+    out: dict[str, Player] = {}
+    for name, fields in given.items():
+        if not isinstance(fields, Mapping):
+            raise CaseError(f"player {name!r} must be a JSON object")
+        cash = _amount(fields.get("cash", 0), f"cash of {name}")
+        shares: dict[str, int] = {}
+        held = fields.get("shares") or {}
+        if not isinstance(held, Mapping):
+            raise CaseError(f"shares of {name} must be a JSON object")
+        for power, n in held.items():
+            country = _country(power, board)
+            count = _amount(n, f"{name}'s {country} shares")
+            if count:
+                shares[country] = shares.get(country, 0) + count
+        out[str(name)] = Player(str(name), cash, shares)
+    return out
+
+
+def _countries(given: Any, board: Map) -> dict[str, Country]:
+    if not isinstance(given, Mapping):
+        raise CaseError("state 'countries' must be a JSON object")
+    out = {p: Country(p) for p in board.powers}
+    for power, fields in given.items():
+        name = _country(power, board)
+        if not isinstance(fields, Mapping):
+            raise CaseError(f"country {name} must be a JSON object")
+        dividend = fields.get("dividend_last", False)
+        if not isinstance(dividend, bool):
+            raise CaseError(f"dividend_last of {name} must be true or false")
+        out[name] = Country(
+            name,
+            cash=_amount(fields.get("cash", 0), f"cash of {name}"),
+            office=_names(fields.get("office"), f"office of {name}"),
+            last_office=_names(fields.get("last_office"), f"last_office of {name}"),
+            revenue_last=_amount(fields.get("revenue_last", 0), f"revenue_last of {name}"),
+            dividend_last=dividend,
+        )
+    return out
+
+
+def _country(word: Any, board: Map) -> str:
+    name = board.power_named(word) if isinstance(word, str) else None
+    if name is None:
+        raise CaseError(f"unknown country {word!r}")
+    return name
+
+
+def _amount(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise CaseError(f"{what} must be a whole number, 0 or more")
+    return value
+
+
+def _names(value: Any, what: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        raise CaseError(f"{what} must be a list of names")
+    return tuple(sorted(set(value)))

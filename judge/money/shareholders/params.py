@@ -1,0 +1,96 @@
+"""The GM parameters of 1901-Shareholders (spec section 6) and the player-count rule."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+DEFAULTS: dict[str, int | None] = {
+    "TOTAL_CASH": 12600,
+    "MIN_PLAYERS": 3,
+    "MAX_PLAYERS": 10,
+    "SC_INCOME": 80,
+    "UPKEEP": 40,
+    "BUILD_COST": 200,
+    "MOVE_FEE": 20,
+    "SUPPORT_FEE": 10,
+    "CONVOY_FEE": 10,
+    "SHARE_UNIT": 100,
+    "PRICE_BONUS": 100,
+    "MAX_SELL": 5,
+    "VICTORY_SCS": 18,
+    "ECON_THRESHOLD": 20000,
+    "END_YEAR": None,
+}
+
+
+class ParamError(ValueError):
+    """A parameter setting that would make a rule impossible."""
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """Every parameter of section 6, by its spec name (lower case here)."""
+
+    total_cash: int = 12600
+    min_players: int = 3
+    max_players: int = 10
+    sc_income: int = 80
+    upkeep: int = 40
+    build_cost: int = 200
+    move_fee: int = 20
+    support_fee: int = 10
+    convoy_fee: int = 10
+    share_unit: int = 100
+    price_bonus: int = 100
+    max_sell: int = 5
+    victory_scs: int = 18
+    econ_threshold: int = 20000
+    end_year: int | None = None
+
+    @classmethod
+    def from_mapping(cls, given: Mapping[str, Any]) -> Params:
+        """Parameters by their spec names (``TOTAL_CASH``...); ParamError when one is
+        unknown or impossible (a negative amount, no player allowed, MAX below MIN)."""
+        known = {f.name.upper(): f.name for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for name, value in given.items():
+            key = known.get(str(name).upper())
+            if key is None:
+                raise ParamError(f"unknown parameter {name!r}")
+            values[key] = value
+        params = cls(**values)
+        params.check()
+        return params
+
+    def check(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is None and f.name == "end_year":
+                continue
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ParamError(f"{f.name.upper()} must be a whole number")
+            if value < 0:
+                raise ParamError(f"{f.name.upper()} must not be negative")
+        if self.min_players < 1:
+            raise ParamError("MIN_PLAYERS must be at least 1")
+        if self.max_players < self.min_players:
+            raise ParamError("MAX_PLAYERS must not be below MIN_PLAYERS")
+
+
+def player_count_problem(count: int, params: Params) -> str | None:
+    """Why a game cannot be played with ``count`` players (spec 6, D40), or None."""
+    if count < params.min_players:
+        return f"at least {params.min_players} players are needed"
+    if count > params.max_players:
+        return f"at most {params.max_players} players may play"
+    return None
+
+
+def start_problem(count: int, params: Params) -> str | None:
+    """Why a game cannot start with ``count`` players, checked in the order of D28."""
+    problem = player_count_problem(count, params)
+    if problem is None and params.total_cash % count:
+        problem = f"total cash does not divide equally among {count} players"
+    return problem

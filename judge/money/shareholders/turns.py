@@ -1,0 +1,101 @@
+"""One turn of 1901-Shareholders from start to finish, for whoever drives the game (the
+batch interface now, the mail service later): who may send what (spec 4, D35, D39),
+checking one mail's lines into its sender's set, and playing the turn at its deadline."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from judge.engine.board import Map
+from judge.money.shareholders.commands import Command, Unreadable
+from judge.money.shareholders.february import Decisions, FebruaryDesk, agreed
+from judge.money.shareholders.january import Dealing, JanuaryDesk, deal
+from judge.money.shareholders.orders import OrderDesk
+from judge.money.shareholders.params import Params
+from judge.money.shareholders.seasons import Season, movement, retreats
+from judge.money.shareholders.state import Game, Step
+from judge.money.shareholders.submission import Submission, refuse_all, submit
+from judge.money.shareholders.treasury import Treasury, february
+from judge.money.shareholders.year import (
+    End,
+    YearEnd,
+    after_fall,
+    after_february,
+    after_spring,
+)
+
+
+def sender_problem(game: Game, sender: str, country: str | None) -> str | None:
+    """Why every line of a mail from ``sender`` (signed on as ``country``, or as himself)
+    is refused this turn, or None when he may send it."""
+    if sender not in game.players:
+        return f"{sender} is not a player in this game"
+    if game.turn.step is Step.JANUARY:
+        return "January orders are sent as yourself" if country is not None else None
+    if country is None:
+        return "sign on as a country to send country orders"
+    if sender not in game.countries[country].office:
+        return f"{sender} is not an office holder of {country}"
+    return None
+
+
+def submit_mail(game: Game, params: Params, board: Map, sender: str, country: str | None,
+                commands: Sequence[Command | Unreadable]) -> Submission[Any]:
+    """Check one mail's read lines. ``built`` is the sender's new set for the turn (a
+    Dealing in January, Decisions in February, an OrderSet otherwise), None when the
+    mail changes nothing."""
+    problem = sender_problem(game, sender, country)
+    if problem is not None:
+        return refuse_all(commands, problem)
+    step = game.turn.step
+    if step is Step.JANUARY:
+        return submit(commands, Dealing(), JanuaryDesk(game, params, sender).check)
+    assert country is not None
+    if step is Step.FEBRUARY:
+        return submit(commands, Decisions(), FebruaryDesk(game, board, country).check)
+    retreat = step in (Step.SPRING_RETREAT, Step.FALL_RETREAT)
+    return submit(commands, (), OrderDesk(game.position, board, country, retreat).check)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A turn played: the game at the opening of the next held turn, and what happened."""
+
+    game: Game
+    treasury: Treasury | None = None
+    season: Season | None = None
+    year_end: YearEnd | None = None
+
+    @property
+    def end(self) -> End | None:
+        return self.year_end.end if self.year_end else None
+
+
+def play_turn(game: Game, params: Params, board: Map, sets: Mapping[Any, Any]) -> Played:
+    """Play the current turn at its deadline. ``sets``: in January ``{player: Dealing}``;
+    otherwise ``{country: {office holder: set}}``."""
+    step = game.turn.step
+    if step is Step.JANUARY:
+        return Played(deal(game, params, sets))
+    if step is Step.FEBRUARY:
+        decided = {c: agreed(k.office, sets.get(c, {})) for c, k in game.countries.items()}
+        treasury = february(game, params, board, decided)
+        return _then(after_february(treasury.game, params, board), treasury=treasury)
+    if step in (Step.SPRING, Step.FALL):
+        season = movement(game, params, board, sets)
+    else:
+        season = retreats(game, board, sets)
+    if step in (Step.SPRING, Step.SPRING_RETREAT):
+        nxt = after_spring(season.game, params, board)
+    else:
+        nxt = after_fall(season.game, params, board)
+    return _then(nxt, season=season)
+
+
+def _then(nxt: Game | YearEnd, treasury: Treasury | None = None,
+          season: Season | None = None) -> Played:
+    if isinstance(nxt, YearEnd):
+        return Played(nxt.game, treasury, season, nxt)
+    return Played(nxt, treasury, season)

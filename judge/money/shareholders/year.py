@@ -1,0 +1,105 @@
+"""The order of turns (spec 3, 3.2) and the year-end step: ownership, military victory
+(5.8), economic victory (5.9), ``END_YEAR`` (D41)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from judge.engine.board import Map
+from judge.engine.position import Position
+from judge.money.shareholders.params import Params
+from judge.money.shareholders.prices import net_worths, prices
+from judge.money.shareholders.state import Game, Step, Turn
+
+SOLO = "solo"
+ECONOMIC = "economic"
+END_YEAR = "end_year"
+
+
+@dataclass(frozen=True)
+class End:
+    """How the game ended: the kind, the winners (sorted) and every player's score."""
+
+    kind: str
+    winners: tuple[str, ...]
+    scores: dict[str, int]
+
+
+@dataclass(frozen=True)
+class YearEnd:
+    """The game at the next January, every player's net worth, and the end if any."""
+
+    game: Game
+    net_worth: dict[str, int]
+    end: End | None
+
+
+def has_units(game: Game) -> bool:
+    return any(game.position.units.values())
+
+
+def after_february(game: Game, params: Params, board: Map) -> Game | YearEnd:
+    """Spring is held only with a unit on the board; otherwise the year runs out (D27)."""
+    if has_units(game):
+        return game.at(Turn(game.turn.year, Step.SPRING))
+    return year_end(game, params, board)
+
+
+def after_spring(game: Game, params: Params, board: Map) -> Game | YearEnd:
+    """After Spring (and its retreats): Fall if a unit is left, else the year-end step."""
+    if game.position.dislodged and game.turn.step is Step.SPRING:
+        return game.at(Turn(game.turn.year, Step.SPRING_RETREAT))
+    if has_units(game):
+        return game.at(Turn(game.turn.year, Step.FALL))
+    return year_end(game, params, board)
+
+
+def after_fall(game: Game, params: Params, board: Map) -> Game | YearEnd:
+    if game.position.dislodged and game.turn.step is Step.FALL:
+        return game.at(Turn(game.turn.year, Step.FALL_RETREAT))
+    return year_end(game, params, board)
+
+
+def year_end(game: Game, params: Params, board: Map) -> YearEnd:
+    """Centres change hands, then the victories are checked; the game goes to January."""
+    owner = dict(game.position.owner)
+    for prov, (country, _) in game.position.occupant.items():
+        if board.is_center(prov):
+            owner[prov] = country
+    centres: dict[str, set[str]] = {c: set() for c in game.countries}
+    for prov, country in owner.items():
+        centres.setdefault(country, set()).add(prov)
+    position = Position(game.position.phase, game.position.units,
+                        {c: frozenset(cs) for c, cs in centres.items() if cs})
+    year = game.turn.year
+    owned = replace(game, position=position).at(Turn(year + 1, Step.JANUARY))
+    worth = net_worths(owned, prices(owned, params, year + 1))
+    return YearEnd(owned, worth, _end(owned, params, worth, year))
+
+
+def _end(game: Game, params: Params, worth: dict[str, int], year: int) -> End | None:
+    military = military_strength(game)
+    top = max(military.values(), default=0)
+    if top >= params.victory_scs:
+        winners = tuple(sorted(n for n, v in military.items() if v == top))
+        return End(SOLO, winners, worth)
+    if any(v > params.econ_threshold for v in worth.values()):
+        return End(ECONOMIC, richest(worth), worth)
+    if params.end_year is not None and year >= params.end_year:
+        return End(END_YEAR, richest(worth), worth)
+    return None
+
+
+def military_strength(game: Game) -> dict[str, int]:
+    """Per player, the centres of the countries he is sole Director of (5.8)."""
+    out = dict.fromkeys(game.players, 0)
+    for name, country in game.countries.items():
+        director = country.director
+        if director is not None and director in out:
+            out[director] += len(game.centres_of(name))
+    return out
+
+
+def richest(worth: dict[str, int]) -> tuple[str, ...]:
+    top = max(worth.values(), default=0)
+    return tuple(sorted(n for n, v in worth.items() if v == top))
