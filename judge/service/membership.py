@@ -55,6 +55,20 @@ def game_named(ctx: Context, name: str) -> Game:
     return game
 
 
+def _refuse_flags(rules: list[str]) -> None:
+    """Rule flags a standard game does not know: when they are Payola's, say how to
+    create a Payola game with them (the password is never repeated)."""
+    try:
+        RuleSet.parse(rules)
+    except RuleError:
+        known = ", ".join(GAME_FLAGS)
+        raise Refusal(f"unknown rule flag(s) {', '.join(rules)}; standard games know "
+                      f"{known}") from None
+    what = "is a Payola rule flag" if len(rules) == 1 else "are Payola rule flags"
+    raise Refusal(f"{', '.join(rules)} {what}: write CREATE <game> <password> PAYOLA "
+                  f"{' '.join(rules)}")
+
+
 def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
     if len(cmd.game) > MAX_NAME:
         raise Refusal(f"a game name has at most {MAX_NAME} letters and digits")
@@ -70,8 +84,7 @@ def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
         except RuleError as e:
             raise Refusal(f"rule flags refused: {e}") from None
     elif rules:
-        known = ", ".join(GAME_FLAGS)
-        raise Refusal(f"unknown rule flag(s) {', '.join(rules)}; standard games know {known}")
+        _refuse_flags(rules)
     board = load_map("standard")
     master = _new_password(ctx, cmd.password)
     seed = secrets.randbelow(2**31)

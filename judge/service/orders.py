@@ -196,7 +196,9 @@ def clear(ctx: Context, cmd: c.Clear, step: Step) -> Result:
     submit(ctx.session, record, who.power.name, kind, [], who.player, ctx.now)
     _confirm(ctx, who, record.phase, kind, [], [])
     what = "offer sheet" if kind == SubmissionKind.OFFERS else "orders"
-    return Result(step.line, step.text, True, [f"Your {what} for {record.phase} are cleared."])
+    verb = "is" if kind == SubmissionKind.OFFERS else "are"
+    return Result(step.line, step.text, True,
+                  [f"Your {what} for {record.phase} {verb} cleared."])
 
 
 def status(ctx: Context, cmd: c.Status, step: Step) -> Result:

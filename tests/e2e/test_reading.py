@@ -23,3 +23,22 @@ def test_status_from_a_player_of_a_game_still_forming(by_mail: MailJudge, varian
     assert "Units:   none" in body and "(none yet)" in body
     assert ("Balance:" in body) is (variant == "PAYOLA")
     assert set(reply) == {player("FRANCE")}
+
+
+def test_a_payola_flag_without_payola_is_shown_the_way(by_mail: MailJudge) -> None:
+    body = by_mail.replies(GM, "CREATE classic s3cretpw PAYOLA_CLASSIC")[GM]
+    assert ("PAYOLA_CLASSIC is a Payola rule flag: write CREATE <game> <password> PAYOLA "
+            "PAYOLA_CLASSIC") in " ".join(body.split())
+    assert "s3cretpw" not in body
+    body = by_mail.replies(GM, "CREATE classic s3cretpw NO_SUCH_FLAG")[GM]
+    assert "unknown rule flag(s) NO_SUCH_FLAG" in body
+
+
+def test_clearing_an_offer_sheet_reads_right(by_mail: MailJudge) -> None:
+    judge = by_mail
+    judge.replies(GM, "CREATE sheets gmpass PAYOLA")
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        judge.replies(player(power), f"JOIN sheets pw{power.lower()} {power}")
+    judge.replies(GM, "SIGNON MASTER@sheets gmpass", "START")
+    body = judge.replies(player("FRANCE"), "SIGNON FRANCE@sheets pwfrance", "CLEAR")
+    assert "Your offer sheet for S1901M is cleared." in body[player("FRANCE")]
