@@ -39,7 +39,10 @@ def play_case(case: Mapping[str, Any], play_host: HostRunner) -> dict[str, Any]:
     host_end = case.get("host_end")
     if host_end not in HOST_ENDS:
         raise CaseError("'host_end' must be \"solo\", \"draw\" or null")
-    phase = position_from_state(state, board).phase
+    try:
+        phase = position_from_state(state, board).phase
+    except ValueError as e:  # a phase that is no phase, or the engine's StateError
+        raise CaseError(str(e)) from None
     mails = read_mails(case, board)
     desk = Desk(bourse, Currencies.of(board.powers), params, turn_open(phase, params))
     errors: dict[str, list[str]] = {}
