@@ -14,7 +14,7 @@ from typing import Any
 
 from judge.batch.bourse_state import bourse_json, read_bourse
 from judge.batch.case import CaseError, board_of, field
-from judge.batch.market import Mail, params_of, read_mails
+from judge.batch.market import Mail, Refusals, params_of, read_mails
 from judge.engine.board import Map
 from judge.engine.phase import Phase, PhaseKind, Season
 from judge.engine.state import position_from_state, state_from_position
@@ -45,21 +45,21 @@ def play_case(case: Mapping[str, Any], play_host: HostRunner) -> dict[str, Any]:
         raise CaseError(str(e)) from None
     mails = read_mails(case, board)
     desk = Desk(bourse, Currencies.of(board.powers), params, turn_open(phase, params))
-    errors: dict[str, list[str]] = {}
+    refusals = Refusals()
     warnings: dict[str, list[str]] = {}
     for mail in mails:
         if _for_bourse(mail):
             answer = desk.handle(mail.sender, [(line, read_command(line))
                                                for line in mail.lines if line.strip()])
             for line, reason in answer.refusals:
-                errors.setdefault(mail.key, []).append(f"{line}: {reason}")
+                refusals.add(mail, line, reason)
             warnings.setdefault(mail.key, []).extend(answer.warnings)
     if host_end == "draw":
         out, after = _unplayed(state, board), desk.bourse
     else:
         out = play_host(_host_case(case, state, [m for m in mails if not _for_bourse(m)]))
         after = _processed(desk, phase, params, out.get("state") or {}, board)
-    for key, refused in errors.items():
+    for key, refused in refusals.as_dict().items():
         out.setdefault("errors", {}).setdefault(key, []).extend(refused)
     out["state"] = {**(out.get("state") or {}), "bourse": bourse_json(after)}
     out["end"] = None if host_end is None else _end(host_end, after, out["state"], board)
