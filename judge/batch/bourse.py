@@ -16,14 +16,14 @@ from judge.batch.bourse_state import bourse_json, read_bourse
 from judge.batch.case import CaseError, board_of, field
 from judge.batch.market import Mail, Refusals, params_of, read_mails
 from judge.engine.board import Map
-from judge.engine.phase import Phase, PhaseKind, Season
+from judge.engine.phase import Phase, Season
 from judge.engine.state import position_from_state, state_from_position
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.desk import Desk
 from judge.money.bourse.params import DEFAULTS, BourseParams, ParamError
 from judge.money.bourse.scoring import eliminate, score
 from judge.money.bourse.state import Bourse
-from judge.money.bourse.turn import process_turn
+from judge.money.bourse.turn import process_turn, turn_open
 from judge.text.bourse import read_command
 
 HostRunner = Callable[[Mapping[str, Any]], dict[str, Any]]
@@ -65,13 +65,6 @@ def play_case(case: Mapping[str, Any], play_host: HostRunner) -> dict[str, Any]:
     out["end"] = None if host_end is None else _end(host_end, after, out["state"], board)
     out["warnings"] = {k: ws for k, ws in warnings.items() if ws}
     return out
-
-
-def turn_open(phase: Phase, params: BourseParams) -> bool:
-    """A turn goes with every host movement phase, and with the adjustment phase when
-    ``WINTER_TURNS`` is on (spec 3)."""
-    return phase.kind is PhaseKind.MOVEMENT or (
-        phase.kind is PhaseKind.ADJUSTMENT and params.winter_turns)
 
 
 def _params(case: Mapping[str, Any]) -> BourseParams:

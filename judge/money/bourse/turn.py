@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from judge.engine.phase import Phase, PhaseKind
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.state import Bourse, Member
 from judge.money.bourse.trades import Side, TradeSet
@@ -68,6 +69,13 @@ class TurnReport:
 
     members: Mapping[str, MemberTurn]
     currencies: tuple[CurrencyMove, ...]
+
+
+def turn_open(phase: Phase, params: BourseParams) -> bool:
+    """A turn goes with every host movement phase, and with the adjustment phase when
+    ``WINTER_TURNS`` is on (spec 3, D1); it is labelled with the host phase."""
+    return phase.kind is PhaseKind.MOVEMENT or (
+        phase.kind is PhaseKind.ADJUSTMENT and params.winter_turns)
 
 
 def funds_of(member: Member, trades: TradeSet, rates: Mapping[str, int],
