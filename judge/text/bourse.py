@@ -26,8 +26,12 @@ class _Commands(Transformer[Token, Command]):
         return NoTrade()
 
 
+_COMMANDS = _Commands()
+
+
 def _parser() -> Lark:
-    return load_parser("bourse", transformer=_Commands())
+    # one transformer for the process, so load_parser's cache builds the parser once
+    return load_parser("bourse", transformer=_COMMANDS)
 
 
 def read_command(line: str) -> Command | None:
