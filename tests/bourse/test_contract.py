@@ -62,16 +62,18 @@ def test_the_host_plays_as_if_no_bourse_were_there() -> None:
 
 
 def test_a_payola_host() -> None:
-    state = {"phase": "S1901M", "units": C["starting_units"](), "centers": C["home_centres"](),
-             "balances": {p: 20 for p in POWERS}, "accept": {"FRANCE": "FRITAGE"},
-             "bourse": {"players": {"ARGENT": player(turns=0)}, "rates": rates_of(),
-                        "eliminated": []}}
-    given = {"id": "p", "variant": "standard", "game": "payola", "rules": [], "seed": 7,
-             "params": {}, "state": state,
-             "offers": {"FRANCE": ["10 ! F BRE - GAS", "15 : A PAR - BUR"],
-                        "ENGLAND": ["8 : F BRE - GAS"]},
-             "mails": [mail("ARGENT", "SELL 200 PIASTRES", "BUY 200 pounds"),
-                       mail("ghost", "BUY 1 LIRA")]}
+    state: dict[str, Any] = {
+        "phase": "S1901M", "units": C["starting_units"](), "centers": C["home_centres"](),
+        "balances": {p: 20 for p in POWERS}, "accept": {"FRANCE": "FRITAGE"},
+        "bourse": {"players": {"ARGENT": player(turns=0)}, "rates": rates_of(),
+                   "eliminated": []}}
+    given: dict[str, Any] = {
+        "id": "p", "variant": "standard", "game": "payola", "rules": [], "seed": 7,
+        "params": {}, "state": state,
+        "offers": {"FRANCE": ["10 ! F BRE - GAS", "15 : A PAR - BUR"],
+                   "ENGLAND": ["8 : F BRE - GAS"]},
+        "mails": [mail("ARGENT", "SELL 200 PIASTRES", "BUY 200 pounds"),
+                  mail("ghost", "BUY 1 LIRA")]}
     plain = copy.deepcopy(given)
     del plain["state"]["bourse"], plain["mails"], plain["params"]
     result = play(given)
