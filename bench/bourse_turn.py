@@ -1,0 +1,59 @@
+"""Benchmark: one Bourse turn with many members, processed by the pure rules.
+
+    .venv/bin/python bench/bourse_turn.py [--members 50] [--runs 20]
+
+Every member mails a set of sales and purchases (checked at the desk, as the judge
+does); the time measured is ``process_turn`` alone, the work done when the host phase
+is processed. Prints the best of the runs. Target: under 20 ms for 50 members.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from judge.engine.maps import load_map  # noqa: E402
+from judge.money.bourse.currencies import Currencies  # noqa: E402
+from judge.money.bourse.desk import Desk  # noqa: E402
+from judge.money.bourse.params import BourseParams  # noqa: E402
+from judge.money.bourse.state import Bourse  # noqa: E402
+from judge.money.bourse.turn import process_turn  # noqa: E402
+from judge.text.bourse import read_command  # noqa: E402
+
+
+def desk_with_orders(members: int, seed: int = 1) -> Desk:
+    powers = load_map("standard").powers
+    params = BourseParams(cash_surplus=True)
+    desk = Desk(Bourse.opened(powers, params), Currencies.of(powers), params, turn_open=True)
+    rng = random.Random(seed)
+    for i in range(members):
+        desk.handle(f"p{i}@example.com", [(f"JOIN BOURSE P{i}", read_command(f"JOIN BOURSE P{i}"))])
+        sold = rng.sample(powers, 3)
+        lines = [f"SELL {rng.randint(1, 500)} {p}" for p in sold]
+        lines += [f"BUY {rng.randint(1, 900)} {p}" for p in powers if p not in sold]
+        desk.handle(f"P{i}", [(line, read_command(line)) for line in lines])
+    return desk
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--members", type=int, default=50)
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    desk = desk_with_orders(args.members)
+    best = float("inf")
+    for _ in range(args.runs):
+        start = time.perf_counter()
+        process_turn(desk.bourse, desk.sets, desk.params)
+        best = min(best, time.perf_counter() - start)
+    print(f"{args.members} members, {sum(len(s.lines) for s in desk.sets.values())} lines: "
+          f"best {best * 1000:.2f} ms per turn (target: under 20 ms for 50 members)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""The GM parameters of a Bourse (spec 6) and the values that would break its rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+DEFAULTS: dict[str, int | bool] = {
+    "START_UNITS": 1000,
+    "START_RATE": 100,
+    "STEP_UNITS": 100,
+    "SELL_LIMIT": 500,
+    "MIN_RATE": 1,
+    "CASH_SURPLUS": False,
+    "WINTER_TURNS": False,
+    "NO_EARLY": True,
+    "JOIN_OPEN": True,
+    "HOST_PLAYERS_MAY_JOIN": True,
+}
+
+
+class ParamError(ValueError):
+    """A parameter value that would make a rule impossible (division by zero and the like)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BourseParams:
+    """Spec 6, typed. ``NO_EARLY`` and ``HOST_PLAYERS_MAY_JOIN`` are about when a host
+    phase is processed and who may join; the turn itself never reads them (D30)."""
+
+    start_units: int = 1000
+    start_rate: int = 100
+    step_units: int = 100
+    sell_limit: int = 500
+    min_rate: int = 1
+    cash_surplus: bool = False
+    winter_turns: bool = False
+    no_early: bool = True
+    join_open: bool = True
+    host_players_may_join: bool = True
+
+    @classmethod
+    def from_names(cls, given: Mapping[str, Any]) -> BourseParams:
+        """The parameters from their spec names (``START_UNITS`` ...), checked."""
+        values = {**DEFAULTS, **{k.upper(): v for k, v in given.items()}}
+        unknown = sorted(set(values) - set(DEFAULTS))
+        if unknown:
+            raise ParamError(f"unknown Bourse parameter(s): {', '.join(unknown)}")
+        params = cls(**{k.lower(): v for k, v in values.items()})
+        params.check()
+        return params
+
+    def check(self) -> None:
+        """ParamError for a value no Bourse can be played with."""
+        for name in ("start_units", "start_rate", "step_units", "sell_limit", "min_rate"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ParamError(f"{name.upper()} must be a whole number of at least 1")
+        if self.start_rate < self.min_rate:
+            raise ParamError("START_RATE must be at least MIN_RATE")
