@@ -10,8 +10,9 @@ from datetime import datetime
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 from enum import StrEnum
+from typing import cast
 
-from sqlalchemy import ForeignKey, Index, String, func, select
+from sqlalchemy import ForeignKey, Index, Insert, String, Table, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
@@ -149,7 +150,8 @@ def store_inbound(
         "state": InboxState.RECEIVED.value,
     }
     dialect = session.get_bind().dialect.name
-    table = InboundMessage.__table__
+    table = cast(Table, InboundMessage.__table__)
+    stmt: Insert
     if dialect == "postgresql":
         stmt = postgresql.insert(table).values(values).on_conflict_do_nothing()
     elif dialect == "sqlite":
