@@ -114,7 +114,7 @@ def _outbox(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_mail_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_mail_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     config = argparse.ArgumentParser(add_help=False)
     config.add_argument(
         "--config", metavar="PATH",

@@ -10,7 +10,7 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from email.message import Message
+from email.message import EmailMessage
 from pathlib import Path
 from typing import TextIO
 
@@ -82,7 +82,7 @@ class MailJudge:
         self.settings, self.config, self.log = settings, config, log
         self.engine = make_engine(settings.database_url)
         self.seen: list[str] = []
-        self.mails: dict[str, Message] = {}
+        self.mails: dict[str, EmailMessage] = {}
 
     def send(self, sender: str, lines: Sequence[str], subject: str = "orders") -> None:
         send_to_judge(self.settings,
@@ -103,11 +103,11 @@ class MailJudge:
         while time.monotonic() < deadline:
             with self.engine.connect() as db:
                 busy = db.scalar(select(func.count()).select_from(InboundMessage).where(
-                    InboundMessage.state == InboxState.RECEIVED.value))
+                    InboundMessage.state == InboxState.RECEIVED.value)) or 0
                 busy += db.scalar(select(func.count()).select_from(OutboundMessage).where(
                     OutboundMessage.state.in_([OutboxState.PENDING.value,
                                                OutboxState.SENDING.value]),
-                    OutboundMessage.next_attempt_at <= utcnow()))
+                    OutboundMessage.next_attempt_at <= utcnow())) or 0
             now = self.collect()
             if not busy and now == count:
                 return
@@ -123,7 +123,7 @@ class MailJudge:
             self.seen.append(key)
         return len(self.seen)
 
-    def received(self, address: str) -> list[Message]:
+    def received(self, address: str) -> list[EmailMessage]:
         return [m for k in self.seen if (m := self.mails[k])["To"] == address]
 
     def has(self, subject: str) -> bool:
@@ -173,7 +173,8 @@ def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None,
         print(f"\n{'#' * 78}\n# {who} <{address}>: {len(mails)} mails\n{'#' * 78}", file=out)
         for n, mail in enumerate(mails, 1):
             print(f"\n--- {n}. {mail['Subject']}\n", file=out)
-            body = mail.get_body(preferencelist=("plain",)).get_content().rstrip()
+            part = mail.get_body(preferencelist=("plain",))
+            body = part.get_content().rstrip() if part is not None else ""  # the judge's are plain
             if not full and str(mail["Subject"]).startswith(BOOKS):
                 body = _head(body)
             print(body, file=out)

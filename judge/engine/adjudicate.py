@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from judge.engine.adjustments import adjustment_due, resolve_adjustments, units_after
 from judge.engine.board import Map
@@ -87,7 +88,7 @@ def adjudicate(
 
 def _movement(
     position: Position, legal: Mapping[str, list[Order]], refused: set[str], board: Map
-) -> dict:
+) -> dict[str, Any]:
     """A unit whose only orders were refused holds, and its outcome says ``void``."""
     occupant = position.occupant
     by_province: dict[str, Order] = {}
@@ -138,7 +139,7 @@ def _movement(
     return dict(orders=orders, outcomes=outcomes, next=nxt, retreats=retreats, victory=victory)
 
 
-def _retreat(position: Position, legal: Mapping[str, list[Order]], board: Map) -> dict:
+def _retreat(position: Position, legal: Mapping[str, list[Order]], board: Map) -> dict[str, Any]:
     dislodged = {d.unit.province: (p, d.unit) for p, ds in position.dislodged.items() for d in ds}
     by_province: dict[str, Order] = {}
     for power_orders in legal.values():
@@ -168,7 +169,7 @@ def _adjustment(
     legal: Mapping[str, list[Order]],
     errors: dict[str, list[OrderError]],
     board: Map,
-) -> dict:
+) -> dict[str, Any]:
     outcomes: dict[Unit, Outcome] = {}
     done: dict[str, tuple[Order, ...]] = {}
     units: dict[str, list[Unit]] = {}

@@ -66,7 +66,7 @@ def _places_known(order: Order, board: Map) -> bool:
     return True
 
 
-_NOT_MOVEMENT = frozenset({Retreat, Disband, Build, Remove, Waive})
+_MOVEMENT = (Hold, Move, SupportHold, SupportMove, Convoy)
 _ARMY = UnitType.ARMY
 
 
@@ -83,19 +83,18 @@ def _own_unit(given: Unit, power: str | None, position: Position) -> Unit | Reas
 
 
 def _movement(order: Order, power: str | None, position: Position, board: Map) -> Order | Reason:
-    if type(order) in _NOT_MOVEMENT:
+    if not isinstance(order, _MOVEMENT):
         return Reason.WRONG_PHASE
     unit = _own_unit(order.unit, power, position)
     if isinstance(unit, Reason):
         return unit
-    kind = type(order)
-    if kind is Hold:
+    if isinstance(order, Hold):
         return order if order.unit == unit else Hold(unit)
-    if kind is Move:
+    if isinstance(order, Move):
         return _move(unit, order, board)
-    if kind is SupportHold:
+    if isinstance(order, SupportHold):
         return _support_hold(unit, order, position, board)
-    if kind is SupportMove:
+    if isinstance(order, SupportMove):
         return _support_move(unit, order, position, board)
     return _convoy(unit, order, position, board)
 

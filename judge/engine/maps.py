@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from judge.engine.board import Map, Province, Terrain, build_map
 
@@ -20,7 +21,7 @@ def load_map(name: str = "standard") -> Map:
     return map_from_data(json.loads(text))
 
 
-def map_from_data(data: dict) -> Map:
+def map_from_data(data: dict[str, Any]) -> Map:
     """Build a Map from its JSON form (see docs/maps.md for the format)."""
     provinces = [
         Province(

@@ -11,10 +11,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from judge.engine.board import Map, Terrain, UnitType
 from judge.engine.convoy import convoy_chain_exists, convoying_fleets, goes_by_convoy
-from judge.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from judge.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, Waive
 from judge.engine.outcomes import Outcome
 from judge.engine.position import Unit
 from judge.engine.resolver import Resolver
@@ -60,8 +61,12 @@ class _Movement:
         self.hold_supporters: dict[str, list[str]] = {}
         for p, o in orders.items():
             if isinstance(o, SupportMove):
-                m = self.moves.get(o.target.province)
-                if m is not None and _aims_at(o.dest, m.dest) and _same_unit(o.target, m.unit):
+                supported = self.moves.get(o.target.province)
+                if (
+                    supported is not None
+                    and _aims_at(o.dest, supported.dest)
+                    and _same_unit(o.target, supported.unit)
+                ):
                     self.move_supporters.setdefault(o.target.province, []).append(p)
             elif isinstance(o, SupportHold):
                 t = o.target.province
@@ -123,7 +128,7 @@ class _Movement:
         return any(self.resolver.resolve(("m", a)) for a in self.attackers.get(d, ()))
 
     def _decide(self, _: Resolver, key: Hashable) -> bool:
-        kind, p = key  # type: ignore[misc]
+        kind, p = cast(tuple[str, str], key)
         if kind == "m":
             return self._move_succeeds(p)
         if kind == "p":
@@ -173,14 +178,14 @@ class _Movement:
         return not (against in self.attackers.get(p, ()) and self.resolver.resolve(("m", against)))
 
     def _backup(self, resolver: Resolver, cycle: Sequence[Hashable]) -> None:
-        paths = [k for k in cycle if k[0] == "p"]  # type: ignore[index]
+        paths = [k for k in cycle if cast(tuple[str, str], k)[0] == "p"]
         if paths:
             # Szykman: the convoyed armies of a paradox do not move and have no effect.
             for k in paths:
                 resolver.settle(k, False)
             return
         for k in cycle:
-            if k[0] == "m":  # type: ignore[index]
+            if cast(tuple[str, str], k)[0] == "m":
                 # Circular movement: everyone moves.
                 resolver.settle(k, True)
 
@@ -251,8 +256,10 @@ def _without_impossible_convoys(
     seas = [
         p
         for p, o in orders.items()
-        if o.unit.type is UnitType.FLEET and board.terrain(p) is Terrain.SEA
-    ]  # type: ignore[union-attr]
+        if not isinstance(o, Waive)  # a movement phase has none; for the type checker
+        and o.unit.type is UnitType.FLEET
+        and board.terrain(p) is Terrain.SEA
+    ]
     for p, o in orders.items():
         if not isinstance(o, Move) or o.unit.type is not UnitType.ARMY:
             continue

@@ -42,10 +42,10 @@ def resolve_retreats(
     outcomes: dict[Unit, Outcome] = {}
     survivors: dict[str, list[Unit]] = {}
     for prov, (power, unit) in dislodged.items():
-        order = orders.get(prov)
-        if isinstance(order, Retreat) and targets[province_of(order.dest)] == 1:
+        given = orders.get(prov)
+        if isinstance(given, Retreat) and targets[province_of(given.dest)] == 1:
             outcomes[unit] = Outcome.OK
-            survivors.setdefault(power, []).append(Unit(unit.type, order.dest))
+            survivors.setdefault(power, []).append(Unit(unit.type, given.dest))
         else:
             outcomes[unit] = Outcome.DISBANDED
     return outcomes, survivors

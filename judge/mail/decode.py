@@ -5,7 +5,6 @@ from __future__ import annotations
 import email
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from email.header import decode_header, make_header
 from email.message import Message
 from email.policy import compat32
@@ -13,39 +12,13 @@ from email.utils import getaddresses, parseaddr
 
 from judge.mail.lines import command_lines, normalise
 from judge.mail.markup import html_to_text
+from judge.storage.mailqueue import DecodedMail
+
+# DecodedMail lives beside the inbox in storage, so service reads the very type made here.
+__all__ = ["DecodedMail", "decode_mail"]
 
 _LATIN1_LABELS = frozenset({"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "iso-ir-100"})
 MAX_DEPTH = 20  # deeper MIME nesting than any client makes is a bomb, not a mail
-
-
-@dataclass(frozen=True, slots=True)
-class DecodedMail:
-    """What the judge reads from one mail.
-
-    ``sender`` is the From address (lower case, "" if none), ``reply_to`` the
-    Reply-To address if any; ``body_lines`` are the command lines in order, with
-    quoted replies, signatures, ``//`` comments and everything after ``SIGNOFF``
-    taken out, and phone separators split into lines. ``auto_reply`` marks mail that
-    must never be answered (bounces, auto-replies, bulk and list mail, empty return
-    path); ``auto_reason`` says why. ``bounced`` are the addresses a delivery report
-    says the judge's mail could not reach. ``inbox_id`` is the stored mail's row, if any.
-    """
-
-    sender: str
-    reply_to: str | None
-    subject: str
-    message_id: str
-    body_lines: tuple[str, ...]
-    auto_reply: bool
-    auto_reason: str = ""
-    recipients: tuple[str, ...] = ()
-    inbox_id: int | None = None
-    bounced: tuple[str, ...] = ()
-
-    @property
-    def reply_address(self) -> str:
-        """Where an answer goes: Reply-To if given, else From."""
-        return self.reply_to or self.sender
 
 
 def decode_mail(

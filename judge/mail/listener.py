@@ -151,7 +151,7 @@ class _JudgeSMTP(SMTP):
 
     async def push(self, status: AnyStr) -> None:
         if isinstance(status, str) and status.startswith("552 Error"):
-            status = too_big_reply(self.data_size_limit or 0)  # type: ignore[assignment]
+            status = too_big_reply(self.data_size_limit or 0)
         await super().push(status)
 
 
@@ -185,9 +185,10 @@ class Listener:
     @property
     def port(self) -> int:
         """The port listened on (useful when the configuration asked for port 0)."""
-        server = self.controller.server
-        if server is not None and server.sockets:
-            return int(server.sockets[0].getsockname()[1])
+        # an asyncio.Server once started, though aiosmtpd types it an AbstractServer
+        sockets = getattr(self.controller.server, "sockets", None)
+        if sockets:
+            return int(sockets[0].getsockname()[1])
         return self.controller.port
 
     def start(self) -> None:

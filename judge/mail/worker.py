@@ -66,19 +66,19 @@ def handle_next(
             if message is None:
                 return None
             crash = _Crash(message.id)
-            crash.mail = decode_mail(message.raw, message.mail_from, message.recipients,
-                                     inbox_id=message.id)
-            reason = _never_answer(crash.mail, settings)
+            mail = crash.mail = decode_mail(message.raw, message.mail_from, message.recipients,
+                                            inbox_id=message.id)
+            reason = _never_answer(mail, settings)
             if reason:
                 log.info("inbox #%s not answered: %s", message.id, reason)
-                if crash.mail.bounced and bounces is not None:
-                    bounces(session, crash.mail, settings)
+                if mail.bounced and bounces is not None:
+                    bounces(session, mail, settings)
                     session.flush()
-                    reason += f"; bounced: {', '.join(crash.mail.bounced)}"
+                    reason += f"; bounced: {', '.join(mail.bounced)}"
                 mark_inbound(message, InboxState.DONE, f"not answered: {reason}", moment)
                 crash = None
                 return Handled.IGNORED
-            handler(session, crash.mail, settings)
+            handler(session, mail, settings)
             session.flush()  # the handler's own database errors are its crash too
             mark_inbound(message, InboxState.DONE, None, moment)
             crash = None

@@ -10,6 +10,8 @@ from judge.engine.position import Unit
 from judge.money.offers import Bribe, OfferedOrder, OfferType, Signal, order_text
 
 _INF = 1 << 40
+# The tie-break key of one candidate: first positions, padded positions, kind and text.
+TieKey = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, str]]
 _KIND_RANK = {Hold: 0, Move: 1, SupportHold: 2, SupportMove: 2}
 # Which wildcard sums an offer type feeds: slot 1 pays moves, slot 2 every other order.
 _SLOTS = {OfferType.GIFT: (1, 2), OfferType.NEGATIVE: (1, 2), OfferType.MOVE: (1,),
@@ -73,7 +75,7 @@ class Candidates:
         self._applying: dict[int, list[int]] = {}
         self._contributors: dict[int, tuple[str, ...]] = {}
         self._rows_of: dict[int, list[tuple[str, list[int], list[int]]]] = {}
-        self._keys: list[tuple] | None = None
+        self._keys: list[TieKey] | None = None
 
     def effects(self) -> tuple[list[tuple[int, int, list[int]]], list[tuple[int, Effect]]]:
         """Where one AgP of each offer of this unit is counted: for a direct offer (global
@@ -128,7 +130,7 @@ class Candidates:
             self._applying[c] = found
         return found
 
-    def key(self, c: int, ranking: Sequence[str], pos: list[int]) -> tuple:
+    def key(self, c: int, ranking: Sequence[str], pos: list[int]) -> TieKey:
         """The tie-break key of spec 5.2.3 steps 2-3 with OQ-4's extension; fixed for the
         phase because contributors and positions never change (good intentions count)."""
         if self._keys is None:
@@ -139,7 +141,7 @@ class Candidates:
                     by_power.setdefault(self.power_of[i], []).append(pos[i])
                 lists.append(by_power)
             width = {p: max((len(x.get(p, ())) for x in lists), default=0) for p in ranking}
-            keys = []
+            keys: list[TieKey] = []
             for k, by_power in enumerate(lists):
                 first = tuple(min(by_power[p]) if p in by_power else _INF for p in ranking)
                 full = tuple(_padded(by_power.get(p, []), width[p]) for p in ranking)

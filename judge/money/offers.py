@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from judge.engine.orders import Hold, Move, Order, SupportHold, SupportMove
+from judge.engine.orders import Hold, Move, Order, SupportHold, SupportMove, Waive
 from judge.engine.position import Unit
 
 
@@ -68,8 +68,9 @@ def order_text(order: OfferedOrder) -> str:
 def order_tail(order: OfferedOrder) -> str:
     """The order without its unit (``- BUR``, ``S A PAR``), as sheets print alternatives."""
     text = str(order)
-    head = str(order.unit) if not isinstance(order, Signal) else str(order.order.unit)
-    return text[len(head) :].strip()
+    if isinstance(order, Waive):  # no unit: never offered, but an order all the same
+        return text
+    return text[len(str(order.unit)) :].strip()
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,7 +72,9 @@ class PayolaResult:
     eavesdropped: Mapping[str, Statement] = field(default_factory=dict)
 
 
-def decide(table: Table, seed: int | None, board: Map) -> tuple[Determination, dict]:
+def decide(
+    table: Table, seed: int | None, board: Map
+) -> tuple[Determination, dict[str, tuple[str, ...]]]:
     """Order determination alone (spec 1.4 steps 2-5): no adjudication, no bookkeeping."""
     position, rules, who = table.position, table.rules, table.who()
     powers = list(board.powers)
@@ -93,7 +95,9 @@ def decide(table: Table, seed: int | None, board: Map) -> tuple[Determination, d
         for writer, sheet in sheets.items():
             for offer in sheet.offers:
                 for order in offer.orders:
-                    unit_owner = _owner(position, order) if isinstance(order, Signal) else None
+                    if not isinstance(order, Signal):
+                        continue
+                    unit_owner = _owner(position, order)
                     if unit_owner is not None and who.signals_for(writer, unit_owner):
                         signals[order.unit.province] = order
     settings = Settings(rules.ebayola, rules.public_totals, rules.restrict_signal)

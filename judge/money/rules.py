@@ -81,13 +81,19 @@ _REFUSED: dict[str, str] = {
 # Always in force in Payola; naming them changes nothing (spec 7.1).
 _ALWAYS = {"ORDER_ANY"}
 # The judge's own game flags, which a Payola game may carry too (spec 7: Payola flags
-# combine with the general ones); they are the judge's business, not the money layer's.
-_GENERAL = {"NO_PRESS", "PUBLIC_PRESS", "ALWAYS_CONFIRM"}
+# combine with the general ones); they are the judge's business, not the money layer's,
+# but they are read here too, so that every flag is read once into the RuleSet.
+_GENERAL: dict[str, str] = {
+    "NO_PRESS": "no_press",
+    "PUBLIC_PRESS": "public_press",
+    "ALWAYS_CONFIRM": "always_confirm",
+}
 
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Every Payola option as a typed field; build it with ``RuleSet.parse``.
+    """Every Payola option, and the judge's general game flags, as a typed field; build it
+    with ``RuleSet.parse``.
 
     ``tax`` is the flat ``TAX n`` directive, ``centre_tax`` the ``TAX <centre> n``
     lines and ``cap`` the ``CAP n`` directive (spec 2.4).
@@ -125,6 +131,10 @@ class RuleSet:
     default_unordered: bool = False
     eavesdrop: bool = False
     garrison: bool = False
+    # the general flags of any game, Payola or standard (no effect on the money)
+    no_press: bool = False
+    public_press: bool = False
+    always_confirm: bool = False
     tax: int | None = None
     centre_tax: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     cap: int | None = None
@@ -174,7 +184,10 @@ def _read(names: Iterable[str], centres: set[str]
             continue
         if name in _REFUSED:
             raise RuleError(_REFUSED[name])
-        if (name in _ALWAYS or name in _GENERAL) and len(words) == 1:
+        if name in _GENERAL and len(words) == 1:
+            values[_GENERAL[name]] = True
+            continue
+        if name in _ALWAYS and len(words) == 1:
             continue
         if len(words) > 1:
             raise RuleError(f"flag {raw!r} takes no value")

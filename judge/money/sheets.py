@@ -6,7 +6,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from judge.engine.board import Map
-from judge.engine.orders import Convoy, Order, SupportHold, SupportMove
+from judge.engine.orders import Convoy, MovementOrder, Order, SupportHold, SupportMove, Waive
 from judge.engine.position import Position, Unit
 from judge.money.offers import (
     Comment,
@@ -143,7 +143,7 @@ def _resolved(value: Offer, ctx: SheetContext) -> Offer:
     position = ctx.position
     if ctx.rules.blind and not _mentioned_exist(value, position):
         position = _imagined(position, _units_named(value))
-    orders: list[OfferedOrder] = []
+    orders: list[MovementOrder | Signal] = []
     for order in value.orders:
         base = order.order if isinstance(order, Signal) else order
         orders.append(resolve(base, position, ctx.board, ctx.rules.signal_support))
@@ -158,7 +158,7 @@ def _order_units(order: OfferedOrder) -> list[Unit]:
     base: Order = order.order if isinstance(order, Signal) else order
     if isinstance(base, (SupportHold, SupportMove, Convoy)):
         return [base.unit, base.target]
-    return [base.unit]
+    return [] if isinstance(base, Waive) else [base.unit]
 
 
 def _units_named(value: Offer) -> list[Unit]:

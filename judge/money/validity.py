@@ -5,10 +5,10 @@ from __future__ import annotations
 from judge.engine.board import Map, Terrain, UnitType, province_of
 from judge.engine.convoy import fleets_on_routes
 from judge.engine.legality import check_order
-from judge.engine.orders import Convoy, Move, Order, SupportHold, SupportMove
+from judge.engine.orders import Convoy, Hold, Move, MovementOrder, Order, SupportHold, SupportMove
 from judge.engine.outcomes import Reason
 from judge.engine.position import Position, Unit
-from judge.money.offers import OfferedOrder, Signal
+from judge.money.offers import Signal
 
 # Reasons that say only that the geography is wrong: with SIGNAL_SUPPORT such a support
 # may still be offered as a signal (spec 3.6).
@@ -27,7 +27,9 @@ class Invalid(Exception):
         self.code, self.message = code, message
 
 
-def resolve(order: Order, position: Position, board: Map, signals: bool) -> OfferedOrder:
+def resolve(
+    order: Order, position: Position, board: Map, signals: bool
+) -> MovementOrder | Signal:
     """The order with unit types and coasts filled in, or raise Invalid.
 
     ``signals`` (SIGNAL_SUPPORT) turns a support that is wrong only geographically into a
@@ -49,7 +51,7 @@ def resolve(order: Order, position: Position, board: Map, signals: bool) -> Offe
             raise Invalid("E12", "SUPPORT RECIPIENT DOES NOT EXIST")
         if isinstance(found, SupportMove) and not _can_reach(found.target, found.dest,
                                                              position, board):
-            if signals:
+            if signals and isinstance(order, SupportMove):  # found is its checked form
                 return _signal(order, position)
             raise Invalid("E13", "SUPPORTED UNIT CANNOT REACH DESTINATION")
     if isinstance(found, Convoy):
@@ -61,6 +63,9 @@ def resolve(order: Order, position: Position, board: Map, signals: bool) -> Offe
     if isinstance(found, Move) and (found.via_convoy or found.path):
         if not fleet_route(found.unit.province, found.dest, position, board):
             raise Invalid("E13", "NO FLEETS TO CONVOY THIS MOVE")
+    if not isinstance(found, (Hold, Move, SupportHold, SupportMove, Convoy)):
+        # a sheet's position is a movement phase: check_order refused the others already
+        raise Invalid("E13", "ILLEGAL ORDER: NOT A MOVEMENT ORDER")
     return found
 
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Protocol
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -13,7 +11,7 @@ from sqlalchemy.orm import Session
 from judge.config import Settings
 from judge.service.reports import Mail, bounce_mails
 from judge.storage.base import utcnow
-from judge.storage.mailqueue import OutboundMessage, queue_mail
+from judge.storage.mailqueue import DecodedMail, OutboundMessage, queue_mail
 from judge.storage.schema import Game, GameState, Player
 
 log = logging.getLogger(__name__)
@@ -22,16 +20,8 @@ QUIET = timedelta(days=1)  # one notice per unreachable member and reader a day
 LIVE = (GameState.FORMING, GameState.ACTIVE, GameState.PAUSED)
 
 
-class BouncedMail(Protocol):
-    """What is needed of a delivery report (judge.mail.decode.DecodedMail has it)."""
-
-    bounced: Sequence[str]
-    message_id: str
-    inbox_id: int | None
-
-
 def note_bounces(
-    session: Session, mail: BouncedMail, settings: Settings, now: datetime | None = None
+    session: Session, mail: DecodedMail, settings: Settings, now: datetime | None = None
 ) -> None:
     """Tell the master of each live game whose player's address bounced, and the keeper
     when it is a master's address. The report's sender is never answered, and the

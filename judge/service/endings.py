@@ -46,7 +46,7 @@ def agreed_ending(session: Session, game: Game, position: Position,
     if not voters:
         return None
     letters = initials(board)
-    votes = set()
+    votes: set[frozenset[str]] = set()
     for player in voters.values():
         if player.draw is None:
             votes = set()

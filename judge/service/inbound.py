@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from datetime import datetime
-from typing import Protocol
 
 from sqlalchemy.orm import Session
 
@@ -14,7 +12,7 @@ from judge.service.context import Context, Result
 from judge.service.handlers import run
 from judge.service.replies import render
 from judge.storage.base import utcnow
-from judge.storage.mailqueue import queue_mail
+from judge.storage.mailqueue import DecodedMail, queue_mail
 from judge.text import commands as c
 from judge.text.commands import Step
 from judge.text.script import read_script
@@ -24,23 +22,8 @@ log = logging.getLogger(__name__)
 MAX_COMMANDS = 200  # a mail with more is cut short, and the reply says so
 
 
-class InboundMail(Protocol):
-    """What the handler needs of a decoded mail (judge.mail.decode.DecodedMail has it)."""
-
-    sender: str
-    subject: str
-    message_id: str
-    body_lines: Sequence[str]
-    auto_reply: bool
-    auto_reason: str
-    inbox_id: int | None
-
-    @property
-    def reply_address(self) -> str: ...
-
-
 def handle_mail(
-    session: Session, mail: InboundMail, settings: Settings, now: datetime | None = None
+    session: Session, mail: DecodedMail, settings: Settings, now: datetime | None = None
 ) -> None:
     """Handle one mail in the caller's transaction. Mail that must not be answered
     (bounces, auto-replies, bulk, no return address, the judge itself) is logged and

@@ -11,6 +11,7 @@ from judge.service.phases import begin, clear_phase_flags, initial_position, pro
 from judge.service.powers import power_named
 from judge.service.reports import (
     Ending,
+    Mail,
     end_mails,
     pause_mails,
     removal_mails,
@@ -111,7 +112,7 @@ def _expect(game: Game, state: GameState) -> None:
         raise Refusal(f"game {game.name} is {game.state}, not {state}")
 
 
-def _queue(ctx: Context, mails: list) -> None:  # type: ignore[type-arg]
+def _queue(ctx: Context, mails: list[Mail]) -> None:
     for mail in mails:
         queue_mail(ctx.session, mail.to, mail.subject, mail.body, sender=ctx.settings.address,
                    inbox_id=ctx.inbox_id, now=ctx.now)

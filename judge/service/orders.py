@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge.engine.adjustments import adjustment_due, buildable_centers
-from judge.engine.board import Map, province_of
+from judge.engine.board import Map
 from judge.engine.legality import check_order
 from judge.engine.orders import Build, Order, Remove, Waive
 from judge.engine.outcomes import Reason
@@ -59,8 +59,9 @@ def orders(ctx: Context, cmd: c.Orders, step: Step) -> Result:
         sheet = SheetContext(who.power.name, position, board, rules_of(who.game),
                              who.power.balance, control.dummies, control.controllers)
         lines, errors = read_offers(given, sheet)
+        checked: list[Order] = []
     else:
-        lines, errors = read_orders(given, who.power.name, position, board)
+        lines, errors, checked = read_orders(given, who.power.name, position, board)
     left_out = _left_out(remark)
     if errors:
         kept = submitted_lines(current_submission(ctx.session, record, who.power.name, kind))
@@ -71,7 +72,7 @@ def orders(ctx: Context, cmd: c.Orders, step: Step) -> Result:
     # standing unit), and not on a Payola sheet (other powers' offers may move them)
     idle: list[str] = []
     if kind == SubmissionKind.ORDERS and position.phase.kind is PhaseKind.MOVEMENT:
-        ordered = {province_of(x.canonical.split()[1]) for x in lines if _unit_order(x)}
+        ordered = {o.unit.province for o in checked if not isinstance(o, Waive)}
         idle = [str(u) for u in position.units.get(who.power.name, ())
                 if u.province not in ordered]
     _confirm(ctx, who, record.phase, kind, [x.canonical for x in lines], idle)
@@ -95,7 +96,7 @@ def _confirm(ctx: Context, who: Identity, phase: str, kind: str, lines: list[str
              idle: list[str]) -> None:
     """ALWAYS_CONFIRM: the master's copy of the orders now in force (the player's own
     confirmation is the reply)."""
-    if "ALWAYS_CONFIRM" not in who.game.flags:
+    if not rules_of(who.game).always_confirm:
         return
     assert who.power is not None
     for mail in order_confirmation_mails(roster_of(who.game, ctx.settings.name),
@@ -103,16 +104,13 @@ def _confirm(ctx: Context, who: Identity, phase: str, kind: str, lines: list[str
         ctx.notify(mail.to, mail.subject, mail.body)
 
 
-def _unit_order(line: SubmittedLine) -> bool:
-    words = line.canonical.split()
-    return len(words) >= 2 and words[0] in ("A", "F")
-
-
 def read_orders(
     given: tuple[c.OrderLine, ...], power: str, position: Position, board: Map
-) -> tuple[list[SubmittedLine], list[str]]:
-    """Each line parsed and checked against the position; the accepted lines and the errors."""
+) -> tuple[list[SubmittedLine], list[str], list[Order]]:
+    """Each line parsed and checked against the position: the accepted lines, the errors,
+    and the accepted lines' orders as the engine will carry them out."""
     lines: list[SubmittedLine] = []
+    checked_orders: list[Order] = []
     errors: list[str] = []
     seen: dict[str, int] = {}
     for row in given:
@@ -128,15 +126,17 @@ def read_orders(
             errors.append(f"line {row.line}: {row.text!r} read as {order}: {checked.value}"
                           + _hint(checked, order, power, position, board))
             continue
-        key = "WAIVE" if isinstance(checked, Waive) else checked.unit.province
-        if key in seen and key != "WAIVE":
-            errors.append(f"line {row.line}: {row.text!r}: {checked.unit} already has an order "
-                          f"on line {seen[key]}; give each unit one order")
-            continue
-        seen[key] = row.line
+        if not isinstance(checked, Waive):
+            key = checked.unit.province
+            if key in seen:
+                errors.append(f"line {row.line}: {row.text!r}: {checked.unit} already has an "
+                              f"order on line {seen[key]}; give each unit one order")
+                continue
+            seen[key] = row.line
         lines.append(SubmittedLine(row.line, row.text, str(checked)))
-    errors.extend(_adjustment_count(lines, power, position))
-    return lines, errors
+        checked_orders.append(checked)
+    errors.extend(_adjustment_count(checked_orders, power, position, board))
+    return lines, errors, checked_orders
 
 
 def _hint(reason: Reason, order: Order, power: str, position: Position, board: Map) -> str:
@@ -148,23 +148,27 @@ def _hint(reason: Reason, order: Order, power: str, position: Position, board: M
         return f"; your units: {', '.join(str(u) for u in units) or 'none'}"
     if reason is Reason.NOT_ADJACENT and not isinstance(order, Build | Remove | Waive):
         found = position.unit_at(order.unit.province)
-        if found is not None and found[1].type is not None:
-            unit = found[1]
+        unit = found[1] if found is not None else None
+        if unit is not None and unit.type is not None:
             reach = sorted(board.neighbours(unit.type, unit.location))
             return f"; {unit} can move to {', '.join(reach)}"
     return ""
 
 
-def _adjustment_count(lines: list[SubmittedLine], power: str, position: Position) -> list[str]:
+def _adjustment_count(
+    orders: list[Order], power: str, position: Position, board: Map
+) -> list[str]:
+    """More builds (or waives) or removals than the engine's own count for the power
+    (the count the results and STATUS show) are refused."""
     if position.phase.kind is not PhaseKind.ADJUSTMENT:
         return []
-    delta = len(position.centers.get(power, ())) - len(position.units.get(power, ()))
-    builds = sum(1 for x in lines if x.canonical.startswith(("BUILD", "WAIVE")))
-    removes = sum(1 for x in lines if x.canonical.startswith("REMOVE"))
-    if builds > max(delta, 0):
-        return [f"{builds} builds or waives given, but {power} may build {max(delta, 0)}"]
-    if removes > max(-delta, 0):
-        return [f"{removes} removals given, but {power} must remove {max(-delta, 0)}"]
+    due = adjustment_due(position, board, power)
+    builds = sum(1 for o in orders if isinstance(o, Build | Waive))
+    removes = sum(1 for o in orders if isinstance(o, Remove))
+    if builds > max(due, 0):
+        return [f"{builds} builds or waives given, but {power} may build {max(due, 0)}"]
+    if removes > max(-due, 0):
+        return [f"{removes} removals given, but {power} must remove {max(-due, 0)}"]
     return []
 
 

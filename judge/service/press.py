@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge.service.accounts import rules_of
 from judge.service.context import Context, Refusal, Result
 from judge.service.powers import powers_named
 from judge.service.reports import press_mail, roster_of
@@ -17,7 +18,8 @@ def press(ctx: Context, cmd: c.Press, step: Step) -> Result:
     to every player, observer and the master. Nobody learns a sender's address."""
     who = ctx.member()
     game = who.game
-    if "NO_PRESS" in game.flags:
+    rules = rules_of(game)
+    if rules.no_press:
         raise Refusal(f"{game.name} is a no-press game: press cannot be sent")
     if not any(line.strip() for line in cmd.body):
         raise Refusal("the press message is empty; write it between PRESS and ENDPRESS")
@@ -32,7 +34,7 @@ def press(ctx: Context, cmd: c.Press, step: Step) -> Result:
     if who.power is not None:
         recipients = tuple(p for p in recipients if p != who.power.name)
     private = not cmd.broadcast and set(recipients) != set(board.powers) - {who.name}
-    if private and "PUBLIC_PRESS" in game.flags:
+    if private and rules.public_press:
         raise Refusal(f"{game.name} allows broadcast press only: use BROADCAST")
     if not recipients:
         raise Refusal("nobody would receive this press; name other powers")

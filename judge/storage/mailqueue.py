@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 from enum import StrEnum
+from typing import cast
 
-from sqlalchemy import ForeignKey, Index, String, func, select
+from sqlalchemy import ForeignKey, Index, Insert, String, Table, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, aliased, mapped_column
 
@@ -34,6 +36,37 @@ class OutboxState(StrEnum):
     SENDING = "sending"
     SENT = "sent"
     FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedMail:
+    """What the judge reads from one mail: the one mail type between ``judge.mail``, which
+    decodes it (``judge.mail.decode``), and ``judge.service``, which handles it.
+
+    ``sender`` is the From address (lower case, "" if none), ``reply_to`` the
+    Reply-To address if any; ``body_lines`` are the command lines in order, with
+    quoted replies, signatures, ``//`` comments and everything after ``SIGNOFF``
+    taken out, and phone separators split into lines. ``auto_reply`` marks mail that
+    must never be answered (bounces, auto-replies, bulk and list mail, empty return
+    path); ``auto_reason`` says why. ``bounced`` are the addresses a delivery report
+    says the judge's mail could not reach. ``inbox_id`` is the stored mail's row, if any.
+    """
+
+    sender: str
+    reply_to: str | None
+    subject: str
+    message_id: str
+    body_lines: tuple[str, ...]
+    auto_reply: bool
+    auto_reason: str = ""
+    recipients: tuple[str, ...] = ()
+    inbox_id: int | None = None
+    bounced: tuple[str, ...] = ()
+
+    @property
+    def reply_address(self) -> str:
+        """Where an answer goes: Reply-To if given, else From."""
+        return self.reply_to or self.sender
 
 
 class InboundMessage(Base):
@@ -117,7 +150,8 @@ def store_inbound(
         "state": InboxState.RECEIVED.value,
     }
     dialect = session.get_bind().dialect.name
-    table = InboundMessage.__table__
+    table = cast(Table, InboundMessage.__table__)
+    stmt: Insert
     if dialect == "postgresql":
         stmt = postgresql.insert(table).values(values).on_conflict_do_nothing()
     elif dialect == "sqlite":

@@ -100,7 +100,7 @@ def parse_command(text: str, line: int = 1) -> c.Command | None:
                 first = token
             interactive.feed_token(token)
             last = token
-        if last is None:
+        if first is None or last is None:
             return None
         tree = interactive.feed_eof(last)
     except UnexpectedInput as e:

@@ -16,7 +16,7 @@ class ToCommand(Transformer):
         return c.Help(_opt(topic))
 
     @v_args(inline=True)
-    def list(self, game: Token | None) -> c.List:
+    def list_games(self, game: Token | None) -> c.List:
         return c.List(_game(game) if game else None)
 
     def create(self, items: list[Token]) -> c.Create:

@@ -3,15 +3,16 @@ sheet error (spec 3.3, 3.9: E1, E2, E5-E8, E10)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from judge.engine.board import Map
-from judge.engine.orders import Convoy, Hold, Move, SupportHold, SupportMove
+from judge.engine.orders import Convoy, Hold, Move, MovementOrder, SupportHold, SupportMove
 from judge.money.offers import (
     Comment,
     Offer,
-    OfferedOrder,
     OfferSheet,
     OfferType,
     Savings,
@@ -84,8 +85,9 @@ def read_line(text: str, board: Map) -> Offer | Savings | Comment | None:
         return None
     if node.data == "comment_line":
         return Comment(str(node.children[0])[1:].strip())
-    parts = {c.data if isinstance(c, Tree) else c.type: c for c in node.children}
-    comment = _comment(parts.get("COMMENT"))
+    parts = {c.data: c for c in node.children if isinstance(c, Tree)}
+    tokens = {c.type: c for c in node.children if isinstance(c, Token)}
+    comment = _comment(tokens.get("COMMENT"))
     if node.data == "savings":
         terms = _terms(parts["amount"])
         if any(t.plateau_written for t in terms):
@@ -93,7 +95,7 @@ def read_line(text: str, board: Map) -> Offer | Savings | Comment | None:
         return Savings(terms, comment)
     written = "amount" in parts
     terms = _terms(parts["amount"]) if written else (Term(0),)
-    kind = OfferType(str(parts["TYPE"])) if "TYPE" in parts else OfferType.DIRECT
+    kind = OfferType(str(tokens["TYPE"])) if "TYPE" in tokens else OfferType.DIRECT
     if "body" not in parts:
         raise LineError("E7", "INCOMPLETE OFFER")
     orders = _orders(parts["body"], board)
@@ -136,12 +138,12 @@ def _term(term: Tree) -> Term:
     return Term(amount, count, plateau, written)
 
 
-def _orders(body: Tree, board: Map) -> tuple[OfferedOrder, ...]:
+def _orders(body: Tree[Token], board: Map) -> tuple[MovementOrder | Signal, ...]:
     first_text = str(body.children[0])
     first = _order(first_text, board, None)
     orders = [first]
     unit = first.order.unit if isinstance(first, Signal) else first.unit
-    children = body.children[1:]
+    children = cast(list[Token], body.children[1:])  # bars and alternatives
     for i, child in enumerate(children):
         if child.type == "BAR":
             if i + 1 >= len(children) or children[i + 1].type != "ALTERNATIVE":
@@ -151,7 +153,7 @@ def _orders(body: Tree, board: Map) -> tuple[OfferedOrder, ...]:
     return tuple(orders)
 
 
-def _order(text: str, board: Map, unit: str | None) -> OfferedOrder:
+def _order(text: str, board: Map, unit: str | None) -> MovementOrder | Signal:
     """One alternative; ``unit`` is prefixed to alternatives after a vertical bar."""
     text = text.strip()
     signal = text.endswith("?")

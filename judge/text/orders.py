@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput
@@ -106,7 +107,7 @@ class _Spelling(Transformer):
 
     def province(self, words: list[Token]) -> _Place:
         # "_" stood in for the hyphen of a name such as MID-ATLANTIC (see _Reader)
-        return _Place(" ".join(words).replace("_", "-"), words[0].column)
+        return _Place(" ".join(words).replace("_", "-"), _column(words[0]))
 
     def coast(self, children: list[Token]) -> Token:
         return children[0]
@@ -118,7 +119,13 @@ class _Spelling(Transformer):
         if len(children) == 1:
             return place
         mark: Token = children[1]  # NC, N or NORTH all start with the coast's letter
-        return replace(place, coast=f"{mark[0]}C", coast_text=str(mark), coast_column=mark.column)
+        return replace(place, coast=f"{mark[0]}C", coast_text=str(mark), coast_column=_column(mark))
+
+
+def _column(token: Token) -> int:
+    """Where a token starts (from 1): the lexer gives every token it makes a column."""
+    assert token.column is not None
+    return token.column
 
 
 _SPELLING = _Spelling()
@@ -167,7 +174,7 @@ class _Reader:
             text = self.hyphenated.sub(lambda m: m[0].replace("-", "_"), line)
         parser = _parser()
         try:
-            spelled: _Spelled = parser.parse(text)
+            spelled = cast(_Spelled, parser.parse(text))  # _SPELLING made it
         except UnexpectedInput:
             problem = problem_from_lark(parser, text, self._unknown_name)
             if text == line:

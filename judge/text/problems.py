@@ -158,6 +158,7 @@ def _problem(
         column = len(line) + 1 if at_end else error.token.column
     else:
         at_end = False
+        assert error.pos_in_stream is not None  # a lexer error always knows where it is
         found = line[error.pos_in_stream]
         column = error.column
     roles = {role(t) for t in accepted}

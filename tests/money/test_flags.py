@@ -130,3 +130,13 @@ def test_no_donations_forfeits_when_the_last_centre_is_lost() -> None:
     after = batch.run_case(case)["state"]
     assert after["centers"]["TURKEY"] == ["ANK", "SEV"]
     assert after["balances"] == {"RUSSIA": 0, "TURKEY": 30}
+
+
+def test_the_judges_general_flags_are_read_into_the_rule_set_too() -> None:
+    """NO_PRESS, PUBLIC_PRESS and ALWAYS_CONFIRM are no money rules, but the service reads
+    them, like every flag, from the typed RuleSet; they are no Payola flags of its list."""
+    rules = RuleSet.parse(["NO_PRESS", "ALWAYS_CONFIRM", "EBAYOLA"])
+    assert rules.no_press and rules.always_confirm and not rules.public_press
+    assert rules.flags() == ("EBAYOLA",)
+    assert RuleSet.parse(["PUBLIC_PRESS"]).public_press
+    assert RuleSet.parse([]) == RuleSet()

@@ -11,23 +11,45 @@ import sys
 import pytest
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
+# Every test here shares the two runs of the module's fixture: one pytest-xdist worker.
+pytestmark = pytest.mark.xdist_group("demo")
+Printed = tuple[str, dict[str, str]]
 
 
-def _run_demo(*options: str) -> tuple[str, dict[str, str]]:
+def _start_demo(*options: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "judge.cli", "demo", *options],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _demo_output(run: subprocess.Popen[str]) -> Printed:
     """The demo's output, whole and split into each reader's mail."""
-    run = subprocess.run([sys.executable, "-m", "judge.cli", "demo", *options],
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr[-3000:]
-    assert "ended (draw)" in run.stderr
-    parts = re.split(r"^# (\w+) <[^>]+>: \d+ mails$", run.stdout, flags=re.MULTILINE)
+    stdout, stderr = run.communicate(timeout=300)
+    assert run.returncode == 0, stderr[-3000:]
+    assert "ended (draw)" in stderr
+    parts = re.split(r"^# (\w+) <[^>]+>: \d+ mails$", stdout, flags=re.MULTILINE)
     # each reader's part ends with the rule above the next reader's heading: not a mail's
     readers = [re.sub(r"\n#{78}\n*\Z", "\n", part) for part in parts[2::2]]
-    return run.stdout, dict(zip(parts[1::2], readers, strict=True))
+    return stdout, dict(zip(parts[1::2], readers, strict=True))
 
 
 @pytest.fixture(scope="module")
-def printed() -> tuple[str, dict[str, str]]:
-    return _run_demo()
+def both_runs() -> dict[str, Printed]:
+    """Plain ``judge demo`` and ``judge demo --full``, played at the same time (each with
+    a judge of its own): most of a run is waiting for mail, so two cost little more
+    than one."""
+    runs = {"plain": _start_demo(), "full": _start_demo("--full")}
+    try:
+        return {name: _demo_output(run) for name, run in runs.items()}
+    finally:
+        for run in runs.values():
+            if run.poll() is None:
+                run.kill()
+                run.communicate()
+
+
+@pytest.fixture(scope="module")
+def printed(both_runs: dict[str, Printed]) -> Printed:
+    return both_runs["plain"]
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +59,8 @@ def demo(printed: tuple[str, dict[str, str]]) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def printed_full() -> tuple[str, dict[str, str]]:
-    return _run_demo("--full")
+def printed_full(both_runs: dict[str, Printed]) -> Printed:
+    return both_runs["full"]
 
 
 @pytest.mark.slow

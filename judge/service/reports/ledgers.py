@@ -66,7 +66,7 @@ def statement_mails(roster: Roster, statements: Mapping[str, Statement]) -> list
         view = statement_view(roster.game, s)
         subject = f"Payola bribe results {roster.game} {s.phase}"
         mails.append(compose(member.address, reader, subject, "phase/statement.txt.j2", view))
-        if "EAVESDROP" in roster.flags and roster.master is not None:
+        if roster.rules.eavesdrop and roster.master is not None:
             # the rule tells every player that the master reads the statements too
             mails.append(compose(roster.master.address, "MASTER", subject,
                                  "phase/statement.txt.j2", view))
@@ -76,7 +76,7 @@ def statement_mails(roster: Roster, statements: Mapping[str, Statement]) -> list
 def income_report_mails(roster: Roster, reports: Mapping[str, IncomeReport]) -> list[Mail]:
     """Spec 6.2: each power's income report after the year's income step (the money
     layer already left out the reports nobody is owed)."""
-    zerosum = "ZEROSUM" in roster.flags
+    zerosum = roster.rules.zerosum
     mails: list[Mail] = []
     for power in sorted(reports):
         r = reports[power]

@@ -183,7 +183,7 @@ def order_confirmation_mails(game: GameOrRoster, power: str, phase: str,
     judge read it; without the flag nobody else is told anything."""
     roster = as_roster(game)
     master = roster.master_apart()
-    if "ALWAYS_CONFIRM" not in roster.flags or master is None:
+    if not roster.rules.always_confirm or master is None:
         return []
     return [compose(master.address, "MASTER", f"Diplomacy orders {roster.game} {phase}",
                     "notice/orders.txt.j2",

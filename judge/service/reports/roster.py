@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.orm import object_session
 
+from judge.money.rules import RuleSet
 from judge.storage.games import members
 from judge.storage.schema import Game, Role
 
@@ -47,10 +49,15 @@ class Roster:
     def payola(self) -> bool:
         return self.variant.lower() == "payola"
 
+    @cached_property
+    def rules(self) -> RuleSet:
+        """The game's flags, read (every report asks these fields, never the names)."""
+        return RuleSet.parse(self.flags)
+
     @property
     def blind(self) -> bool:
         """BLIND ("Tin Cup"): each reader's results are tailored to what it may see."""
-        return "BLIND" in self.flags
+        return self.rules.blind
 
     def player(self, power: str) -> Member | None:
         return self.players.get(power)
