@@ -8,7 +8,7 @@ from __future__ import annotations
 import email
 import mailbox
 import smtplib
-from collections.abc import Container, Sequence
+from collections.abc import Iterable, Sequence
 from email.message import EmailMessage
 from email.policy import default
 from email.utils import formatdate, make_msgid
@@ -33,7 +33,7 @@ def send_to_judge(settings: Settings, message: EmailMessage) -> None:
         smtp.send_message(message)
 
 
-def outbox(maildir: Path, known: Container[str] = ()) -> list[tuple[str, EmailMessage]]:
+def outbox(maildir: Path, known: Iterable[str] = ()) -> list[tuple[str, EmailMessage]]:
     """Every mail in the judge's Maildir with its key, oldest first (Maildir keys begin
     with the delivery time), leaving out the keys in ``known``."""
     if not (maildir / "new").is_dir() and not (maildir / "cur").is_dir():
@@ -41,10 +41,7 @@ def outbox(maildir: Path, known: Container[str] = ()) -> list[tuple[str, EmailMe
     box = mailbox.Maildir(str(maildir), factory=None, create=False)
     out: list[tuple[str, EmailMessage]] = []
     for key in sorted(set(box.keys()).difference(known)):
-        with box.get_file(key) as f:
-            parsed = email.message_from_binary_file(f, policy=default)
-        assert isinstance(parsed, EmailMessage)
-        out.append((key, parsed))
+        out.append((key, email.message_from_bytes(box.get_bytes(key), policy=default)))
     return out
 
 
