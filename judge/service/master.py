@@ -43,16 +43,25 @@ PLAYER_OPTIONS = {"ZONE": schedule.set_zone, "CONCEDE": set_concede,
                   "NOCONCEDE": set_concede, "NOCONCESSION": set_concede}
 
 
+ALIASES = ("PRIVATE", "UNLISTED", "PUBLIC")  # of SET LISTED NO / YES
+
+
 def set_option(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     if cmd.name in PLAYER_OPTIONS and ctx.identity is not None and ctx.identity.role == "player":
         return PLAYER_OPTIONS[cmd.name](ctx, cmd, step)
+    known = (*OPTIONS, *ALIASES, *schedule.TIMING_OPTIONS, *PLAYER_OPTIONS, "CONTROL",
+             "NOCONTROL")
+    master = ctx.identity is not None and ctx.identity.role == "master"
+    if cmd.name not in known and not master:  # SET PREFERENCE and the like of other judges
+        raise Refusal(f"SET {cmd.name} is not an option of this judge (HELP lists the SET "
+                      "commands)")
     who = ctx.master()
     if cmd.name in schedule.TIMING_OPTIONS:
         return schedule.set_timing(ctx, cmd, step)
     if cmd.name in ("CONTROL", "NOCONTROL"):  # Payola: who plays whom (spec 2.9)
         return set_control(ctx, cmd, step)
     name, value = cmd.name, cmd.value.strip()
-    if name in ("PRIVATE", "UNLISTED", "PUBLIC", "LISTED") and not value:
+    if name in (*ALIASES, "LISTED") and not value:
         name, value = "LISTED", "NO" if name in ("PRIVATE", "UNLISTED") else "YES"
     if name not in OPTIONS:
         known = ", ".join([*OPTIONS, *sorted(schedule.TIMING_OPTIONS)])

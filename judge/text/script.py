@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from judge.text import commands as c
 from judge.text.command_line import PASSWORD_WORDS, parse_command
+from judge.text.vocabulary import classic_word, not_a_command
 
 
 def redacted(text: str, command: c.Command) -> str:
@@ -82,7 +83,12 @@ def read_script(lines: Iterable[str]) -> tuple[c.Step, ...]:
                 body.append(raw)
             continue
         if cmd is None:
-            if text:
+            word = classic_word(text) if text else None
+            if word is not None:  # a classic judge's command: answered, not an order
+                flush_orders()  # (the service joins a sign-on's order sections again)
+                problem = c.CommandProblem(number, 1, text, (), not_a_command(word))
+                steps.append(c.Step(number, text, c.Unreadable(problem)))
+            elif text:
                 orders.append(c.OrderLine(number, text))
             continue
         flush_orders()

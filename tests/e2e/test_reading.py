@@ -42,3 +42,23 @@ def test_clearing_an_offer_sheet_reads_right(by_mail: MailJudge) -> None:
     judge.replies(GM, "SIGNON MASTER@sheets gmpass", "START")
     body = judge.replies(player("FRANCE"), "SIGNON FRANCE@sheets pwfrance", "CLEAR")
     assert "Your offer sheet for S1901M is cleared." in body[player("FRANCE")]
+
+
+def test_a_classic_judges_word_is_answered_and_spoils_no_orders(by_mail: MailJudge) -> None:
+    judge = by_mail
+    judge.replies(GM, "CREATE words gmpass")
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+        judge.replies(player(power), f"JOIN words pw{power.lower()} {power}")
+    judge.replies(GM, "SIGNON MASTER@words gmpass", "START")
+    body = " ".join(judge.replies(player("FRANCE"), "SIGNON FRANCE@words pwfrance",
+                                  "A PAR - BUR", "WHOGAME words", "DIARY", "PHASE",
+                                  "A MAR - SPA", "F BRE - MAO",
+                                  "SET PREFERENCE E,F,G")[player("FRANCE")].split())
+    assert "WHOGAME is not a command of this judge (HELP lists them)" in body
+    assert "DIARY is not a command of this judge" in body
+    assert "PHASE is not a command of this judge" in body
+    assert "SET PREFERENCE is not an option of this judge" in body
+    assert "only the game's master" not in body and "unknown province" not in body
+    assert "Orders of FRANCE for S1901M accepted" in body  # the three around them stand
+    for order in ("A PAR - BUR", "A MAR - SPA", "F BRE - MAO"):
+        assert order in body
