@@ -1,0 +1,71 @@
+"""The ``"game": "exchange"`` cases of ``judge adjudicate`` (market-contract.md section 2):
+one phase, the mail read during it, and the state when the next held phase opens."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.batch.case import CaseError, board_of, field
+from judge.batch.exchange_state import game_from_state, state_of
+from judge.batch.market import Refusals, params_of, read_mails, seed_of
+from judge.engine.board import Map
+from judge.money.exchange.calendar import process
+from judge.money.exchange.game import Game
+from judge.money.exchange.mail import read_mail
+from judge.money.exchange.params import DEFAULTS, ParamError, Params
+from judge.money.rules import RuleError, RuleSet
+from judge.text.exchange import read_mail_line
+
+_INCOME_FLAGS = {"ZEROSUM", "FLAT_TAX"}
+
+
+def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
+    """Apply the mails in order, then process the phase unless a DRAW ended the game."""
+    board = board_of(case)
+    game = game_from_state(field(case, "state", dict), board, _params(case, board),
+                           _rules(case, board), seed_of(case))
+    refusals = Refusals()
+    for mail in read_mails(case, board):
+        if game.end is not None:
+            break  # the draw ended the game: the rest of the mail is ignored (D34)
+        lines = [(text, read_mail_line(text, board, game.kind, i + 1))
+                 for i, text in enumerate(mail.lines) if text.strip()]
+        for text, reason in read_mail(game, mail.sender.strip().upper(), mail.power, lines):
+            refusals.add(mail, text, reason)
+    out: dict[str, Any] = {}
+    if game.end is None:
+        report = process(game)
+        if report is not None:
+            for key, line, reason in report.refusals:
+                refusals._by_key.setdefault(key, []).append(f"{line}: {reason}")
+            if report.orders:
+                out["orders"] = dict(sorted(report.orders.items()))
+                out["paid"] = report.paid
+            out["results"] = dict(sorted(report.results.items()))
+    out.update(errors=refusals.as_dict(), state=state_of(game), end=_end(game))
+    return out
+
+
+def _end(game: Game) -> dict[str, Any] | None:
+    if game.end is None:
+        return None
+    return {"kind": game.end.kind, "winners": list(game.end.winners),
+            "scores": dict(game.end.scores)}
+
+
+def _params(case: Mapping[str, Any], board: Map) -> Params:
+    try:
+        return Params.read(params_of(case, DEFAULTS), board.victory_centers)
+    except ParamError as e:
+        raise CaseError(str(e)) from None
+
+
+def _rules(case: Mapping[str, Any], board: Map) -> RuleSet:
+    names = field(case, "rules", list, default=[])
+    if any(str(n).strip().upper() in _INCOME_FLAGS for n in names):
+        raise CaseError("use INCOME_MODE")
+    try:
+        return RuleSet.parse([str(n) for n in names], board.centers)
+    except RuleError as e:
+        raise CaseError(str(e)) from None
