@@ -22,7 +22,8 @@ ALL_UNITS = {"ENGLAND": ["F LON", "F EDI", "A LVP"], "FRANCE": ["F BRE", "A PAR"
 
 def _e13_state() -> dict:
     return state("S1901M",
-                 investors={"ALICE": {"shares": {"ENGLAND": 10}}, "BOB": {"shares": {"FRANCE": 10}}},
+                 investors={"ALICE": {"shares": {"ENGLAND": 10}},
+                            "BOB": {"shares": {"FRANCE": 10}}},
                  corporations={
                      "ENGLAND": floated("ENGLAND", S=20, T=0, price=5, treasury=20,
                                         leader="ALICE"),

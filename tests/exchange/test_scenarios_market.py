@@ -70,7 +70,8 @@ def _after_e1() -> dict:
 
 def test_e4_setup_and_defaults() -> None:
     result = play(_after_e1(),
-                  mail("ALICE", "SETUP FRANCE SHARES 30 PRICE 10", "SETUP FRANCE SHARES 4 PRICE 10"),
+                  mail("ALICE", "SETUP FRANCE SHARES 30 PRICE 10",
+                       "SETUP FRANCE SHARES 4 PRICE 10"),
                   mail("BOB", "SETUP FRANCE SHARES 30 PRICE 10"))
     assert refused(result) == {
         ("ALICE", "SETUP FRANCE SHARES 4 PRICE 10: shares must be between 5 and 100"),
