@@ -38,7 +38,7 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
         report = process(game)
         if report is not None:
             for key, line, reason in report.refusals:
-                refusals._by_key.setdefault(key, []).append(f"{line}: {reason}")
+                refusals.add_keyed(key, line, reason)
             if report.orders:
                 out["orders"] = dict(sorted(report.orders.items()))
                 out["paid"] = report.paid
