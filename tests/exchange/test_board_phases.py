@@ -1,0 +1,100 @@
+"""Exchange board phases beyond the scenarios: corporations' own offers, retreats and
+adjustments ordered by leaders signed on as their corporations, skipping, annual reports."""
+
+from __future__ import annotations
+
+from judge.batch.exchange_state import game_from_state
+from judge.engine.maps import load_map
+from judge.money.exchange.params import Params
+from judge.money.exchange.reports import annual_reports
+from judge.money.rules import RuleSet
+from tests.exchange.builder import floated, mail, play, refused, state
+
+
+def _war(phase: str = "S1901M") -> dict:
+    return state(phase,
+                 investors={"ALICE": {"shares": {"GERMANY": 20}}, "BOB": {"shares": {"FRANCE": 20}}},
+                 corporations={"FRANCE": floated("FRANCE", S=20, T=0, price=5, treasury=10,
+                                                 leader="BOB"),
+                               "GERMANY": floated("GERMANY", S=20, T=0, price=5, treasury=10,
+                                                  leader="ALICE")},
+                 units={"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR", "A MUN"]},
+                 centers={"FRANCE": ["BRE", "PAR", "MAR"], "GERMANY": ["BER", "KIE", "MUN"]})
+
+
+def test_leader_orders_units_with_zero_offers_and_retreats() -> None:
+    st = _war()
+    st["units"]["GERMANY"] = ["A BUR", "A PIC"]
+    moved = play(st, mail("ALICE", "0 : A BUR H", signed_on="GERMANY"),
+                 mail("ALICE", "0 : A BUR - PAR", "0 : A PIC S A BUR - PAR",
+                      signed_on="GERMANY"))
+    assert moved["errors"] == {}
+    assert moved["orders"]["A BUR"] == "A BUR - PAR"  # the later sheet replaced the first
+    assert moved["orders"]["A PIC"] == "A PIC S A BUR - PAR"
+    st = moved["state"]
+    assert st["phase"] == "S1901R"
+    assert st["dislodged"] == {"FRANCE": [{"unit": "A PAR", "attacker": "BUR"}]}
+    retreated = play(st, mail("BOB", "A PAR - GAS", signed_on="FRANCE"),
+                     mail("ALICE", "A PAR - GAS"))
+    assert refused(retreated) == {
+        ("ALICE", "A PAR - GAS: sign on as the corporation to order its units")}
+    assert retreated["state"]["phase"] == "F1901M"
+    assert sorted(retreated["state"]["units"]["FRANCE"]) == ["A GAS", "A MAR"]
+
+
+def test_fall_capture_then_adjustments_by_the_leader() -> None:
+    st = _war("F1901M")
+    st["corporations"]["FRANCE"]["sc_values"] = {"BRE": 7, "MAR": 7, "PAR": 6}
+    st["units"] = {"FRANCE": ["A MAR"], "GERMANY": ["A BUR", "A MUN", "A PIC"]}
+    moved = play(st, mail("ALICE", "0 : A PIC - PAR", signed_on="GERMANY"))
+    after = moved["state"]
+    assert after["phase"] == "W1901B"
+    assert sorted(after["centers"]["GERMANY"]) == ["BER", "KIE", "MUN", "PAR"]
+    assert sorted(after["centers"]["FRANCE"]) == ["BRE", "MAR"]
+    # a home centre keeps its float value whoever owns it (D5); Germany's own are unset
+    assert after["corporations"]["GERMANY"]["treasury"] == 16
+    assert after["corporations"]["FRANCE"]["treasury"] == 24
+    after["phase"] = "W1901A"
+    built = play(after, mail("ALICE", "BUILD F KIE", signed_on="GERMANY"),
+                 mail("BOB", "BUILD A PAR", signed_on="FRANCE"))
+    assert built["state"]["phase"] == "S1902M"
+    assert "F KIE" in built["state"]["units"]["GERMANY"]
+    assert [k for k, e in refused(built) if e.startswith("BUILD A PAR: ")] == ["BOB/FRANCE"]
+
+
+def test_removal_by_civil_disorder_when_the_leader_is_silent() -> None:
+    st = _war("W1901A")
+    st["centers"] = {"FRANCE": ["BRE", "PAR", "MAR"], "GERMANY": ["BER"]}
+    result = play(st)
+    assert len(result["state"]["units"]["GERMANY"]) == 1
+    assert result["state"]["phase"] == "S1902M"
+
+
+def test_a_mail_as_a_corporation_from_its_non_leader_is_refused() -> None:
+    result = play(_war(), mail("BOB", "0 : A BUR - PAR", "TRANSFER 1 TO ALICE",
+                               signed_on="GERMANY"))
+    assert result["errors"] == {"BOB/GERMANY": [
+        "0 : A BUR - PAR: you are not the leader of GERMANY",
+        "TRANSFER 1 TO ALICE: you are not the leader of GERMANY"]}
+
+
+def test_accept_at_any_time_is_stored_with_its_question_mark() -> None:
+    result = play(_war("W1901B"), mail("ALICE", "ACCEPT GF", signed_on="G"))
+    assert result["errors"] == {}
+    assert result["state"]["corporations"]["GERMANY"]["accept"] == "GF?"
+
+
+def test_e20_annual_report() -> None:
+    st = state("W1901B", investors={"ALICE": {"shares": {"FRANCE": 6}},
+                                    "BOB": {"shares": {"FRANCE": 10}},
+                                    "CAROL": {"shares": {"FRANCE": 3}},
+                                    "DAVE": {"shares": {"FRANCE": 10}}},
+               corporations={"FRANCE": floated("FRANCE", S=30, T=1, price=10, treasury=95,
+                                               leader="DAVE"),
+                             "GERMANY": floated("GERMANY", S=25, T=9, price=20)})
+    st["corporations"]["GERMANY"]["status"] = "STARTED"
+    board = load_map("standard")
+    game = game_from_state(st, board, Params(), RuleSet(), 5)
+    text = ("FRANCE, fiscal year 1902: treasury 95 AgP; 30 shares, 1 unsold; leader DAVE; "
+            "shareholders ALICE, BOB, CAROL, DAVE")
+    assert annual_reports(game) == {n: [text] for n in ("ALICE", "BOB", "CAROL", "DAVE")}
