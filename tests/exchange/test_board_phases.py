@@ -13,7 +13,8 @@ from tests.exchange.builder import floated, mail, play, refused, state
 
 def _war(phase: str = "S1901M") -> dict:
     return state(phase,
-                 investors={"ALICE": {"shares": {"GERMANY": 20}}, "BOB": {"shares": {"FRANCE": 20}}},
+                 investors={"ALICE": {"shares": {"GERMANY": 20}},
+                            "BOB": {"shares": {"FRANCE": 20}}},
                  corporations={"FRANCE": floated("FRANCE", S=20, T=0, price=5, treasury=10,
                                                  leader="BOB"),
                                "GERMANY": floated("GERMANY", S=20, T=0, price=5, treasury=10,
