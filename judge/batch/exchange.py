@@ -35,11 +35,12 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
             refusals.add(mail, text, reason)
     out: dict[str, Any] = {}
     if game.end is None:
+        movement = game.kind == "M"
         report = process(game)
         if report is not None:
             for key, line, reason in report.refusals:
                 refusals.add_keyed(key, line, reason)
-            if report.orders:
+            if movement:
                 out["orders"] = dict(sorted(report.orders.items()))
                 out["paid"] = report.paid
             out["results"] = dict(sorted(report.results.items()))

@@ -10,7 +10,7 @@ from judge.engine.board import Map
 from judge.money.exchange import commands as c
 from judge.money.sheets import SheetError, WrittenLine
 from judge.text.grammar import load_parser
-from judge.text.offers import LineError, read_line
+from judge.text.offers import LineError, is_clear, read_line
 from judge.text.orders import ParseProblem, read_order
 
 WORDS = frozenset({
@@ -155,6 +155,8 @@ def read_mail_line(line: str, board: Map, kind: str, number: int = 1) -> c.Comma
     if not isinstance(command, c.UnitLine):
         return command
     if kind == "M":
+        if is_clear(line):
+            return c.OfferLine(line)  # CLEAR / NMR: the sheet is emptied (payola.md 3.1)
         try:
             value = read_line(line, board)
         except LineError as e:

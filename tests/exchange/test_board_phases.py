@@ -99,3 +99,13 @@ def test_e20_annual_report() -> None:
     text = ("FRANCE, fiscal year 1902: treasury 95 AgP; 30 shares, 1 unsold; leader DAVE; "
             "shareholders ALICE, BOB, CAROL, DAVE")
     assert annual_reports(game) == {n: [text] for n in ("ALICE", "BOB", "CAROL", "DAVE")}
+
+
+def test_clear_empties_an_earlier_sheet() -> None:
+    st = _war()
+    kept = play(st, mail("ALICE", "0 : A BUR - PAR", signed_on="GERMANY"))
+    cleared = play(st, mail("ALICE", "0 : A BUR - PAR", signed_on="GERMANY"),
+                   mail("ALICE", "CLEAR", signed_on="GERMANY"))
+    assert kept["orders"]["A BUR"] == "A BUR - PAR"
+    assert cleared["orders"]["A BUR"] == "A BUR H"
+    assert cleared["errors"] == {}

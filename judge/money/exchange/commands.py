@@ -154,7 +154,8 @@ class UnitLine:
 
 @dataclass(frozen=True, slots=True)
 class OfferLine:
-    """A line of a Payola offer sheet in a movement phase: read, or its syntax error."""
+    """A line of a Payola offer sheet in a movement phase: read, or its syntax error;
+    neither for ``CLEAR`` (or ``NMR``), which empties the sheet."""
 
     text: str
     written: WrittenLine | None = None

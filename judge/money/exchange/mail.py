@@ -157,6 +157,9 @@ def _sheet(game: Game, sender: str, power: str | None,
                else game.investors[sender].cash)
     errors = [o.error for o in offers if o.error is not None]
     written = [o.written for o in offers if o.written is not None]
+    if not written and not errors:
+        game.sheets.pop(payer, None)  # only CLEAR lines
+        return []
     ctx = SheetContext(payer, position(game), game.board, game.rules, balance)
     checked = check_sheet(written, ctx)
     if isinstance(checked, OfferSheet) and not errors:
@@ -164,7 +167,6 @@ def _sheet(game: Game, sender: str, power: str | None,
         return []
     if isinstance(checked, list):
         errors += checked
-    by_number = {o.written.number if o.written else o.error.number: o.text  # type: ignore[union-attr]
-                 for o in offers}
+    by_number = {x.number: o.text for o in offers for x in (o.written, o.error) if x}
     return [(by_number.get(e.line, e.text), f"{e.code} {e.message}")
             for e in sorted(errors, key=lambda e: e.line)]
