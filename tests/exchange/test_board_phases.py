@@ -109,3 +109,21 @@ def test_clear_empties_an_earlier_sheet() -> None:
     assert kept["orders"]["A BUR"] == "A BUR - PAR"
     assert cleared["orders"]["A BUR"] == "A BUR H"
     assert cleared["errors"] == {}
+
+
+def test_commands_one_at_a_time_on_a_copy_of_the_game() -> None:
+    from judge.money.exchange import commands as c
+    from judge.money.exchange.checks import Refused
+    from judge.money.exchange.mail import apply_command
+    board = load_map("standard")
+    game = game_from_state(_war("W1901B"), board, Params(), RuleSet(), 5)
+    after = game.copy()
+    assert apply_command(after, "BOB", None, c.BidFor("ITALY", 150)) == "bid for ITALY recorded"
+    assert after.investors["BOB"].bids and not game.investors["BOB"].bids
+    try:
+        apply_command(after, "BOB", None, c.Transfer(900, "ALICE"))
+    except Refused as e:
+        assert e.reason == "you have only 850 AgP available"
+    else:
+        raise AssertionError("a transfer of committed money was accepted")
+    assert after.investors["BOB"].cash == 1000

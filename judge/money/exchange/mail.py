@@ -58,12 +58,22 @@ def apply_command(game: Game, sender: str, power: str | None, command: c.Command
     if isinstance(command, c.Accept):
         assert power is not None
         return accept(game, power, command)
-    if isinstance(command, (c.UnitLine, c.OfferLine, c.UnitOrder)):
+    if isinstance(command, c.UnitLine):
         raise Refused("unknown command")
+    if isinstance(command, (c.Purchase, c.NoPurchase, c.OfferLine, c.UnitOrder)):
+        refusals = read_mail(game, sender, power, [(command_text(command), command)])
+        if refusals:
+            raise Refused(refusals[0][1])
+        return "accepted"
     phase = PHASE_OF.get(type(command))
     if phase is not None and game.kind != phase:
         raise Refused("not accepted in this phase")
     return HANDLERS[type(command)](game, sender, command)
+
+
+def command_text(command: c.Command) -> str:
+    """The line a mail-set command came from, where it keeps it."""
+    return getattr(command, "text", type(command).__name__.upper())
 
 
 def _signed_on(game: Game, sender: str, power: str, command: c.Command) -> None:
