@@ -3,6 +3,8 @@ commands of judge.money.exchange.commands; the batch and the mail interface shar
 
 from __future__ import annotations
 
+from typing import cast
+
 from lark import Token, Transformer
 from lark.exceptions import LarkError
 
@@ -144,7 +146,7 @@ def read_command(line: str) -> c.Command:
         value = parser.parse(line.strip())
     except LarkError:
         return c.Unreadable(word)
-    return value  # type: ignore[no-any-return]
+    return cast(c.Command, value)
 
 
 def read_mail_line(line: str, board: Map, kind: str, number: int = 1) -> c.Command:

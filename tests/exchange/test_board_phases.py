@@ -127,3 +127,14 @@ def test_commands_one_at_a_time_on_a_copy_of_the_game() -> None:
     else:
         raise AssertionError("a transfer of committed money was accepted")
     assert after.investors["BOB"].cash == 1000
+
+
+def test_a_sheet_with_an_unreadable_line_is_refused_whole() -> None:
+    result = play(_war(), mail("ALICE", "0 : A BUR - PAR", "3 : A XYZ - PAR",
+                               signed_on="GERMANY"),
+                  mail("BOB", "2 : A BUR - PIC", "2 +", "1 : A BUR H"))
+    keys = {k: [e.split(":")[0] for e in es] for k, es in result["errors"].items()}
+    assert set(keys) == {"ALICE/GERMANY", "BOB"}
+    assert [e for e in result["errors"]["BOB"] if e.startswith("2 +: ")]
+    assert result["orders"]["A BUR"] == "A BUR H"  # neither sheet stands
+    assert result["paid"] == {}

@@ -177,6 +177,11 @@ def _sheet(game: Game, sender: str, power: str | None,
         return []
     if isinstance(checked, list):
         errors += checked
-    by_number = {x.number: o.text for o in offers for x in (o.written, o.error) if x}
+    by_number: dict[int, str] = {}
+    for o in offers:
+        if o.written is not None:
+            by_number[o.written.number] = o.text
+        elif o.error is not None:
+            by_number[o.error.line] = o.text
     return [(by_number.get(e.line, e.text), f"{e.code} {e.message}")
             for e in sorted(errors, key=lambda e: e.line)]
