@@ -34,13 +34,13 @@ def game_from_state(state: Mapping[str, Any], board: Map, params: Params, rules:
     for i, given in enumerate(_list(state, "asks")):
         game.asks.append(_ask(given, i, game))
     game.asks.sort(key=lambda a: a.id)
-    inactive = set()
     for word in _list(state, "inactive"):
         centre = board.canonical(str(word))
         if centre is None or not board.is_center(centre):
             raise CaseError(f"inactive: {word!r} is not a supply centre")
-        inactive.add(centre)
-    game.inactive = inactive
+    # By definition the home centres of every corporation that has not floated (X 2.4).
+    game.inactive = {c for name, corp in game.corporations.items() if not corp.floated
+                     for c in board.homes.get(name, ())}
     game.bank = _int(state.get("bank", 0), "bank")
     game.next_ask_id = _int(state.get("next_ask_id", 1), "next_ask_id")
     game.next_ask_id = max(game.next_ask_id, 1 + max((a.id for a in game.asks), default=0))
