@@ -119,3 +119,12 @@ def test_random_text_never_crashes_the_reader(text: str, kind: str) -> None:
     for line in (text, "BID " + text, "PURCHASE " + text, "TAKE " + text):
         read_command(line)
         read_mail_line(line, board, kind)
+
+
+@given(st.integers(0, 10_000), st.integers(1, 500))
+def test_scores_are_the_exact_value_to_the_hundredth(held: int, total: int) -> None:
+    from fractions import Fraction
+
+    from judge.money.exchange.ending import hundredths
+    exact = Fraction(100 * held, total)
+    assert abs(Fraction(str(hundredths(exact))) - exact) <= Fraction(1, 200)

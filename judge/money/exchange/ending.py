@@ -3,6 +3,7 @@ every investor's portfolio value."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from judge.money.exchange import commands as c
@@ -61,6 +62,11 @@ def solo(game: Game) -> str | None:
     return next((p for p in sorted(game.centers) if len(game.centers[p]) >= need), None)
 
 
+def hundredths(value: Fraction) -> float:
+    """An exact value published to two decimals, halves rounded up (41.665 -> 41.67)."""
+    return math.floor(value * 100 + Fraction(1, 2)) / 100
+
+
 def valuation(game: Game, kind: str, valued: tuple[str, ...] | list[str]) -> End:
     """Each investor's portfolio value over the valued corporations, compared exactly;
     the highest value wins and equal highest share the win (5.12, D21)."""
@@ -74,5 +80,5 @@ def valuation(game: Game, kind: str, valued: tuple[str, ...] | list[str]) -> End
         exact[name] = total
     best = max(exact.values(), default=Fraction(0))
     winners = tuple(sorted(n for n, v in exact.items() if v == best))
-    scores = {n: round(float(v), 2) for n, v in sorted(exact.items())}
+    scores = {n: hundredths(v) for n, v in sorted(exact.items())}
     return End(kind, winners, scores, tuple(sorted(valued)))
