@@ -138,3 +138,15 @@ def test_a_sheet_with_an_unreadable_line_is_refused_whole() -> None:
     assert [e for e in result["errors"]["BOB"] if e.startswith("2 +: ")]
     assert result["orders"]["A BUR"] == "A BUR H"  # neither sheet stands
     assert result["paid"] == {}
+
+
+def test_applied_returns_a_new_game_or_a_refusal() -> None:
+    from judge.money.exchange import commands as c
+    from judge.money.exchange.mail import Applied, Refusal, applied
+    game = game_from_state(_war("W1901B"), load_map("standard"), Params(), RuleSet(), 5)
+    done = applied(game, "BOB", None, c.Transfer(10, "GERMANY"))
+    assert isinstance(done, Applied)
+    assert done.game.corporations["GERMANY"].treasury == 20
+    assert game.corporations["GERMANY"].treasury == 10
+    assert applied(game, "BOB", "GERMANY", c.Transfer(10, "ALICE")) == Refusal(
+        "you are not the leader of GERMANY")

@@ -5,6 +5,7 @@ list, an offer sheet). The lines arrive already read (judge.text.exchange)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from judge.money.exchange import commands as c
@@ -185,3 +186,28 @@ def _sheet(game: Game, sender: str, power: str | None,
             by_number[o.error.line] = o.text
     return [(by_number.get(e.line, e.text), f"{e.code} {e.message}")
             for e in sorted(errors, key=lambda e: e.line)]
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A command accepted: the game after it and the confirmation for the sender."""
+
+    game: Game
+    reply: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A command refused: the reason the sender is told; the game is unchanged."""
+
+    reason: str
+
+
+def applied(game: Game, sender: str, power: str | None, command: c.Command) -> Applied | Refusal:
+    """One command on a copy of ``game``: the new game, or why the command was refused.
+    ``game`` itself is never changed (the mail service's immediate commands)."""
+    after = game.copy()
+    try:
+        return Applied(after, apply_command(after, sender, power, command))
+    except Refused as e:
+        return Refusal(e.reason)
