@@ -14,6 +14,7 @@ from judge.money.exchange.calendar import process
 from judge.money.exchange.game import Game
 from judge.money.exchange.mail import read_mail
 from judge.money.exchange.params import DEFAULTS, ParamError, Params
+from judge.money.exchange.start import StartError, opening
 from judge.money.rules import RuleError, RuleSet
 from judge.text.exchange import read_mail_line
 
@@ -23,8 +24,10 @@ _INCOME_FLAGS = {"ZEROSUM", "FLAT_TAX"}
 def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
     """Apply the mails in order, then process the phase unless a DRAW ended the game."""
     board = board_of(case)
-    game = game_from_state(field(case, "state", dict), board, _params(case, board),
-                           _rules(case, board), seed_of(case))
+    params, rules = _params(case, board), _rules(case, board)
+    if "start" in case and "state" not in case:
+        return _start(case, board, params, rules)
+    game = game_from_state(field(case, "state", dict), board, params, rules, seed_of(case))
     refusals = Refusals()
     for mail in read_mails(case, board):
         if game.end is not None:
@@ -46,6 +49,22 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
             out["results"] = dict(sorted(report.results.items()))
     out.update(errors=refusals.as_dict(), state=state_of(game), end=_end(game))
     return out
+
+
+def _start(case: Mapping[str, Any], board: Map, params: Params,
+           rules: RuleSet) -> dict[str, Any]:
+    """A ``start`` case: the investors' names (and, PREFLOATED, ``holdings``) in, the
+    opening state out (X 3.5)."""
+    names = field(case, "start", list)
+    holdings = case.get("holdings")
+    if not all(isinstance(n, str) for n in names) or (
+            holdings is not None and not isinstance(holdings, dict)):
+        raise CaseError("'start' must list the investors' names; 'holdings' is an object")
+    try:
+        game = opening(board, params, rules, seed_of(case), names, holdings)
+    except (StartError, TypeError) as e:
+        raise CaseError(str(e)) from None
+    return {"errors": {}, "state": state_of(game), "end": None}
 
 
 def _end(game: Game) -> dict[str, Any] | None:
