@@ -35,14 +35,14 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
         lines = [(text, read_mail_line(text, board, game.kind, i + 1))
                  for i, text in enumerate(mail.lines) if text.strip()]
         for text, reason in read_mail(game, mail.sender.strip().upper(), mail.power, lines):
-            refusals.add(mail, text, reason)
+            refusals.add(mail, text, _reason(reason))
     out: dict[str, Any] = {}
     if game.end is None:
         movement = game.kind == "M"
         report = process(game)
         if report is not None:
             for key, line, reason in report.refusals:
-                refusals.add_keyed(key, line, reason)
+                refusals.add_keyed(key, line, _reason(reason))
             if movement:
                 out["orders"] = dict(sorted(report.orders.items()))
                 out["paid"] = report.paid
@@ -65,6 +65,12 @@ def _start(case: Mapping[str, Any], board: Map, params: Params,
     except (StartError, TypeError) as e:
         raise CaseError(str(e)) from None
     return {"errors": {}, "state": state_of(game), "end": None}
+
+
+def _reason(text: str) -> str:
+    """A reason with no ``": "`` inside, so that ``<line>: <reason>`` splits back at its
+    last colon even for offer lines, which hold colons of their own."""
+    return text.replace(": ", " - ")
 
 
 def _end(game: Game) -> dict[str, Any] | None:
