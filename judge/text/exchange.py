@@ -157,6 +157,8 @@ def read_mail_line(line: str, board: Map, kind: str, number: int = 1) -> c.Comma
     if not isinstance(command, c.UnitLine):
         return command
     if kind == "M":
+        if not _may_be_offer(line, board):
+            return command  # a word that starts no offer: an unknown command (D44)
         if is_clear(line):
             return c.OfferLine(line)  # CLEAR / NMR: the sheet is emptied (payola.md 3.1)
         try:
@@ -172,3 +174,16 @@ def read_mail_line(line: str, board: Map, kind: str, number: int = 1) -> c.Comma
             return c.UnitOrder(line, problem=order.message)
         return c.UnitOrder(line, order=order)
     return command
+
+
+_UNIT_WORDS = frozenset({"A", "F", "ARMY", "FLEET"})
+
+
+def _may_be_offer(line: str, board: Map) -> bool:
+    """Whether a line can start an offer: an amount, a comment, CLEAR, a unit type or a
+    province (a bare order); ``HELLO`` cannot."""
+    text = line.strip()
+    if not text or not text[0].isalpha() or is_clear(text):
+        return True
+    word = text.split()[0].upper().rstrip(":!>@&")
+    return word in _UNIT_WORDS or board.canonical(word.split("/")[0]) is not None

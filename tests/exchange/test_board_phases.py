@@ -150,3 +150,9 @@ def test_applied_returns_a_new_game_or_a_refusal() -> None:
     assert game.corporations["GERMANY"].treasury == 10
     assert applied(game, "BOB", "GERMANY", c.Transfer(10, "ALICE")) == Refusal(
         "you are not the leader of GERMANY")
+
+
+def test_an_unknown_word_in_a_movement_phase_does_not_spoil_the_sheet() -> None:
+    result = play(_war(), mail("ALICE", "HELLO THERE", "0 : A BUR - PAR", signed_on="GERMANY"))
+    assert result["errors"] == {"ALICE/GERMANY": ["HELLO THERE: unknown command"]}
+    assert result["orders"]["A BUR"] == "A BUR - PAR"
