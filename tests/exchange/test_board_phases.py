@@ -156,3 +156,27 @@ def test_an_unknown_word_in_a_movement_phase_does_not_spoil_the_sheet() -> None:
     result = play(_war(), mail("ALICE", "HELLO THERE", "0 : A BUR - PAR", signed_on="GERMANY"))
     assert result["errors"] == {"ALICE/GERMANY": ["HELLO THERE: unknown command"]}
     assert result["orders"]["A BUR"] == "A BUR - PAR"
+
+
+def test_zerosum_bribes_go_to_the_units_owner_and_captures_move_money() -> None:
+    st = _war("F1901M")
+    st["units"] = {"FRANCE": ["A MAR"], "GERMANY": ["A BUR", "A MUN", "A PIC"]}
+    st["investors"]["CAROL"]["cash"] = 100
+    result = play(st, mail("ALICE", "0 : A PIC - PAR", "0 : A BUR - BEL", signed_on="GERMANY"),
+                  mail("CAROL", "5 : A MAR - SPA"), params={"INCOME_MODE": "ZEROSUM"})
+    corps = result["state"]["corporations"]
+    assert result["paid"] == {"CAROL": {"A MAR": 5}}
+    # FRANCE: 10 + 5 bribe profit, then loses PAR: floor(15 / 3) = 5 to GERMANY, and gains
+    # neutral SPA (+10); GERMANY: 10 + 5 from PAR + 10 for neutral BEL
+    assert corps["FRANCE"]["treasury"] == 10 + 5 - 5 + 10
+    assert corps["GERMANY"]["treasury"] == 10 + 5 + 10
+    assert result["state"]["investors"]["CAROL"]["cash"] == 95
+
+
+def test_a_state_past_end_year_ends_at_its_next_year_end() -> None:
+    st = _war("F1907M")
+    result = play(st, params={"END_YEAR": 1905})
+    assert result["end"]["kind"] == "end_year"
+    assert result["end"]["winners"] == ["ALICE", "BOB"]  # 100 each: FRANCE and GERMANY
+    assert result["end"]["scores"] == {"ALICE": 100.0, "BOB": 100.0, "CAROL": 0.0,
+                                       "DAVE": 0.0}
