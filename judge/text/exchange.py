@@ -119,7 +119,7 @@ class _Commands(Transformer):
         return c.NoDraw(_name(items[0]))
 
     def accept(self, items: list) -> c.Accept:
-        return c.Accept(str(items[0]).upper())
+        return c.Accept("".join(str(x) for x in items).upper())
 
 
 _TRANSFORMER = _Commands()
