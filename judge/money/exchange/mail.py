@@ -141,6 +141,8 @@ def _purchase(game: Game, sender: str, power: str | None,
 def _unit_line_allowed(game: Game, sender: str, power: str | None, line: c.Command) -> None:
     if power is not None:
         _signed_on(game, sender, power, line)
+    if game.kind != "M":
+        raise Refused("not accepted in this phase")
 
 
 def _order(game: Game, sender: str, power: str | None, line: c.UnitOrder) -> None:
@@ -149,6 +151,8 @@ def _order(game: Game, sender: str, power: str | None, line: c.UnitOrder) -> Non
         raise Refused("unknown command" if line.order is None else
                       "sign on as the corporation to order its units")
     _signed_on(game, sender, power, line)
+    if game.kind not in ("R", "A"):
+        raise Refused("not accepted in this phase")
     if line.order is None:
         raise Refused(line.problem or "cannot parse this order")
     game.orders.setdefault(power, []).append((line.order, _key(sender, power), line.text))
