@@ -68,6 +68,11 @@ class Refusals:
         """Refuse ``line`` of ``mail`` for ``reason`` (written ``<line>: <reason>``)."""
         self._by_key.setdefault(mail.key, []).append(f"{line}: {reason}")
 
+    def add_keyed(self, key: str, line: str, reason: str) -> None:
+        """Refuse ``line`` under a sender key already made (``FROM`` or ``FROM/POWER``),
+        for refusals found only when the phase is processed."""
+        self._by_key.setdefault(key, []).append(f"{line}: {reason}")
+
     def refuse_all(self, mail: Mail, reason: str) -> None:
         """Refuse every line of ``mail`` for the same reason."""
         for line in mail.lines:

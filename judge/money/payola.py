@@ -33,6 +33,14 @@ class Table:
     rules: RuleSet = field(default_factory=RuleSet)
     dummies: Collection[str] = frozenset()
     control: Control | None = None
+    bribers: tuple[str, ...] = ()
+
+    def payers(self, board: Map) -> list[str]:
+        """The accounts that may pay: the map's powers, then the ``bribers`` (Exchange
+        investors: accounts with no units, ranked after every power in every acceptance
+        list, in the order given; exchange.md 5.11)."""
+        powers = list(board.powers)
+        return powers + [b for b in self.bribers if b not in powers]
 
     def who(self) -> Control:
         """The control relationships, with the table's DUMMY powers and VASSAL_DUMMIES."""
@@ -77,11 +85,13 @@ def decide(
 ) -> tuple[Determination, dict[str, tuple[str, ...]]]:
     """Order determination alone (spec 1.4 steps 2-5): no adjudication, no bookkeeping."""
     position, rules, who = table.position, table.rules, table.who()
-    powers = list(board.powers)
+    powers = table.payers(board)
     sheets = table.sheets_in_force()
-    rankings = expand_lists(table.accept, powers, random.Random(seed))
+    rankings = expand_lists(table.accept, list(board.powers), random.Random(seed))
     for vassal, controller in who.vassals().items():
         rankings[vassal] = rankings[controller]  # the controller's list, as expanded (4.3)
+    if table.bribers:
+        rankings = {p: tuple(r) + table.bribers for p, r in rankings.items()}
     funds = {
         p: max(0, table.balances.get(p, 0) - sheets.get(p, OfferSheet()).savings)
         if who.has_account(p) else 0
@@ -112,8 +122,9 @@ def play_movement(table: Table, seed: int | None, board: Map,
     orders of the units' owners (spec 1.4, 5.6, 5.7)."""
     det, rankings = decide(table, seed, board)
     who = table.who()
-    before = {p: table.balances.get(p, 0) for p in board.powers}
-    after = {p: before[p] - det.spent.get(p, 0) for p in board.powers}
+    payers = table.payers(board)
+    before = {p: table.balances.get(p, 0) for p in payers}
+    after = {p: before[p] - det.spent.get(p, 0) for p in payers}
     paid: dict[str, dict[str, int]] = {}
     profits: dict[str, int] = {}
     for d in det.decisions.values():

@@ -1,0 +1,201 @@
+"""An Exchange game's ``state`` (market-contract.md section 2) to and from the typed
+Game of judge.money.exchange."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.batch.case import CaseError
+from judge.engine.board import Map
+from judge.engine.state import position_from_state, state_from_position
+from judge.money.exchange.calendar import check_phase
+from judge.money.exchange.game import Ask, Corporation, Founding, Game, Investor, Status
+from judge.money.exchange.movement import position
+from judge.money.exchange.params import Params
+from judge.money.rules import RuleSet
+
+
+def game_from_state(state: Mapping[str, Any], board: Map, params: Params, rules: RuleSet,
+                    seed: int) -> Game:
+    """Read a case's state; CaseError names what is wrong."""
+    try:
+        phase = check_phase(str(state.get("phase", "")))
+    except ValueError as e:
+        raise CaseError(str(e)) from None
+    on_board = position_from_state({**state, "phase": "S1901M"}, board)
+    game = Game(board, params, rules, seed, phase,
+                investors=_investors(state.get("investors"), board),
+                corporations=_corporations(state.get("corporations"), board),
+                units={p: us for p, us in on_board.units.items() if us},
+                centers={p: cs for p, cs in on_board.centers.items() if cs},
+                dislodged={p: ds for p, ds in on_board.dislodged.items() if ds},
+                contested=on_board.contested)
+    for i, given in enumerate(_list(state, "asks")):
+        game.asks.append(_ask(given, i, game))
+    game.asks.sort(key=lambda a: a.id)
+    for word in _list(state, "inactive"):
+        centre = board.canonical(str(word))
+        if centre is None or not board.is_center(centre):
+            raise CaseError(f"inactive: {word!r} is not a supply centre")
+    # By definition the home centres of every corporation that has not floated (X 2.4).
+    game.inactive = {c for name, corp in game.corporations.items() if not corp.floated
+                     for c in board.homes.get(name, ())}
+    game.bank = _int(state.get("bank", 0), "bank")
+    game.next_ask_id = _int(state.get("next_ask_id", 1), "next_ask_id")
+    game.next_ask_id = max(game.next_ask_id, 1 + max((a.id for a in game.asks), default=0))
+    for voter, members in _map(state, "draw_votes").items():
+        name = _power(voter, board)
+        if not isinstance(members, list):
+            raise CaseError(f"draw_votes of {name} must be a list")
+        game.draw_votes[name] = tuple(sorted(_power(m, board) for m in members))
+    return game
+
+
+def state_of(game: Game) -> dict[str, Any]:
+    """The result's state: the base keys and every Exchange key, always present."""
+    if game.kind in "MRA":
+        board = state_from_position(position(game))
+    else:
+        board = {"units": {p: sorted(str(u) for u in us) for p, us in sorted(game.units.items())
+                           if us},
+                 "centers": {p: sorted(cs) for p, cs in sorted(game.centers.items()) if cs},
+                 "dislodged": {}, "contested": []}
+    board["phase"] = game.phase
+    return {
+        **board,
+        "investors": {n: {"cash": inv.cash,
+                          "shares": {p: h for p, h in sorted(inv.shares.items()) if h},
+                          "last_vote": dict(sorted(inv.last_vote.items()))}
+                      for n, inv in sorted(game.investors.items())},
+        "corporations": {n: _corporation_out(c) for n, c in sorted(game.corporations.items())},
+        "asks": [{"id": a.id, "seller": a.seller, "corporation": a.corporation,
+                  "remaining": a.remaining, "price": a.price} for a in game.asks],
+        "inactive": sorted(game.inactive),
+        "bank": game.bank,
+        "next_ask_id": game.next_ask_id,
+        "draw_votes": {p: list(m) for p, m in sorted(game.draw_votes.items())},
+    }
+
+
+def _corporation_out(c: Corporation) -> dict[str, Any]:
+    bid = None if c.founding is None else {"paid": c.founding.paid,
+                                           "shares": c.founding.shares,
+                                           "price": c.founding.price}
+    return {"status": c.status.value, "founder": c.founder, "S": c.S, "T": c.T,
+            "price": c.price, "treasury": c.treasury, "leader": c.leader, "accept": c.accept,
+            "sc_values": dict(sorted(c.sc_values.items())),
+            "values_request": None if c.values_request is None
+            else dict(sorted(c.values_request.items())),
+            "pending_issue": c.pending_issue, "bid": bid}
+
+
+def _investors(given: Any, board: Map) -> dict[str, Investor]:
+    if not isinstance(given, Mapping):
+        raise CaseError("state needs 'investors', a JSON object")
+    out: dict[str, Investor] = {}
+    for raw, fields in given.items():
+        name = str(raw).strip().upper()
+        if not isinstance(fields, Mapping):
+            raise CaseError(f"investor {name} must be a JSON object")
+        shares: dict[str, int] = {}
+        for power, n in (fields.get("shares") or {}).items():
+            count = _int(n, f"shares of {name}")
+            if count:
+                shares[_power(power, board)] = count
+        last = {_power(p, board): str(c).strip().upper()
+                for p, c in (fields.get("last_vote") or {}).items() if c is not None}
+        out[name] = Investor(name, _int(fields.get("cash", 0), f"cash of {name}"), shares, last)
+    return out
+
+
+def _corporations(given: Any, board: Map) -> dict[str, Corporation]:
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise CaseError("state 'corporations' must be a JSON object")
+    out = {p: Corporation(p) for p in board.powers}
+    for raw, f in given.items():
+        name = _power(raw, board)
+        if not isinstance(f, Mapping):
+            raise CaseError(f"corporation {name} must be a JSON object")
+        try:
+            status = Status(str(f.get("status", "UNSTARTED")).upper())
+        except ValueError:
+            raise CaseError(f"status of {name} must be UNSTARTED, STARTED or FLOATED") from None
+        bid = f.get("bid")
+        founding = None
+        if isinstance(bid, Mapping):
+            founding = Founding(_int(bid.get("paid", 0), f"bid of {name}"),
+                                _opt_int(bid.get("shares"), f"bid of {name}"),
+                                _opt_int(bid.get("price"), f"bid of {name}"))
+        values = f.get("values_request")
+        out[name] = Corporation(
+            name, status, _opt_name(f.get("founder")),
+            _int(f.get("S", 0), f"S of {name}"), _int(f.get("T", 0), f"T of {name}"),
+            _int(f.get("price", 0), f"price of {name}"),
+            _int(f.get("treasury", 0), f"treasury of {name}"), _opt_name(f.get("leader")),
+            None if f.get("accept") is None else str(f["accept"]).strip().upper(),
+            _centre_values(f.get("sc_values") or {}, board, name),
+            None if values is None else _centre_values(values, board, name),
+            _opt_int(f.get("pending_issue"), f"pending_issue of {name}"), founding)
+    return out
+
+
+def _centre_values(given: Any, board: Map, name: str) -> dict[str, int]:
+    if not isinstance(given, Mapping):
+        raise CaseError(f"centre values of {name} must be a JSON object")
+    out = {}
+    for centre, v in given.items():
+        canon = board.canonical(str(centre))
+        if canon is None:
+            raise CaseError(f"unknown centre {centre!r} in the values of {name}")
+        out[canon] = _int(v, f"centre values of {name}")
+    return out
+
+
+def _ask(given: Any, i: int, game: Game) -> Ask:
+    if not isinstance(given, Mapping):
+        raise CaseError(f"ask {i + 1} must be a JSON object")
+    seller = str(given.get("seller", "")).strip().upper()
+    if seller not in game.investors:
+        raise CaseError(f"ask {i + 1}: unknown seller {seller!r}")
+    return Ask(_int(given.get("id"), "ask id"), seller, _power(given.get("corporation"),
+                                                              game.board),
+               _int(given.get("remaining"), "ask remaining"), _int(given.get("price"),
+                                                                   "ask price"))
+
+
+def _power(word: Any, board: Map) -> str:
+    name = board.power_named(word) if isinstance(word, str) else None
+    if name is None:
+        raise CaseError(f"unknown power {word!r}")
+    return name
+
+
+def _int(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise CaseError(f"{what} must be a whole number, 0 or more")
+    return value
+
+
+def _opt_int(value: Any, what: str) -> int | None:
+    return None if value is None else _int(value, what)
+
+
+def _opt_name(value: Any) -> str | None:
+    return None if value is None else str(value).strip().upper()
+
+
+def _list(state: Mapping[str, Any], key: str) -> list:
+    value = state.get(key) or []
+    if not isinstance(value, list):
+        raise CaseError(f"state {key!r} must be a JSON array")
+    return value
+
+
+def _map(state: Mapping[str, Any], key: str) -> Mapping:
+    value = state.get(key) or {}
+    if not isinstance(value, Mapping):
+        raise CaseError(f"state {key!r} must be a JSON object")
+    return value

@@ -1,0 +1,33 @@
+"""Dividends (exchange.md 4.6, 5.9): declared per share by the leader, paid to every
+investor holding shares, never to the corporation's own unsold shares."""
+
+from __future__ import annotations
+
+from judge.money.exchange import commands as c
+from judge.money.exchange.checks import Refused, corporation, leader
+from judge.money.exchange.game import Game
+
+
+def dividend(game: Game, sender: str, cmd: c.Dividend) -> str:
+    corp = corporation(game, cmd.power)
+    leader(corp, sender)
+    most = corp.treasury // corp.S if corp.S else 0
+    if cmd.per_share > most:
+        raise Refused(f"the largest possible dividend is {most} AgP per share")
+    corp.dividend = cmd.per_share
+    return f"dividend of {cmd.per_share} AgP per {corp.name} share declared"
+
+
+def pay_dividends(game: Game) -> None:
+    """k x h to each holder; the treasury loses k x (S - T). No DIVIDEND is 0 (D17)."""
+    for name in sorted(game.corporations):
+        corp = game.corporations[name]
+        k = corp.dividend or 0
+        corp.dividend = None
+        if not k or not corp.floated or k * corp.S > corp.treasury:
+            continue
+        for inv in game.investors.values():
+            h = inv.holding(name)
+            if h:
+                inv.cash += k * h
+                corp.treasury -= k * h

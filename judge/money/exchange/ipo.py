@@ -1,0 +1,108 @@
+"""The IPO purchase phase (exchange.md 3.2 ``P``, 4.4): purchase lists and caps, the
+purchase algorithm (5.4), where the money goes (D3) and the float (5.5)."""
+
+from __future__ import annotations
+
+from judge.engine.position import Unit
+from judge.money.exchange import commands as c
+from judge.money.exchange.checks import Refused, at_least_one, corporation
+from judge.money.exchange.game import Corporation, Game, Status
+from judge.money.exchange.offering import even_split, homes, values_fault
+from judge.money.exchange.params import IncomeMode
+from judge.money.lots import by_lot
+
+
+def purchase_entries(game: Game, cmd: c.Purchase) -> list[str]:
+    """The list entries a PURCHASE line adds (one entry = one share); the whole line is
+    refused when one item is."""
+    entries: list[str] = []
+    for count, word in cmd.items:
+        corp = corporation(game, word)
+        at_least_one(count, "count")
+        if corp.status is Status.UNSTARTED or corp.T <= 0:
+            raise Refused(f"no {corp.name} shares are offered")
+        entries.extend([corp.name] * count)
+    return entries
+
+
+def cap(game: Game, sender: str, cmd: c.Cap | c.NoCap) -> str:
+    """CAP and NOCAP change the cap at once and never the list (D47)."""
+    inv = game.investors[sender]
+    inv.cap = cmd.amount if isinstance(cmd, c.Cap) else None
+    return "no cap" if inv.cap is None else f"cap {inv.cap} AgP"
+
+
+def process_purchases(game: Game) -> None:
+    """Rounds over the investors in lot order until every list is empty (5.4), then route
+    the payments (3.2 ``P`` step 2, D3) and test the floats alphabetically."""
+    corps = game.corporations
+    floated_before = {n for n, x in corps.items() if x.floated}
+    lists = {n: list(inv.purchases) for n, inv in game.investors.items() if inv.purchases}
+    order = by_lot(game.seed, f"{game.phase}/IPO", lists)
+    spent = dict.fromkeys(lists, 0)
+    takings = dict.fromkeys(corps, 0)
+    while any(lists.values()):
+        for name in order:
+            inv, entries = game.investors[name], lists[name]
+            while entries:
+                corp = corps[entries.pop(0)]
+                if corp.T <= 0:
+                    continue
+                over_cap = inv.cap is not None and spent[name] + corp.price > inv.cap
+                if over_cap or corp.price > inv.cash:
+                    continue
+                inv.cash -= corp.price
+                spent[name] += corp.price
+                corp.T -= 1
+                inv.shares[corp.name] = inv.holding(corp.name) + 1
+                takings[corp.name] += corp.price
+                break
+    zerosum = game.params.income_mode is IncomeMode.ZEROSUM
+    for name, amount in takings.items():
+        if name in floated_before or zerosum:
+            corps[name].treasury += amount
+        else:
+            game.bank += amount
+    for inv in game.investors.values():
+        inv.purchases = []
+        inv.cap = None
+    for name in sorted(corps):
+        corp = corps[name]
+        if corp.status is Status.STARTED and 3 * (corp.S - corp.T) >= 2 * corp.S:
+            float_corporation(game, corp)
+
+
+def float_corporation(game: Game, corp: Corporation) -> None:
+    """5.5: home centres active and owned, foreign units on them change sides, standard
+    units placed on the others, centre values fixed, acceptance list ``X?``."""
+    name = corp.name
+    own = homes(game, name)
+    game.inactive -= set(own)
+    for other, cs in list(game.centers.items()):
+        game.centers[other] = cs - set(own)
+    game.centers[name] = game.centers.get(name, frozenset()) | set(own)
+    units = {p: list(us) for p, us in game.units.items()}
+    starting = {Unit.parse(u).province: Unit.parse(u)
+                for u in game.board.starting_units.get(name, ())}
+    mine = units.setdefault(name, [])
+    for centre in own:
+        holder = next(((p, u) for p, us in units.items() for u in us if u.province == centre),
+                      None)
+        if holder is not None:
+            if holder[0] != name:
+                units[holder[0]].remove(holder[1])
+                mine.append(holder[1])
+        elif centre in starting:
+            mine.append(starting[centre])
+    game.units = {p: tuple(us) for p, us in units.items() if us}
+    if game.params.income_mode is IncomeMode.FINANCING:
+        wanted = corp.values_request
+        if wanted is not None and set(wanted) == set(own) and values_fault(game, corp,
+                                                                           wanted) is None:
+            corp.sc_values = dict(wanted)
+        else:
+            corp.sc_values = even_split(own, corp.S * corp.price // 5)
+    corp.values_request = None
+    corp.status = Status.FLOATED
+    corp.accept = name[0] + "?"
+    corp.leader = None

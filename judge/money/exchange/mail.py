@@ -1,0 +1,217 @@
+"""One mail of an Exchange game applied line by line (exchange.md 4, market-contract.md
+section 1): who may send what, in which phase, and the sets a mail builds (a purchase
+list, an offer sheet). The lines arrive already read (judge.text.exchange)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from judge.money.exchange import commands as c
+from judge.money.exchange.auction import bid, issue, nobid, noissue
+from judge.money.exchange.checks import Refused, corporation
+from judge.money.exchange.dividends import dividend
+from judge.money.exchange.elections import tiebreak, vote
+from judge.money.exchange.ending import draw, nodraw
+from judge.money.exchange.game import Game
+from judge.money.exchange.ipo import cap, purchase_entries
+from judge.money.exchange.movement import position
+from judge.money.exchange.offering import approve, price, setup, values
+from judge.money.exchange.trading import accept, ask, ledger, take, transfer, withdraw
+from judge.money.offers import OfferSheet
+from judge.money.sheets import SheetContext, check_sheet
+
+Handler = Callable[[Game, str, Any], str]
+
+HANDLERS: dict[type, Handler] = {
+    c.Transfer: transfer, c.AskShares: ask, c.Withdraw: withdraw, c.Take: take,
+    c.Ledger: ledger, c.Draw: draw, c.NoDraw: nodraw,
+    c.BidFor: bid, c.NoBid: nobid, c.Issue: issue, c.NoIssue: noissue,
+    c.Setup: setup, c.Price: price, c.Values: values, c.Approve: approve,
+    c.Cap: cap, c.NoCap: cap, c.Vote: vote, c.Tiebreak: tiebreak, c.Dividend: dividend,
+}
+# The phase kind each phase command belongs to (4.2-4.6); immediate commands go anywhere.
+PHASE_OF: dict[type, str] = {
+    c.BidFor: "B", c.NoBid: "B", c.Issue: "B", c.NoIssue: "B",
+    c.Setup: "O", c.Price: "O", c.Values: "O", c.Approve: "O",
+    c.Purchase: "P", c.Cap: "P", c.NoCap: "P", c.NoPurchase: "P",
+    c.Vote: "E", c.Tiebreak: "E", c.Dividend: "A",
+}
+
+
+def not_a_player(name: str) -> str:
+    return f"{name} is not a player in this game"
+
+
+def apply_command(game: Game, sender: str, power: str | None, command: c.Command) -> str:
+    """One immediate or phase command of an investor (signed on as ``power`` or not),
+    applied to ``game`` at once; the confirmation, or Refused with the reason. Offer lines,
+    unit orders and PURCHASE lines are mail sets: see read_mail."""
+    if sender not in game.investors:
+        raise Refused(not_a_player(sender))
+    if isinstance(command, c.Unreadable):
+        raise Refused("cannot parse this command")
+    if power is not None:
+        _signed_on(game, sender, power, command)
+    elif isinstance(command, c.Accept):
+        raise Refused("investors have no acceptance list")
+    if isinstance(command, c.Accept):
+        assert power is not None
+        return accept(game, power, command)
+    if isinstance(command, c.UnitLine):
+        raise Refused("unknown command")
+    if isinstance(command, (c.Purchase, c.NoPurchase, c.OfferLine, c.UnitOrder)):
+        refusals = read_mail(game, sender, power, [(command_text(command), command)])
+        if refusals:
+            raise Refused(refusals[0][1])
+        return "accepted"
+    phase = PHASE_OF.get(type(command))
+    if phase is not None and game.kind != phase:
+        raise Refused("not accepted in this phase")
+    return HANDLERS[type(command)](game, sender, command)
+
+
+def command_text(command: c.Command) -> str:
+    """The line a mail-set command came from, where it keeps it."""
+    return getattr(command, "text", type(command).__name__.upper())
+
+
+def _signed_on(game: Game, sender: str, power: str, command: c.Command) -> None:
+    """The checks of a mail sent as a corporation (4, D48)."""
+    if game.corporations[power].leader != sender:
+        raise Refused(f"you are not the leader of {power}")
+    if isinstance(command, c.Transfer):
+        raise Refused("corporations cannot transfer money")
+    if isinstance(command, c.LEADER_NAMING):
+        named = corporation(game, c.named_power(command) or "")
+        if named.name != power:
+            raise Refused(f"you are signed on as {power}, not {named.name}")
+        return
+    if not isinstance(command, (c.Accept, c.UnitLine, c.OfferLine, c.UnitOrder)):
+        raise Refused("only investors may do this")
+
+
+def read_mail(game: Game, sender: str, power: str | None,
+              lines: Sequence[tuple[str, c.Command]]) -> list[tuple[str, str]]:
+    """Apply a mail's lines in order; the refused ones, as (line, reason). A DRAW that
+    ends the game ends the mail: the lines after it are ignored (D34)."""
+    if sender not in game.investors:
+        return [(text, not_a_player(sender)) for text, _ in lines]
+    refused: list[tuple[str, str]] = []
+    built: list[str] | None = None
+    offers: list[c.OfferLine] = []
+    for text, command in lines:
+        if game.end is not None:
+            break
+        try:
+            if isinstance(command, (c.Purchase, c.NoPurchase)):
+                built = _purchase(game, sender, power, command, built)
+            elif isinstance(command, c.OfferLine):
+                _unit_line_allowed(game, sender, power, command)
+                offers.append(command)
+            elif isinstance(command, c.UnitOrder):
+                _order(game, sender, power, command)
+            else:
+                apply_command(game, sender, power, command)
+        except Refused as e:
+            refused.append((text, e.reason))
+    if game.end is not None:
+        return refused
+    if built is not None:
+        game.investors[sender].purchases = built
+    if offers:
+        refused += _sheet(game, sender, power, offers)
+    return refused
+
+
+def _purchase(game: Game, sender: str, power: str | None,
+              command: c.Purchase | c.NoPurchase, built: list[str] | None) -> list[str]:
+    """The purchase list this mail builds (D38, D45, D47)."""
+    if power is not None:
+        _signed_on(game, sender, power, command)
+    if game.kind != "P":
+        raise Refused("not accepted in this phase")
+    if isinstance(command, c.NoPurchase):
+        game.investors[sender].cap = None
+        return []
+    return (built or []) + purchase_entries(game, command)
+
+
+def _unit_line_allowed(game: Game, sender: str, power: str | None, line: c.Command) -> None:
+    if power is not None:
+        _signed_on(game, sender, power, line)
+    if game.kind != "M":
+        raise Refused("not accepted in this phase")
+
+
+def _order(game: Game, sender: str, power: str | None, line: c.UnitOrder) -> None:
+    """A retreat or adjustment order: only from a leader signed on as his corporation."""
+    if power is None:
+        raise Refused("unknown command" if line.order is None else
+                      "sign on as the corporation to order its units")
+    _signed_on(game, sender, power, line)
+    if game.kind not in ("R", "A"):
+        raise Refused("not accepted in this phase")
+    if line.order is None:
+        raise Refused(line.problem or "cannot parse this order")
+    game.orders.setdefault(power, []).append((line.order, _key(sender, power), line.text))
+
+
+def _key(sender: str, power: str | None) -> str:
+    return sender if power is None else f"{sender}/{power}"
+
+
+def _sheet(game: Game, sender: str, power: str | None,
+           offers: list[c.OfferLine]) -> list[tuple[str, str]]:
+    """The mail's offer sheet, checked as Payola's (payola.md 3.9): one bad line refuses the
+    whole sheet (OQ-14) and the bad lines are reported; an accepted sheet replaces the
+    payer's earlier one."""
+    payer = power or sender
+    balance = (game.corporations[power].treasury if power is not None
+               else game.investors[sender].cash)
+    errors = [o.error for o in offers if o.error is not None]
+    written = [o.written for o in offers if o.written is not None]
+    if not written and not errors:
+        game.sheets.pop(payer, None)  # only CLEAR lines
+        return []
+    ctx = SheetContext(payer, position(game), game.board, game.rules, balance)
+    checked = check_sheet(written, ctx)
+    if isinstance(checked, OfferSheet) and not errors:
+        game.sheets[payer] = checked
+        return []
+    if isinstance(checked, list):
+        errors += checked
+    by_number: dict[int, str] = {}
+    for o in offers:
+        if o.written is not None:
+            by_number[o.written.number] = o.text
+        elif o.error is not None:
+            by_number[o.error.line] = o.text
+    return [(by_number.get(e.line, e.text), f"{e.code} {e.message}")
+            for e in sorted(errors, key=lambda e: e.line)]
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A command accepted: the game after it and the confirmation for the sender."""
+
+    game: Game
+    reply: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A command refused: the reason the sender is told; the game is unchanged."""
+
+    reason: str
+
+
+def applied(game: Game, sender: str, power: str | None, command: c.Command) -> Applied | Refusal:
+    """One command on a copy of ``game``: the new game, or why the command was refused.
+    ``game`` itself is never changed (the mail service's immediate commands)."""
+    after = game.copy()
+    try:
+        return Applied(after, apply_command(after, sender, power, command))
+    except Refused as e:
+        return Refusal(e.reason)

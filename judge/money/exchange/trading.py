@@ -1,0 +1,115 @@
+"""The commands that take effect the moment they are read (exchange.md 3.4, 4.1): cash
+transfers, the share market (5.10), ledgers and acceptance lists."""
+
+from __future__ import annotations
+
+from judge.money.acceptance import AcceptanceError, AcceptanceList
+from judge.money.exchange import commands as c
+from judge.money.exchange.checks import (
+    Refused,
+    at_least_one,
+    available,
+    corporation,
+    floated,
+    leader,
+    price_at_least_one,
+    started,
+)
+from judge.money.exchange.game import Ask, Game
+
+
+def transfer(game: Game, sender: str, cmd: c.Transfer) -> str:
+    """Cash from an investor to another investor or a floated corporation (D19)."""
+    inv = game.investors[sender]
+    if game.rules.no_transfer:
+        raise Refused("transfers are not allowed in this game")
+    at_least_one(cmd.amount)
+    to = cmd.recipient
+    if to in game.investors:
+        if to == sender:
+            raise Refused("you cannot transfer to yourself")
+    else:
+        name = game.board.power_named(to)
+        if name is None or name not in game.corporations:
+            raise Refused("no such investor")
+        floated(game.corporations[name])
+        to = name
+    if game.rules.one_transfer and to in inv.transferred_to:
+        raise Refused(f"you have already transferred to {to} this phase")
+    available(inv, cmd.amount)
+    inv.cash -= cmd.amount
+    if to in game.investors:
+        game.investors[to].cash += cmd.amount
+    else:
+        game.corporations[to].treasury += cmd.amount
+    inv.transferred_to.add(to)
+    return f"{cmd.amount} AgP transferred to {to}"
+
+
+def ask(game: Game, sender: str, cmd: c.AskShares) -> str:
+    corp = corporation(game, cmd.power)
+    at_least_one(cmd.quantity, "quantity")
+    price_at_least_one(cmd.price)
+    started(corp)
+    free = game.investors[sender].holding(corp.name) - game.listed(sender, corp.name)
+    if cmd.quantity > free:
+        raise Refused(f"you hold only {free} unlisted {corp.name} shares")
+    number = game.next_ask_id
+    game.next_ask_id += 1
+    game.asks.append(Ask(number, sender, corp.name, cmd.quantity, cmd.price))
+    return f"ask #{number} opened"
+
+
+def withdraw(game: Game, sender: str, cmd: c.Withdraw) -> str:
+    found = game.ask(cmd.ask)
+    if found is None:
+        raise Refused(f"no open ask #{cmd.ask}")
+    if found.seller != sender:
+        raise Refused(f"ask #{cmd.ask} is not yours")
+    game.asks.remove(found)
+    return f"ask #{cmd.ask} withdrawn"
+
+
+def take(game: Game, sender: str, cmd: c.Take) -> str:
+    """Buy from an open ask at its price (5.10); shares move, S and T never change."""
+    found = game.ask(cmd.ask)
+    if found is None:
+        raise Refused(f"no open ask #{cmd.ask}")
+    if found.seller == sender:
+        raise Refused("you cannot take your own ask")
+    at_least_one(cmd.quantity, "quantity")
+    if cmd.quantity > found.remaining:
+        raise Refused(f"ask #{cmd.ask} has only {found.remaining} shares left")
+    buyer, seller = game.investors[sender], game.investors[found.seller]
+    cost = cmd.quantity * found.price
+    available(buyer, cost)
+    buyer.cash -= cost
+    seller.cash += cost
+    corp = found.corporation
+    seller.shares[corp] = seller.holding(corp) - cmd.quantity
+    if not seller.shares[corp]:
+        del seller.shares[corp]
+    buyer.shares[corp] = buyer.holding(corp) + cmd.quantity
+    at = game.asks.index(found)
+    left = found.remaining - cmd.quantity
+    if left:
+        game.asks[at] = Ask(found.id, found.seller, corp, left, found.price)
+    else:
+        del game.asks[at]
+    return f"ask #{cmd.ask}: {cmd.quantity} sold"
+
+
+def ledger(game: Game, sender: str, cmd: c.Ledger) -> str:
+    corp = corporation(game, cmd.power)
+    leader(corp, sender)
+    return f"the ledger of {corp.name} is on its way"
+
+
+def accept(game: Game, corp_name: str, cmd: c.Accept) -> str:
+    """A corporation's acceptance list, checked as Payola 4.2 and stored at once (D32)."""
+    try:
+        found = AcceptanceList.parse(cmd.letters, game.board.powers)
+    except AcceptanceError as e:
+        raise Refused(str(e)) from None
+    game.corporations[corp_name].accept = found.text(game.board.powers)
+    return f"acceptance list of {corp_name}: {game.corporations[corp_name].accept}"

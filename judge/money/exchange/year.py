@@ -1,0 +1,79 @@
+"""The year-end step (exchange.md 3.2 step 1, 5.6): centres change hands (inactive ones
+keep no owner), floated corporations receive income, then the solo and END_YEAR ends."""
+
+from __future__ import annotations
+
+from judge.money.exchange.ending import solo, valuation
+from judge.money.exchange.game import Game
+from judge.money.exchange.params import IncomeMode
+from judge.money.income import income
+from judge.money.rules import RuleSet
+
+ZEROSUM_NEUTRAL = 10  # Payola's ZEROSUM: a neutral capture earns 10 AgP (payola.md 2.7)
+
+
+def year_end(game: Game) -> None:
+    """Run the step for the year of ``game.phase``; the game is then at ``W{Y}B`` (or has
+    ended there, D35, D50)."""
+    year = game.year
+    before = {p: set(cs) for p, cs in game.centers.items()}
+    owner = {c: p for p, cs in game.centers.items() for c in cs}
+    for power, units in game.units.items():
+        for unit in units:
+            if game.board.is_center(unit.province) and unit.province not in game.inactive:
+                owner[unit.province] = power
+    centers: dict[str, set[str]] = {}
+    for centre, power in owner.items():
+        centers.setdefault(power, set()).add(centre)
+    game.centers = {p: frozenset(cs) for p, cs in sorted(centers.items()) if cs}
+    if game.params.income_mode is IncomeMode.ZEROSUM:
+        _zerosum_captures(game, before, owner)
+    else:
+        for name in sorted(game.corporations):
+            corp = game.corporations[name]
+            if corp.floated:
+                corp.treasury += corporate_income(game, name)
+    game.phase = f"W{year}B"
+    game.dislodged, game.contested = {}, frozenset()
+    winner = solo(game)
+    if winner is not None:
+        game.end = valuation(game, "solo", (winner,))
+    elif game.params.end_year is not None and year >= game.params.end_year:
+        game.end = valuation(game, "end_year", game.survivors())
+
+
+def centre_value(game: Game, centre: str) -> int:
+    """FINANCING: a floated corporation's home centre is worth its fixed value (0 when no
+    float fixed one, D43); every other centre NEUTRAL_SC_VALUE (D5)."""
+    for name, corp in game.corporations.items():
+        if corp.floated and centre in game.board.homes.get(name, ()):
+            return corp.sc_values.get(centre, 0)
+    return game.params.neutral_sc_value
+
+
+def corporate_income(game: Game, name: str) -> int:
+    owned = sorted(c for c in game.centers.get(name, ()) if c not in game.inactive)
+    if game.params.income_mode is IncomeMode.FINANCING:
+        return sum(centre_value(game, c) for c in owned)
+    # INCOME_MODE PAYOLA: the Payola schedule with V = VICTORY_SCS (D41)
+    rules = RuleSet(tax=game.rules.tax, centre_tax=game.rules.centre_tax, cap=game.rules.cap)
+    return income(owned, rules, game.params.victory_scs, len(game.board.powers))
+
+
+def _zerosum_captures(game: Game, before: dict[str, set[str]], owner: dict[str, str]) -> None:
+    """Payola's ZEROSUM captures (payola.md 2.7): a neutral centre earns 10 AgP; a centre
+    taken from X costs X floor(W / N) (W its treasury, N the centres it had before the
+    change), paid to the taker as far as X's treasury goes."""
+    previous = {c: p for p, cs in before.items() for c in cs}
+    corps = game.corporations
+    worth = {p: corps[p].treasury for p in before if p in corps}
+    for centre, taker in sorted(owner.items()):
+        loser = previous.get(centre)
+        if loser == taker or taker not in corps:
+            continue
+        if loser is None:
+            corps[taker].treasury += ZEROSUM_NEUTRAL
+            continue
+        amount = min(worth[loser] // max(1, len(before[loser])), corps[loser].treasury)
+        corps[loser].treasury -= amount
+        corps[taker].treasury += amount
