@@ -49,10 +49,10 @@ ALIASES = ("PRIVATE", "UNLISTED", "PUBLIC")  # of SET LISTED NO / YES
 def set_option(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     if cmd.name in PLAYER_OPTIONS and ctx.identity is not None and ctx.identity.role == "player":
         return PLAYER_OPTIONS[cmd.name](ctx, cmd, step)
-    known = (*OPTIONS, *ALIASES, *schedule.TIMING_OPTIONS, *PLAYER_OPTIONS, "CONTROL",
+    names = (*OPTIONS, *ALIASES, *schedule.TIMING_OPTIONS, *PLAYER_OPTIONS, "CONTROL",
              "NOCONTROL")
     master = ctx.identity is not None and ctx.identity.role == "master"
-    if cmd.name not in known and not master:  # SET PREFERENCE and the like of other judges
+    if cmd.name not in names and not master:  # SET PREFERENCE and the like of other judges
         raise Refusal(f"SET {cmd.name} is not an option of this judge (HELP lists the SET "
                       "commands)")
     who = ctx.master()
