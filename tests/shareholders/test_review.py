@@ -383,3 +383,69 @@ def test_a_spring_case_carries_no_year_end_keys() -> None:
     assert r["state"]["phase"] == "F1902M"
     assert "prices" not in r and "net_worth" not in r and "builds" not in r
     assert r["fees"] == {} and r["orders"] == {"A PAR": "A PAR H"}
+
+
+# --- retreats (3.1, 3.2, 5.3, D18) --------------------------------------------------------
+
+
+def spring_retreat(*mails: dict[str, Any], holders: tuple[str, ...] = ("ANN", "CID"),
+                   german: list[str] | None = None) -> dict[str, Any]:
+    given = state("S1902R", people(**{n: (0, {"FRANCE": 2}) for n in holders}),
+                  {"FRANCE": country(30, office=holders)},
+                  units={"GERMANY": german if german is not None else ["A BUR"]},
+                  dislodged={"FRANCE": [{"unit": "A BUR", "attacker": "MUN"}]})
+    return play(given, *mails)
+
+
+def test_a_silent_codirector_disbands_the_retreating_unit() -> None:
+    r = spring_retreat(mail("ANN", "A BUR - PIC", as_="FRANCE"))
+    assert r["orders"] == {"A BUR": "A BUR D"} and r["state"]["units"]["FRANCE"] == []
+    assert "fees" not in r
+
+
+def test_a_retreat_that_empties_the_board_skips_fall_and_ends_the_year() -> None:
+    # No German unit either: the board is empty after the retreat, Fall 1902 is skipped
+    # (3.2) and the year-end step runs.
+    r = spring_retreat(mail("ANN", "A BUR D", as_="FRANCE"),
+                       mail("CID", "A BUR D", as_="FRANCE"), german=[])
+    assert r["orders"] == {"A BUR": "A BUR D"}
+    assert r["state"]["phase"] == "W1902D" and "net_worth" in r and "prices" in r
+    # FRANCE: 3 centres, no unit, no revenue -> 300; ANN and CID hold 2 each.
+    assert r["net_worth"] == {"ANN": 600, "BEN": 0, "CID": 600}
+    r = spring_retreat(mail("ANN", "A BUR - PIC", as_="FRANCE"),
+                       mail("CID", "A BUR - PIC", as_="FRANCE"), german=[])
+    assert r["state"]["phase"] == "F1902M" and "net_worth" not in r
+    assert r["state"]["units"]["FRANCE"] == ["A PIC"] and ccash(r, "FRANCE") == 30
+
+
+def test_country_orders_as_a_country_the_sender_does_not_hold() -> None:
+    r = spring_retreat(mail("ANN", "A BUR - PIC", as_="GERMANY"),
+                       mail("BEN", "A BUR - PIC", as_="FRANCE"),
+                       mail("ANN", "A BUR - PIC"), holders=("ANN",))
+    assert refused(r) == {("ANN/GERMANY", "A BUR - PIC"), ("BEN/FRANCE", "A BUR - PIC"),
+                          ("ANN", "A BUR - PIC")}
+    assert r["orders"] == {"A BUR": "A BUR D"}
+
+
+# --- decisions recorded in docs/shareholders.md where the spec is silent ----------------
+
+
+def test_what_the_engine_fills_in_counts_as_identical_for_codirectors() -> None:
+    given = state("S1902M", people(ANN=(0, {"RUSSIA": 2}), CID=(0, {"RUSSIA": 2})),
+                  {"RUSSIA": country(100, office=("ANN", "CID"))},
+                  units={"RUSSIA": ["F STP/SC", "A MOS", "A WAR"]})
+    r = play(given, mail("ANN", "F STP H", "A MOS S A WAR - UKR", "A WAR - UKR", as_="R"),
+             mail("CID", "F STP/SC H", "A MOS S WAR - UKR", "WAR - UKR", as_="R"))
+    assert r["orders"] == {"F STP/SC": "F STP/SC H", "A MOS": "A MOS S A WAR - UKR",
+                           "A WAR": "A WAR - UKR"}
+    assert r["fees"] == {"RUSSIA": 30}
+
+
+def test_two_builds_at_one_place_are_both_kept_and_a_fleet_is_named_by_province() -> None:
+    given = state("W1902A", people(ANN=(0, {"RUSSIA": 2})),
+                  {"RUSSIA": country(500, office=("ANN",))}, units={"RUSSIA": ["F STP/SC"]})
+    r = play(given, mail("ANN", "DISSOLVE F STP/NC", "BUILD A SEV", "BUILD F SEV", as_="R"))
+    assert r["errors"] == {}
+    assert r["builds"] == {"RUSSIA": [["A SEV", "built"], ["F SEV", "occupied"]]}
+    assert r["state"]["units"]["RUSSIA"] == ["A SEV"]
+    assert ccash(r, "RUSSIA") == 500 + 320 - 200
