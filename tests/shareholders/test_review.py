@@ -449,3 +449,47 @@ def test_two_builds_at_one_place_are_both_kept_and_a_fleet_is_named_by_province(
     assert r["builds"] == {"RUSSIA": [["A SEV", "built"], ["F SEV", "occupied"]]}
     assert r["state"]["units"]["RUSSIA"] == ["A SEV"]
     assert ccash(r, "RUSSIA") == 500 + 320 - 200
+
+
+# --- a year played from February to the next January, each state fed back --------------
+
+
+def test_a_year_from_february_to_the_next_january() -> None:
+    given = state("W1901A", people(ANN=(100, {"ENGLAND": 3}),
+                                   BEN=(200, {"ENGLAND": 1, "FRANCE": 2}),
+                                   CID=(0, {"FRANCE": 2})),
+                  {"ENGLAND": country(40, office=("ANN",)),
+                   "FRANCE": country(40, office=("BEN", "CID"))},
+                  units={"ENGLAND": ["F LON"], "FRANCE": ["A PAR"]})
+    feb = play(given, mail("ANN", "DIVIDEND", "BUILD F EDI", as_="ENGLAND"),
+               mail("BEN", "NO DIVIDEND", "BUILD A MAR", as_="FRANCE"),
+               mail("CID", "BUILD A MAR", "BUILD F BRE", as_="FRANCE"))
+    # ENGLAND: 40 + 240, d = 60 on 4 shares (ANN +180, BEN +60), upkeep 40 -> 0: no build.
+    # FRANCE: 40 + 240, no dividend, upkeep 40 -> 240, A MAR agreed and built -> 40.
+    assert feb["builds"] == {"ENGLAND": [["F EDI", "insufficient cash"]],
+                             "FRANCE": [["A MAR", "built"]]}
+    assert (cash(feb, "ANN"), cash(feb, "BEN"), cash(feb, "CID")) == (280, 260, 0)
+    assert (ccash(feb, "ENGLAND"), ccash(feb, "FRANCE")) == (0, 40)
+    assert ccash(feb, "RUSSIA") == 320 and ccash(feb, "AUSTRIA") == 240
+    assert feb["state"]["phase"] == "S1902M"
+
+    spring = play(feb["state"], mail("ANN", "F LON - NTH", as_="ENGLAND"),
+                  mail("BEN", "A PAR - BUR", "A MAR - SPA", as_="FRANCE"),
+                  mail("CID", "A PAR - BUR", "A MAR - PIE", as_="FRANCE"))
+    assert spring["orders"] == {"F LON": "F LON H", "A PAR": "A PAR - BUR", "A MAR": "A MAR H"}
+    assert spring["fees"] == {"FRANCE": 20} and ccash(spring, "FRANCE") == 20
+    assert spring["state"]["phase"] == "F1902M"
+
+    fall = play(spring["state"],
+                mail("CID", "A BUR - BEL", "A MAR - SPA", as_="FRANCE"),
+                mail("BEN", "A BUR - BEL", "A MAR - SPA", as_="FRANCE"))
+    # 40 due, 20 in cash: the last listed move (BEN's list) is cancelled.
+    assert fall["orders"] == {"F LON": "F LON H", "A BUR": "A BUR - BEL", "A MAR": "A MAR H"}
+    assert fall["fees"] == {"FRANCE": 20} and ccash(fall, "FRANCE") == 0
+    assert fall["state"]["phase"] == "W1902D" and fall["end"] is None
+    assert sorted(fall["state"]["centers"]["FRANCE"]) == ["BEL", "BRE", "MAR", "PAR"]
+    # January 1903: ENGLAND 3 + 1, dividend paid -> 400; FRANCE 4 + 2, income kept -> 700.
+    assert fall["prices"] == {"AUSTRIA": 400, "ENGLAND": 400, "FRANCE": 700, "GERMANY": 400,
+                              "ITALY": 400, "RUSSIA": 500, "TURKEY": 400}
+    assert fall["net_worth"] == {"ANN": 280 + 1200, "BEN": 260 + 400 + 1400, "CID": 1400}
+    assert fall["state"]["countries"]["FRANCE"]["office"] == ["BEN", "CID"]
