@@ -389,3 +389,25 @@ def test_the_player_bounds_are_checked_in_every_phase(phase: str) -> None:
 def test_impossible_parameters_are_whole_case_errors(params: dict) -> None:
     result = run_case(case("S1901C", accounts(), params=params))
     assert set(result) == {"id", "error"}
+
+
+# --- docs/capitalist.md decisions 15 and 16 -----------------------------------------
+
+
+def test_each_mail_orders_only_the_power_it_is_signed_on_as() -> None:
+    result = play(case("S1901M", accounts(), [
+        mail("MIDAS", "A PAR - BUR", "A MUN - RUH", power="FRANCE"),
+    ], commanders={"FRANCE": "MIDAS", "GERMANY": "MIDAS"}))
+    assert [t.split(":")[0] for t in result["errors"]["MIDAS/FRANCE"]] == ["A MUN - RUH"]
+    assert "A BUR" in result["state"]["units"]["FRANCE"]
+    assert "A MUN" in result["state"]["units"]["GERMANY"]
+
+
+def test_a_mail_of_refused_lines_gets_no_warning_and_keeps_the_warned_set() -> None:
+    result = play(case("S1902C", accounts(), [
+        mail("MIDAS", "BUY 10 MARK"), mail("MIDAS", "SELL 501 LIRA")]))
+    assert result["warnings"] == {"MIDAS": [
+        "WARNING: your purchases cost 10.00 SFr but you will have 0.00 SFr; "
+        "they will be reduced as the rules require"]}
+    assert len(result["errors"]["MIDAS"]) == 1
+    assert holdings(result, "MIDAS")["GERMANY"] == 1000
