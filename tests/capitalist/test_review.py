@@ -411,3 +411,11 @@ def test_a_mail_of_refused_lines_gets_no_warning_and_keeps_the_warned_set() -> N
         "they will be reduced as the rules require"]}
     assert len(result["errors"]["MIDAS"]) == 1
     assert holdings(result, "MIDAS")["GERMANY"] == 1000
+
+
+def test_a_line_is_normalised_before_it_is_read_and_refused_as_received() -> None:
+    result = play(case("S1902C", accounts(), [
+        mail("MIDAS", "1. SELL 100 LIRA.", "\u2022 BUY 10 MARK", "SELL \u22125 RUBEL")]))
+    assert refused(result) == {("MIDAS", "SELL \u22125 RUBEL: number must be at least 1")}
+    assert holdings(result, "MIDAS")["ITALY"] == 900
+    assert holdings(result, "MIDAS")["GERMANY"] == 1010
