@@ -14,6 +14,7 @@ from lark.exceptions import LarkError
 
 from judge.money.trades import Buy, NoTrade, Sell, TradeCommand
 from judge.text.grammar import load_parser
+from judge.text.normalize import normalize_line
 
 
 class _Commands(Transformer):
@@ -44,9 +45,11 @@ def _parser() -> Lark:
 
 @lru_cache(maxsize=4096)
 def read_trade(line: str) -> TradeCommand | None:
-    """The command a line gives, or None when it is not one."""
+    """The command a line gives, or None when it is not one. The line is normalised
+    first, as every reader of the judge does (a list bullet or a full stop, curly or
+    invisible characters, a Unicode minus)."""
     try:
-        value = _parser().parse(line)
+        value = _parser().parse(normalize_line(line))
     except LarkError:
         return None
     if isinstance(value, (Sell, Buy, NoTrade)):

@@ -21,6 +21,14 @@ from judge.text.capitalist import read_trade
     ("NOTRADE", NoTrade()),
     ("notrade", NoTrade()),
     ("No Trade", NoTrade()),
+    # normalised as every reader of the judge normalises a line (judge/text/normalize.py)
+    ("SELL 500 LIRA.", Sell(500, "LIRA")),
+    ("sell\u00a0500\u00a0lira", Sell(500, "LIRA")),
+    ("1. BUY 10 MARK", Buy(10, "MARK")),
+    ("\u2022 NOTRADE", NoTrade()),
+    ("SELL \u22125 LIRA", Sell(-5, "LIRA")),
+    ("BUY \uff11\uff10 MARK", Buy(10, "MARK")),
+    ("BUY 10 MA\u200bRK", Buy(10, "MARK")),
 ])
 def test_commands(line: str, command: object) -> None:
     assert read_trade(line) == command
