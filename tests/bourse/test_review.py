@@ -275,3 +275,34 @@ def test_an_empty_bourse_scored_after_a_solo_has_no_winner() -> None:
     result = play(case({}, phase="S1902M", host_end="solo"))
     assert result["end"] == {"kind": "solo", "winners": [], "scores": {}}
     assert result["state"]["phase"] == "F1902M"
+
+
+def test_a_payola_host_keeps_its_keys_and_its_fall_change_eliminates() -> None:
+    centers = C["home_centres"]()
+    centers["AUSTRIA"] = ["VIE"]
+    centers["RUSSIA"] = centers["RUSSIA"] + ["BUD", "TRI"]
+    units = C["starting_units"]()
+    units["AUSTRIA"] = []
+    units["RUSSIA"] = [u for u in units["RUSSIA"] if u != "A WAR"] + ["A GAL"]
+    state: dict[str, Any] = {
+        "phase": "F1903M", "units": units, "centers": centers, "dislodged": {},
+        "contested": [], "balances": dict.fromkeys(POWERS, 10), "accept": {},
+        "bourse": {"players": {"ARGENT": player()}, "rates": rates_of(), "eliminated": []}}
+    given: dict[str, Any] = {
+        "id": "pf", "variant": "standard", "game": "payola", "rules": [], "seed": 3,
+        "params": {}, "state": state, "offers": {"RUSSIA": ["5 : A GAL - VIE"]},
+        "mails": [mail("ARGENT", "SELL 10 MARKS", "BUY 10 CROWNS")]}
+    plain = {k: v for k, v in given.items() if k not in ("params", "mails")}
+    plain["state"] = {k: v for k, v in state.items() if k != "bourse"}
+    host = C["run_case"](plain)
+    result = play(given)
+    assert {k: v for k, v in result.items() if k not in ("end", "warnings", "state")} == {
+        k: v for k, v in host.items() if k != "state"}
+    assert {k: v for k, v in result["state"].items() if k != "bourse"} == host["state"]
+    assert result["state"]["phase"] == "W1903A"
+    # the Fall trade stands at the Fall rates (D22); then CROWNS are worthless
+    assert _bourse(result) == {
+        "players": {"ARGENT": {"cash": 0, "turns_played": 2, "net_worth": 5 * 100000 + 990 * 100,
+                               "holdings": units_of(CROWNS=1010, MARKS=990)}},
+        "rates": rates_of(CROWNS=0), "eliminated": ["AUSTRIA"]}
+    assert result["end"] is None and result["warnings"] == {}
