@@ -163,3 +163,71 @@ def test_the_engine_agrees_with_a_model_of_the_spec(
     got_refused = {(k, line.split(": ", 1)[0]) for k, ls in result["errors"].items()
                    for line in ls if k not in POWERS}
     assert got_refused == want_refused
+
+
+def _board(gone: list[str]) -> dict[str, Any]:
+    """Home centres and starting units, without the powers in ``gone`` (their centres
+    left unowned, their units off the board): every unit holds, nothing changes hands."""
+    return {"centers": {p: cs for p, cs in C["home_centres"]().items() if p not in gone},
+            "units": {p: us for p, us in C["starting_units"]().items() if p not in gone}}
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.dictionaries(st.sampled_from(NAMES), members, max_size=3),
+       st.fixed_dictionaries({p: st.integers(3, 250) for p in POWERS}),
+       st.lists(st.sampled_from(POWERS), max_size=3, unique=True),
+       st.integers(0, 3), params_st, st.booleans(), mail_lists,
+       st.sampled_from(["S1902M", "F1902M", "W1902A"]),
+       st.sampled_from([None, "solo", "draw"]))
+def test_turns_eliminations_and_the_end_agree_with_the_model(
+        players: dict[str, Any], rates: dict[str, int], without_centres: list[str],
+        already: int, params: dict[str, Any], winter: bool, sent: list[dict[str, Any]],
+        phase: str, host_end: str | None) -> None:
+    # the first ``already`` powers without a centre were eliminated at an earlier Fall
+    eliminated = without_centres[:already]
+    rates = {p: 0 if p in eliminated else r for p, r in rates.items()}
+    for p in players.values():
+        p["net_worth"] = 0
+        if not params["CASH_SURPLUS"]:
+            p["cash"] = 0
+    params = {**params, "WINTER_TURNS": winter}
+    given_case = case(players, *sent, phase=phase, rates=rates, eliminated=eliminated,
+                      params=params, host_end=host_end, **_board(without_centres))
+    result = run_case(given_case)
+    assert "error" not in result, result["error"]
+    open_turn = phase.endswith("M") or winter
+    played = host_end != "draw"
+    want_players, want_rates, want_refused = _model(
+        players, rates, eliminated, params, sent, turn_open=open_turn)
+    if not played:  # the open turn is discarded; JOINs and refusals stand
+        want_players, _, _ = _model(players, rates, eliminated, params,
+                                    [{**m, "lines": [x for x in m["lines"]
+                                                     if x.upper().startswith("JOIN")]}
+                                     for m in sent], turn_open=False)
+        want_rates = rates
+    now_eliminated = set(eliminated)
+    if played and phase.startswith("F"):
+        now_eliminated |= set(without_centres)
+        want_rates = {p: 0 if p in now_eliminated else r for p, r in want_rates.items()}
+        for me in want_players.values():
+            me["net_worth"] = sum(me["holdings"][p] * want_rates[p] for p in POWERS) + me["cash"]
+    bourse = result["state"]["bourse"]
+    assert bourse["players"] == want_players
+    assert bourse["rates"] == want_rates
+    assert set(bourse["eliminated"]) == now_eliminated
+    got_refused = {(k, line.split(": ", 1)[0]) for k, ls in result["errors"].items()
+                   for line in ls if k not in POWERS}
+    assert got_refused == want_refused
+    if played:
+        assert result["state"]["phase"] != phase
+    else:
+        assert result["state"]["phase"] == phase
+    if host_end is None:
+        assert result["end"] is None
+        return
+    centres = {p: len(cs) for p, cs in _board(without_centres)["centers"].items()}
+    scores = {n: sum(centres.get(p, 0) * me["holdings"][p] for p in POWERS
+                     if p not in now_eliminated) / 100 for n, me in want_players.items()}
+    best = max(scores.values(), default=None)
+    assert result["end"] == {"kind": host_end, "scores": scores,
+                             "winners": sorted(n for n, s in scores.items() if s == best)}

@@ -306,3 +306,34 @@ def test_a_payola_host_keeps_its_keys_and_its_fall_change_eliminates() -> None:
                                "holdings": units_of(CROWNS=1010, MARKS=990)}},
         "rates": rates_of(CROWNS=0), "eliminated": ["AUSTRIA"]}
     assert result["end"] is None and result["warnings"] == {}
+
+
+def _austria_falls() -> dict[str, Any]:
+    """Fall 1903: a Russian army takes VIE, AUSTRIA's last centre; no retreats."""
+    centers = C["home_centres"]()
+    centers["AUSTRIA"] = ["VIE"]
+    centers["RUSSIA"] = centers["RUSSIA"] + ["BUD", "TRI"]
+    units = C["starting_units"]()
+    units["AUSTRIA"] = []
+    units["RUSSIA"] = [u for u in units["RUSSIA"] if u != "A WAR"] + ["A GAL"]
+    return {"centers": centers, "units": units, "orders": {"RUSSIA": ["A GAL - VIE"]}}
+
+
+def test_a_fall_joiner_keeps_the_units_of_a_currency_that_fall_eliminates() -> None:
+    # he joined while CROWNS still traded, so he got them (D24 is for later joiners)
+    result = play(case({}, _stranger("l@x.org", "JOIN BOURSE LATE"), phase="F1903M",
+                       **_austria_falls()))
+    late = of(result, "LATE")
+    assert late["holdings"] == units_of()
+    assert late["turns_played"] == 1
+    assert late["net_worth"] == 6 * 100000
+    assert _bourse(result)["eliminated"] == ["AUSTRIA"]
+
+
+def test_orders_in_state_bourse_are_no_orders() -> None:
+    given = case({"ARGENT": player()}, phase="S1902M")
+    given["state"]["bourse"]["orders"] = {"ARGENT": ["SELL 100 LIRA"]}
+    result = play(given)
+    assert "orders" not in _bourse(result)
+    assert of(result, "ARGENT")["holdings"] == units_of()
+    assert _bourse(result)["rates"] == rates_of()
