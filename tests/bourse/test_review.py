@@ -337,3 +337,13 @@ def test_orders_in_state_bourse_are_no_orders() -> None:
     assert "orders" not in _bourse(result)
     assert of(result, "ARGENT")["holdings"] == units_of()
     assert _bourse(result)["rates"] == rates_of()
+
+
+def test_an_address_that_joined_acts_for_its_pseudonym_before_a_later_namesake() -> None:
+    # docs/bourse.md: BULLION (not a member) joins as ZED, someone else takes BULLION
+    result = play(case({}, mail("BULLION", "JOIN BOURSE ZED"),
+                       _stranger("x@y.org", "JOIN BOURSE BULLION"),
+                       mail("BULLION", "SELL 10 LIRA")))
+    assert result["errors"] == {}
+    assert holding(result, "ZED", "LIRA") == 990
+    assert holding(result, "BULLION", "LIRA") == 1000
