@@ -7,7 +7,7 @@ from collections.abc import Collection, Mapping
 from judge.engine.board import Map, province_of
 from judge.engine.orders import Order, Retreat
 from judge.engine.outcomes import Outcome
-from judge.engine.position import Unit
+from judge.engine.position import Position, Unit
 
 
 def retreat_options(
@@ -28,6 +28,17 @@ def retreat_options(
             if (p := province_of(loc)) not in occupied and p not in contested and p != attacker
         )
     )
+
+
+def options_in(position: Position, board: Map, unit: Unit) -> tuple[str, ...] | None:
+    """Where a unit dislodged in ``position`` (a retreat phase) may retreat; None when it
+    is no dislodged unit."""
+    for dislodgements in position.dislodged.values():
+        for d in dislodgements:
+            if d.unit.province == unit.province:
+                occupied = {u.province for us in position.units.values() for u in us}
+                return retreat_options(board, d.unit, d.attacker, occupied, position.contested)
+    return None
 
 
 def resolve_retreats(

@@ -32,7 +32,7 @@ class SheetError:
     message: str
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.text.strip()}: {self.code} {self.message}"
+        return f"line {self.line}: {self.text.strip()}: {self.message}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +122,7 @@ def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
                             and ctx.controlled.get(owner) == ctx.power
                             and any(isinstance(o, Signal) for o in offer.orders))
     if zero and not own and not rules.zero_foreign and not signal_by_controller:
-        raise Invalid("E14", "ZERO AgP OFFER TO FOREIGN UNIT")
+        raise Invalid("E14", "ZERO AgP OFFER TO FOREIGN UNIT (offer it 1 AgP or more)")
     _check_dummies(offer, owner, ctx, state)
     _check_touch(offer, owner, ctx)
     _check_signals(offer, owner, ctx, state)

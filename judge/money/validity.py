@@ -41,10 +41,11 @@ def resolve(
     found = check_order(order, None, position, board)
     if isinstance(found, Reason):
         if found in (Reason.NO_SUCH_UNIT, Reason.WRONG_UNIT_TYPE):
-            raise Invalid("E11", "ORDER TO NON-EXISTENT UNIT")
+            raise Invalid("E11", "ORDER TO NON-EXISTENT UNIT" + _standing(order, position))
         if signals and isinstance(order, (SupportHold, SupportMove)) and found in _GEOGRAPHY:
             return _signal(order, position)
-        raise Invalid("E13", f"ILLEGAL ORDER: {found.value.upper()}")
+        raise Invalid("E13", f"ILLEGAL ORDER: {found.value.upper()}"
+                      + _reach(found, order, position, board))
     if isinstance(found, (SupportHold, SupportMove)):
         target = position.unit_at(found.target.province)
         if target is None or target[1] != found.target:
@@ -67,6 +68,31 @@ def resolve(
         # a sheet's position is a movement phase: check_order refused the others already
         raise Invalid("E13", "ILLEGAL ORDER: NOT A MOVEMENT ORDER")
     return found
+
+
+def _standing(order: Order, position: Position) -> str:
+    """What stands where an order names a unit that is not there: the hint a player
+    needs (only the board the sheet is checked against is told)."""
+    if isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
+        found = position.unit_at(order.unit.province)
+        if found is None:
+            return f" (no unit in {order.unit.province})"
+        kind = "a fleet" if found[1].type is UnitType.FLEET else "an army"
+        return f" (there is {kind} in {order.unit.province})"
+    return ""
+
+
+def _reach(reason: Reason, order: Order, position: Position, board: Map) -> str:
+    """For a move to a place the unit cannot reach, where it can move."""
+    if reason is not Reason.NOT_ADJACENT or not isinstance(order, Move):
+        return ""
+    found = position.unit_at(order.unit.province)
+    if found is None or found[1].type is None:
+        return ""
+    unit = found[1]
+    assert unit.type is not None
+    reach = sorted(board.neighbours(unit.type, unit.location))
+    return f" ({unit} can move to {', '.join(reach)})"
 
 
 def _signal(order: SupportHold | SupportMove, position: Position) -> Signal:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -149,6 +150,7 @@ class _Reader:
     def __init__(self, board: Map) -> None:
         self.board = board
         self.names = {_name_key(p.name): abbr for abbr, p in board.provinces.items()}
+        self._spellings: dict[str, str] | None = None
         hyphenated = {
             word
             for name in (*board.aliases, *self.names)
@@ -261,7 +263,50 @@ class _Reader:
             first, rest = " ".join(words[:cut]), " ".join(words[cut:])
             if self._province(first) and self._province(rest):
                 return f"unknown province '{name}' (a '-' missing between {first} and {rest}?)"
-        return f"unknown province '{name}'"
+        guess = self._nearest(name)
+        return f"unknown province '{name}'" + (f" (did you mean {guess}?)" if guess else "")
+
+    def _nearest(self, name: str) -> str | None:
+        """The provinces a near-miss may have meant: for a short word those one letter
+        off or with two letters swapped (``RUG`` -> ``RUH or RUM``), for a longer one the
+        closest abbreviation, name or alias when it is close (``KEIL`` -> ``KIE``)."""
+        key = _name_key(name)
+        if len(key) < 3:
+            return None
+        spellings = self.spellings()
+        if len(key) <= 4:
+            found = {abbr for spelling, abbr in spellings.items() if _one_slip(key, spelling)}
+        else:
+            scored = [(difflib.SequenceMatcher(None, key, spelling).ratio(), abbr)
+                      for spelling, abbr in spellings.items()]
+            best = max(score for score, _ in scored)
+            found = {abbr for score, abbr in scored if score == best and best >= 0.75}
+        return " or ".join(sorted(found)) or None
+
+    def spellings(self) -> dict[str, str]:
+        """Every abbreviation, full name and alias of the map -> its abbreviation."""
+        if self._spellings is None:
+            table = {abbr: abbr for abbr in self.board.provinces}
+            table.update({_name_key(p.name): abbr for abbr, p in self.board.provinces.items()})
+            table.update({k: v for k, v in self.board.aliases.items() if v in table})
+            self._spellings = table
+        return self._spellings
+
+
+def _one_slip(typed: str, spelling: str) -> bool:
+    """Whether ``typed`` is ``spelling`` with one letter wrong, added or left out, or two
+    neighbours swapped."""
+    if len(typed) == len(spelling) + 1:
+        return any(typed[:i] + typed[i + 1:] == spelling for i in range(len(typed)))
+    if len(spelling) == len(typed) + 1:
+        return _one_slip(spelling, typed)
+    if len(typed) != len(spelling):
+        return False
+    wrong = [i for i, (a, b) in enumerate(zip(typed, spelling, strict=True)) if a != b]
+    if len(wrong) == 1:
+        return True
+    return (len(wrong) == 2 and wrong[1] == wrong[0] + 1
+            and typed[wrong[0]] == spelling[wrong[1]] and typed[wrong[1]] == spelling[wrong[0]])
 
 
 def _name_key(name: str) -> str:

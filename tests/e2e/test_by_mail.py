@@ -61,7 +61,7 @@ def test_a_payola_game_by_mail(by_mail: MailJudge) -> None:
     assert "0 : A ROM H" in out[italy]
     out = judge.replies(italy, signon, "10000 : A VEN - TRI")
     assert "REFUSED" in out[italy]
-    assert "line 2: '10000 : A VEN - TRI': E1 INVALID OFFER AMOUNT" in out[italy]
+    assert "line 2: '10000 : A VEN - TRI': INVALID OFFER AMOUNT" in out[italy]
     out = judge.replies(italy, signon, "ACCEPT IT?", "ACCEPT IQ")
     assert "is now IT?" in out[italy] and "letter Q is not a power initial" in out[italy]
     out = judge.replies(italy, signon, "TRANSFER 8 TO AUSTRIA")

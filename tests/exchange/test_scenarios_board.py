@@ -60,7 +60,8 @@ def test_e13c_any_corporation_outranks_any_investor() -> None:
 
 def test_e13d_zero_offer_from_an_investor_is_refused() -> None:
     result = play(_e13_state(), mail("ALICE", "0 : F LON H"))
-    assert refused(result) == {("ALICE", "0 : F LON H: E14 ZERO AgP OFFER TO FOREIGN UNIT")}
+    reason = "E14 ZERO AgP OFFER TO FOREIGN UNIT (offer it 1 AgP or more)"
+    assert refused(result) == {("ALICE", f"0 : F LON H: {reason}")}
 
 
 def _e14_state(mode: str, captured: str = "POR") -> tuple[dict, dict]:

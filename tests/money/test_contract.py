@@ -80,7 +80,8 @@ def test_refused_sheet_is_reported_and_the_units_hold() -> None:
     result = batch.run_case(case)
     assert result["orders"]["A PAR"] == "A PAR H"
     assert result["errors"] == {
-        "FRANCE": ["line 2: 0 : F LON - NTH: E14 ZERO AgP OFFER TO FOREIGN UNIT"]}
+        "FRANCE": ["line 2: 0 : F LON - NTH: ZERO AgP OFFER TO FOREIGN UNIT (offer it 1 AgP or "
+                   "more)"]}
     assert result["state"]["balances"]["FRANCE"] == 48
 
 

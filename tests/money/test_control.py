@@ -180,7 +180,7 @@ def test_restrict_signal_accepts_the_controllers_signal() -> None:
     case = _case(["RESTRICT_SIGNAL", "ZERO_FOREIGN"], {},
                  {"FRANCE": ["0 : F TRI S A VEN - SWI ?"]}, dummies=())
     assert batch.run_case(case)["errors"]["FRANCE"] == [
-        "line 1: 0 : F TRI S A VEN - SWI ?: E25 SIGNAL_SUPPORT ORDER TO FOREIGN UNIT"]
+        "line 1: 0 : F TRI S A VEN - SWI ?: SIGNAL_SUPPORT ORDER TO FOREIGN UNIT"]
 
 
 def _table(rules: list[str], control: dict[str, str], offers: dict[str, list[str]],

@@ -35,7 +35,8 @@ def test_a_retreat_names_no_standing_unit_as_holding(full: Callable[..., Judge])
     _burgundy_falls(judge)
     germany = (address("GERMANY"), signon("GERMANY"))
     status = judge.reply(*germany, "STATUS")
-    assert "Units:   A BER, F KIE\n      To retreat: A BUR\n" in status
+    assert ("Units:   A BER, F KIE\n      To retreat: A BUR (to BEL, MAR, MUN, PAR, RUH or "
+            "disband)\n") in status
     out = judge.send(*germany, "A BUR - RUH")
     reply = next(m for m in out if m.in_reply_to).body
     (copy,) = [m for m in out if not m.in_reply_to]
