@@ -10,6 +10,7 @@ from judge.engine.outcomes import Reason
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position, Unit
 from judge.engine.retreats import options_in
+from judge.money.offers import OfferSheet
 from judge.money.sheets import SheetContext, SheetError
 from judge.service.accounts import rules_of
 from judge.service.context import Context, Identity, Refusal, Result
@@ -53,16 +54,14 @@ def orders(ctx: Context, cmd: c.Orders, step: Step) -> Result:
     record, position, board, kind = _phase(ctx, who)
     given, remark = closing_remark(cmd.lines, board)
     if kind == SubmissionKind.OFFERS:
-        control = control_of(who.game, board, position)
-        refusal = control.sheet_refusal(who.power.name)
+        refusal = control_of(who.game, board, position).sheet_refusal(who.power.name)
         if refusal is not None:  # a vassal's units are bribed by its controller (2.9)
             raise Refusal(refusal)
-        sheet = SheetContext(who.power.name, position, board, rules_of(who.game),
-                             who.power.balance, control.dummies, control.controllers)
-        lines, errors = read_offers(given, sheet)
+        lines, errors, read = read_offers(given, _sheet_context(who, position, board))
         checked: list[Order] = []
     else:
         lines, errors, checked = read_orders(given, who.power.name, position, board)
+        read = None
     left_out = _left_out(remark)
     if errors:
         kept = submitted_lines(current_submission(ctx.session, record, who.power.name, kind))
@@ -76,11 +75,33 @@ def orders(ctx: Context, cmd: c.Orders, step: Step) -> Result:
         ordered = {o.unit.province for o in checked if not isinstance(o, Waive)}
         idle = [str(u) for u in position.units.get(who.power.name, ())
                 if u.province not in ordered]
-    _confirm(ctx, who, record.phase, kind, [x.canonical for x in lines], idle)
+    risk = None
+    if read is not None:  # a Payola sheet: what it risks, and the units it leaves alone
+        offered = {o.unit.province for o in read.offers}
+        idle = [str(u) for u in position.units.get(who.power.name, ())
+                if u.province not in offered]
+        risk = {"offered": sum(o.total for o in read.offers), "balance": who.power.balance,
+                "savings": read.savings}
+    _confirm(ctx, who, record.phase, kind, [x.canonical for x in lines],
+             idle if read is None else [])
     return Result(step.line, step.text, True, template="orders", data={
         "kind": kind, "phase": record.phase, "power": who.power.name,
-        "lines": lines, "idle": idle, "left_out": left_out,
+        "lines": lines, "idle": idle, "left_out": left_out, "risk": risk,
     })
+
+
+def _sheet_context(who: Identity, position: Position, board: Map) -> SheetContext:
+    """What checking the signed-on power's offer sheet needs to know."""
+    assert who.power is not None
+    control = control_of(who.game, board, position)
+    return SheetContext(who.power.name, position, board, rules_of(who.game),
+                        who.power.balance, control.dummies, control.controllers)
+
+
+def _offered(who: Identity, position: Position, board: Map, lines: list[str]) -> int:
+    """What the sheet in force offers in all (what it could cost at most)."""
+    read = read_sheet("\n".join(lines), _sheet_context(who, position, board))
+    return 0 if isinstance(read, list) else sum(o.total for o in read.offers)
 
 
 def _left_out(remark: tuple[c.OrderLine, ...]) -> list[str]:
@@ -205,17 +226,18 @@ def _adjustment_count(
 
 def read_offers(
     given: tuple[c.OrderLine, ...], sheet: SheetContext
-) -> tuple[list[SubmittedLine], list[str]]:
+) -> tuple[list[SubmittedLine], list[str], OfferSheet | None]:
     """Payola offer lines read and checked as one sheet (spec 3.1: one bad line refuses
-    the whole sheet, every error listed); each line echoed in its normal form."""
+    the whole sheet, every error listed); each line echoed in its normal form, and the
+    sheet read (None when refused)."""
     text = "\n".join(row.text for row in given)
     read = read_sheet(text, sheet)
     if isinstance(read, list):
-        return [], [_sheet_error(e, given) for e in read]
+        return [], [_sheet_error(e, given) for e in read], None
     if len(read.lines) != len(given):  # the sheet reader dropped or split a line
-        return [SubmittedLine(r.line, r.text, r.text) for r in given], []
+        return [SubmittedLine(r.line, r.text, r.text) for r in given], [], read
     pairs = zip(given, read.lines, strict=True)
-    return [SubmittedLine(r.line, r.text, str(x)) for r, x in pairs], []
+    return [SubmittedLine(r.line, r.text, str(x)) for r, x in pairs], [], read
 
 
 def _sheet_error(error: SheetError, given: tuple[c.OrderLine, ...]) -> str:
@@ -250,7 +272,8 @@ def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
                   "draw": who.player.draw, "absence": who.player.absence,
                   "payola": game.variant == "payola", "balance": who.power.balance,
                   "acceptance": who.power.acceptance or f"{who.power.name[0]}?",
-                  "adjust": None, "buildable": [], "dislodged": [], "submitted": False}
+                  "adjust": None, "buildable": [], "dislodged": [], "submitted": False,
+                  "offered": None}
     if record is not None:
         board = ctx.board(game)
         position = position_of(record, board)
@@ -266,6 +289,8 @@ def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
             lines=[x.canonical for x in submitted_lines(sub)], kind=kind,
             submitted=sub is not None,
         )
+        if kind == SubmissionKind.OFFERS and data["lines"]:
+            data["offered"] = _offered(who, position, board, data["lines"])
         if position.phase.kind is PhaseKind.ADJUSTMENT:  # what the results' count promised
             data.update(adjust=adjustment_due(position, board, who.power.name),
                         buildable=buildable_centers(position, board, who.power.name))

@@ -60,3 +60,18 @@ def test_retreats_and_builds_say_where(full: Callable[..., Judge]) -> None:
     assert judge.record().phase == "W1901A"
     russia = _flat(judge.reply(address("RUSSIA"), signon("RUSSIA"), "BUILD F STP"))
     assert "write BUILD F STP/NC or BUILD F STP/SC" in russia
+
+
+def test_a_payola_player_knows_what_he_risks(full: Callable[..., Judge]) -> None:
+    judge = full("PAYOLA")
+    judge.run()  # France starts with 48 AgP
+    france = (address("FRANCE"), signon("FRANCE"))
+    over = _flat(judge.reply(*france, "30 : A PAR - BUR", "2*15 : A MAR - SPA", "10 $"))
+    assert ("Your offers total 60 AgP and your balance is 48 AgP less 10 AgP of savings: "
+            "if they are all accepted they will be reduced") in over
+    assert "No offer for F BRE: it holds unless another power pays it to do something " \
+           "else." in over
+    assert "Your offers total 60 AgP." in _flat(judge.reply(*france, "STATUS"))
+    under = _flat(judge.reply(*france, "5 : A PAR - BUR", "A MAR H", "F BRE H"))
+    assert "Your offers total 5 AgP; your balance is 48 AgP." in under
+    assert "No offer for" not in under and "reduced" not in under
