@@ -748,3 +748,22 @@ def test_every_state_key_is_present_after_a_market_phase() -> None:
                           "accept", "sc_values", "values_request", "pending_issue", "bid"}
     for i in st["investors"].values():
         assert set(i) == {"cash", "shares", "last_vote"}
+
+
+# --- reading a BID line ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("line", ["BID GERMANY 100 SHARES 20 SHARES 30",
+                                  "BID GERMANY 100 PRICE 5 PRICE 6",
+                                  "BID GERMANY 100 SHARES 20 PRICE 5 SHARES 30"])
+def test_a_bid_line_naming_shares_or_price_twice_cannot_be_read(line: str) -> None:
+    """4.2 gives `BID <power> <amount> [SHARES <n>] [PRICE <p>]`: a second SHARES or PRICE
+    is an extra word (D31), not a silent replacement of the first."""
+    result = play(state("W1900B"), mail("ALICE", line))
+    assert refused(result) == {("ALICE", f"{line}: cannot parse this command")}
+    assert corps(result)["GERMANY"]["status"] == "UNSTARTED"
+
+
+def test_a_bid_line_with_price_before_shares_is_read() -> None:
+    result = play(state("W1900B"), mail("ALICE", "BID ITALY 100 PRICE 9 SHARES 20"))
+    assert result["errors"] == {}
+    assert corps(result)["ITALY"]["bid"] == {"paid": 100, "shares": 20, "price": 9}
