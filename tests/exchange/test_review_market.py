@@ -53,7 +53,7 @@ def terms(result: dict[str, Any], power: str) -> tuple[int, int, int]:
     return c["S"], c["T"], c["price"]
 
 
-# --- 5.2 the startup auction ------------------------------------------------------------ -
+# --- 5.2 the startup auction --------------------------------------------------------------
 
 def test_second_price_sole_bidder_pays_min_bid_and_the_default_price_uses_it() -> None:
     """5.2 SECOND_PRICE: nobody else bid -> MIN_BID; D27: the default price is the amount
@@ -120,7 +120,7 @@ def test_bid_lines_name_powers_by_abbreviation_or_initial() -> None:
     assert corps(result)["GERMANY"]["bid"] == {"paid": 120, "shares": 30, "price": None}
 
 
-# --- 4.2 bids and committed money --------------------------------------------------------- 
+# --- 4.2 bids and committed money ---------------------------------------------------------
 
 def test_a_later_bid_replaces_the_earlier_and_only_the_rest_is_available() -> None:
     """4.2: a later BID on the same power replaces the earlier, so the total counts it once;
@@ -193,7 +193,7 @@ def test_shares_of_a_started_corporation_may_be_asked_and_taken() -> None:
     assert cash(result)["CAROL"] == 970 and cash(result)["BOB"] == 1030
 
 
-# --- 5.3 setup, D28-D30 ------------------------------------------------------------------- 
+# --- 5.3 setup, D28-D30 -------------------------------------------------------------------
 
 def test_bid_line_items_are_defaults_one_by_one() -> None:
     """D28: SHARES alone gives that n and the default price for it; PRICE alone gives
@@ -330,7 +330,7 @@ def test_values_when_income_is_too_small() -> None:
     assert corps(result)["ITALY"]["values_request"] is None
 
 
-# --- 3.2 / 3.3 the phase sequence ----------------------------------------------------------- 
+# --- 3.2 / 3.3 the phase sequence ---------------------------------------------------------
 
 def _france_floated(phase: str, treasury: int = 95, T: int = 1, **extra: Any) -> dict:  # noqa: N803
     return state(phase,
@@ -412,7 +412,7 @@ def test_adjustment_phase_is_held_for_a_removal() -> None:
     assert result["state"]["phase"] == "W1901A"
 
 
-# --- 4.3 / 5.8 issues in Bids and Offering ----------------------------------------------------- 
+# --- 4.3 / 5.8 issues in Bids and Offering ------------------------------------------------
 
 def test_issue_at_its_exact_limit_and_noissue() -> None:
     """4.2: 3 x (T + n) <= S + n; S 30, T 0 -> n <= 15."""
@@ -475,7 +475,7 @@ def test_a_leader_prices_his_floated_corporation_signed_on_or_not() -> None:
     assert terms(later, "FRANCE") == (30, 1, 14)
 
 
-# --- 4.4 purchase lists ------------------------------------------------------------------------- 
+# --- 4.4 purchase lists -------------------------------------------------------------------
 
 def _ipo(**investors: dict) -> dict[str, Any]:
     return state("W1900P", investors={"ALICE": {"shares": {"FRANCE": 6}},
@@ -548,7 +548,7 @@ def test_an_empty_list_by_nopurchase_alone_replaces_the_list() -> None:
     assert _bought(mail("DAVE", "PURCHASE 3*FRANCE"), mail("DAVE", "NOPURCHASE")) == {}
 
 
-# --- 5.4 the purchase algorithm --------------------------------------------------------------- 
+# --- 5.4 the purchase algorithm -----------------------------------------------------------
 
 def test_an_unaffordable_entry_is_dropped_and_the_scan_goes_on() -> None:
     """5.4: price > cash: continue scanning; CAROL (15 AgP) skips FRANCE at 20, buys
@@ -608,7 +608,7 @@ def test_immediate_commands_in_the_ipo_phase_change_the_cash_it_spends() -> None
     assert cash(result)["DAVE"] == 5
 
 
-# --- 5.5 the float ------------------------------------------------------------------------------ 
+# --- 5.5 the float ------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("S", "T", "floats"), [(30, 11, True), (25, 10, False),
                                                 (25, 9, True), (5, 2, True), (6, 3, True),
@@ -680,7 +680,7 @@ def test_values_valid_at_the_float_are_used_and_the_even_split_otherwise() -> No
     assert corps(result)["FRANCE"]["sc_values"] == {"BRE": 22, "MAR": 22, "PAR": 22}
 
 
-# --- the envelope --------------------------------------------------------------------------------- 
+# --- the envelope -------------------------------------------------------------------------
 
 def test_a_strangers_mail_is_refused_and_the_phase_goes_on() -> None:
     """D49."""
@@ -750,7 +750,7 @@ def test_every_state_key_is_present_after_a_market_phase() -> None:
         assert set(i) == {"cash", "shares", "last_vote"}
 
 
-# --- reading a BID line -------------------------------------------------------------------- 
+# --- reading a BID line -------------------------------------------------------------------
 
 @pytest.mark.parametrize("line", ["BID GERMANY 100 SHARES 20 SHARES 30",
                                   "BID GERMANY 100 PRICE 5 PRICE 6",
