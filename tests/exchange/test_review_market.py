@@ -777,3 +777,34 @@ def test_a_huge_purchase_count_buys_what_is_there() -> None:
     assert holdings(result)["DAVE"] == {"FRANCE": 24, "GERMANY": 2}
     assert cash(result)["DAVE"] == 1000 - 260
     assert corps(result)["FRANCE"]["status"] == "FLOATED"
+
+
+def test_e1_e4_e5_chained_from_the_opening() -> None:
+    """E1, then E4's mail, then E5's lists, each result's state fed into the next case:
+    ENGLAND (20/16 @ 9, nobody buys it) changes nothing in E5's numbers."""
+    bids = play(state("W1900B"),
+                mail("ALICE", "BID FRANCE 150", "BID ENGLAND 120"),
+                mail("BOB", "BID FRANCE 140", "BID GERMANY 100"),
+                mail("CAROL", "BID ENGLAND 120 SHARES 20 PRICE 9"),
+                mail("DAVE", "BID ITALY 90"))
+    offering = play(bids["state"], mail("ALICE", "SETUP FRANCE SHARES 30 PRICE 10"))
+    assert offering["state"]["phase"] == "W1900P"
+    ipo = play(offering["state"],
+               mail("ALICE", "PURCHASE 2*GERMANY"),
+               mail("BOB", "PURCHASE 10*FRANCE", "CAP 100"),
+               mail("CAROL", "PURCHASE 5*GERMANY 8*FRANCE", "CAP 130"),
+               mail("DAVE", "PURCHASE 10*FRANCE 4*GERMANY"))
+    assert ipo["errors"] == {}
+    assert cash(ipo) == {"ALICE": 810, "BOB": 800, "CAROL": 750, "DAVE": 820}
+    assert holdings(ipo) == {"ALICE": {"FRANCE": 6, "GERMANY": 2},
+                             "BOB": {"FRANCE": 10, "GERMANY": 5},
+                             "CAROL": {"ENGLAND": 4, "FRANCE": 3, "GERMANY": 5},
+                             "DAVE": {"FRANCE": 10, "GERMANY": 4}}
+    assert {p: (c["status"], c["S"], c["T"], c["price"], c["treasury"])
+            for p, c in corps(ipo).items() if c["status"] != "UNSTARTED"} == {
+        "FRANCE": ("FLOATED", 30, 1, 10, 150), "GERMANY": ("STARTED", 25, 9, 20, 100),
+        "ENGLAND": ("STARTED", 20, 16, 9, 120)}
+    assert ipo["state"]["bank"] == 450
+    assert ipo["state"]["phase"] == "W1900E"
+    assert sorted(ipo["state"]["inactive"]) == homes("AUSTRIA", "ENGLAND", "GERMANY", "ITALY",
+                                                    "RUSSIA", "TURKEY")
