@@ -14,14 +14,20 @@ from judge.money.lots import by_lot
 
 def purchase_entries(game: Game, cmd: c.Purchase) -> list[str]:
     """The list entries a PURCHASE line adds (one entry = one share); the whole line is
-    refused when one item is."""
+    refused when one item is.
+
+    An item is kept as at most ``T`` entries: T cannot grow before the purchase is run,
+    and an investor whose entry for a corporation finds it sold out or unaffordable will
+    find every later one so too (prices are fixed, cash and the room under a cap only
+    shrink), so entries beyond the T-th never buy and are dropped without ending a turn.
+    The purchase is the same, and ``PURCHASE 1000000000*FRANCE`` builds no huge list."""
     entries: list[str] = []
     for count, word in cmd.items:
         corp = corporation(game, word)
         at_least_one(count, "count")
         if corp.status is Status.UNSTARTED or corp.T <= 0:
             raise Refused(f"no {corp.name} shares are offered")
-        entries.extend([corp.name] * count)
+        entries.extend([corp.name] * min(count, corp.T))
     return entries
 
 
