@@ -8,7 +8,6 @@ given, i.e. valid and not cut). Definitions follow the DATC and Kruijswijk's
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -18,8 +17,6 @@ from judge.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportM
 from judge.engine.outcomes import Outcome
 from judge.engine.position import Unit
 from judge.engine.resolver import Resolver
-
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
 
 @dataclass(frozen=True)
