@@ -161,8 +161,10 @@ class AnyPortController(Controller):
 
     def _trigger_server(self) -> None:
         # aiosmtpd connects once to the port it was given, to start the server
-        if self.port == 0 and self.server is not None and self.server.sockets:
-            self.port = int(self.server.sockets[0].getsockname()[1])
+        # an asyncio.Server once started, though aiosmtpd types it an AbstractServer
+        sockets = getattr(self.server, "sockets", None)
+        if self.port == 0 and sockets:
+            self.port = int(sockets[0].getsockname()[1])
         super()._trigger_server()
 
 
