@@ -1,96 +1,221 @@
 """Dependencies point one way: the engine is pure, and outer layers never leak inward.
 
-Reads every module's imports with ``ast`` (nothing is imported) and checks them
-against the table below; a new import that breaks the direction fails here.
+Reads every module's imports with ``ast`` (nothing is imported) and checks them against
+the tables below: each layer names everything it may import besides the standard library
+(an allow-list), and the pure layers are also denied the standard library's I/O modules,
+``sys`` (interpreter-global state), calls at import time and the built-ins that read or
+write files or the terminal. Relative imports are resolved, and a ``"judge.x.y:name"``
+string (a runner imported on first use) counts as an import.
+The self-test plants each kind of violation in a copy of the package and runs the very
+same check on it.
 """
 
 from __future__ import annotations
 
 import ast
+import re
+import shutil
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "judge"
 
-# layer -> what it may import besides the standard library (prefixes).
+# layer -> the judge layers and third-party packages it may import (prefixes).
+# The longest matching layer decides; every module of the package must fall in one.
 ALLOWED: dict[str, tuple[str, ...]] = {
+    "judge": (),  # the package's __init__: the version string only
     "judge.engine": ("judge.engine",),
     "judge.money": ("judge.engine", "judge.money"),
-    "judge.variants": ("judge.engine", "judge.money", "judge.variants"),
-    "judge.text": ("judge.engine", "judge.money", "judge.text", "lark"),
-    "judge.batch": ("judge.engine", "judge.money", "judge.text", "judge.variants", "judge.batch"),
+    "judge.resources": (),
+    "judge.text": ("judge.engine", "judge.money", "judge.text", "judge.resources", "lark"),
+    "judge.batch": ("judge.engine", "judge.money", "judge.text", "judge.batch"),
+    "judge.config": (),
+    "judge.storage": ("judge.engine", "judge.money", "judge.config", "judge.storage",
+                      "sqlalchemy", "alembic"),
+    "judge.service": ("judge.engine", "judge.money", "judge.text", "judge.resources",
+                      "judge.config", "judge.storage", "judge.service", "sqlalchemy", "jinja2"),
+    "judge.mail": ("judge.text", "judge.config", "judge.storage", "judge.mail", "sqlalchemy",
+                   "aiosmtpd"),
+    "judge.demo": ("judge.config", "judge.storage", "judge.mail", "sqlalchemy"),  # a client
+    "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
+                  "judge.demo", "sqlalchemy"),
 }
-# Never imported by these layers, whatever else they import.
-FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "judge.storage": ("judge.service", "judge.mail", "judge.cli", "aiosmtpd", "smtplib", "jinja2"),
-    "judge.service": ("judge.mail", "judge.cli", "aiosmtpd", "smtplib"),
-    "judge.mail": ("judge.cli",),
-}
+# The pure layers: values in, values out. No I/O, no global state, nothing run at import.
+PURE = ("judge.engine", "judge.money", "judge.text")
+DENIED_STDLIB = frozenset({
+    "os", "io", "pathlib", "shutil", "tempfile", "glob", "fileinput", "sys", "subprocess",
+    "socket", "socketserver", "ssl", "select", "selectors", "signal", "asyncio", "threading",
+    "multiprocessing", "concurrent", "sqlite3", "dbm", "shelve", "pickle", "smtplib", "poplib",
+    "imaplib", "ftplib", "http", "urllib", "mailbox", "webbrowser", "ctypes",
+})
+DENIED_BUILTINS = frozenset({"open", "print", "input", "breakpoint", "exec", "eval"})
+RUNNER = re.compile(r"^(judge(?:\.\w+)+):\w+$")  # "module:function" imported on first use
 
 
-def _module_name(path: Path) -> str:
-    rel = path.relative_to(PACKAGE.parent).with_suffix("")
-    parts = list(rel.parts)
-    if parts[-1] == "__init__":
+@dataclass(frozen=True)
+class Module:
+    name: str  # judge.engine.board
+    is_package: bool  # an __init__.py
+    source: str
+
+
+def module_at(path: Path, package: Path = PACKAGE) -> Module:
+    parts = list(path.relative_to(package.parent).with_suffix("").parts)
+    is_package = parts[-1] == "__init__"
+    if is_package:
         parts.pop()
-    return ".".join(parts)
+    return Module(".".join(parts), is_package, path.read_text(encoding="utf-8"))
 
 
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def imports(module: Module) -> set[str]:
+    """Every module name ``module`` imports, relative imports resolved; ``from a import b``
+    counts as both ``a`` and ``a.b`` (b may be a submodule)."""
+    here = module.name.split(".") if module.is_package else module.name.split(".")[:-1]
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(module.source)):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[: len(here) - node.level + 1]
+                origin = ".".join(base + ([node.module] if node.module else []))
+            else:
+                origin = node.module or ""
+            found.add(origin)
+            found.update(f"{origin}.{a.name}" for a in node.names if a.name != "*")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if match := RUNNER.match(node.value):
+                found.add(match.group(1))
     return found
 
 
-def _layer(name: str, table: dict[str, tuple[str, ...]]) -> str | None:
-    for layer in table:
-        if name == layer or name.startswith(layer + "."):
-            return layer
-    return None
+def layer_of(name: str) -> str | None:
+    """The longest layer holding ``name``; ``judge`` itself holds only the package's
+    ``__init__``."""
+    matches = [layer for layer in ALLOWED if name == layer
+               or (layer != "judge" and name.startswith(layer + "."))]
+    return max(matches, key=len, default=None)
 
 
-def _is(name: str, prefix: str) -> bool:
+def _within(name: str, prefix: str) -> bool:
     return name == prefix or name.startswith(prefix + ".")
+
+
+def violations(module: Module) -> list[str]:
+    """What ``module`` does that its layer forbids; empty when it keeps to its layer."""
+    layer = layer_of(module.name)
+    if layer is None:
+        return [f"{module.name} belongs to no layer of tests/test_layers.py"]
+    found = []
+    for name in sorted(imports(module)):
+        top = name.split(".")[0]
+        if name == "__future__" or name == "judge" or name.startswith("judge.__"):
+            continue  # the package's own __init__: its version string
+        if top in sys.stdlib_module_names:
+            if layer in PURE and top in DENIED_STDLIB:
+                found.append(f"{module.name} ({layer}, pure) must not import {name}")
+            continue
+        if not any(_within(name, ok) for ok in ALLOWED[layer]):
+            found.append(f"{module.name} ({layer}) must not import {name}")
+    if layer in PURE:
+        found += _impure_statements(module, layer)
+    return found
+
+
+def _impure_statements(module: Module, layer: str) -> list[str]:
+    tree = ast.parse(module.source)
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            found.append(f"{module.name} ({layer}, pure) runs "
+                         f"{ast.unparse(node.value)!r} at import")
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in DENIED_BUILTINS):
+            found.append(f"{module.name} ({layer}, pure) calls {node.func.id}()")
+    return found
+
+
+def check_package(package: Path) -> list[str]:
+    return [v for path in sorted(package.rglob("*.py"))
+            for v in violations(module_at(path, package))]
 
 
 MODULES = sorted(PACKAGE.rglob("*.py"))
 
 
 def test_the_package_is_found() -> None:
-    assert any(_module_name(p) == "judge.engine.adjudicate" for p in MODULES)
+    assert any(module_at(p).name == "judge.engine.adjudicate" for p in MODULES)
 
 
-@pytest.mark.parametrize("path", MODULES, ids=[_module_name(p) for p in MODULES])
+def test_every_layer_exists_and_every_part_of_the_package_has_a_layer() -> None:
+    for layer in ALLOWED:
+        path = PACKAGE.parent.joinpath(*layer.split("."))
+        assert path.is_dir() or path.with_suffix(".py").is_file(), f"no package {layer}"
+    parts = {p.stem for p in PACKAGE.iterdir()
+             if p.suffix == ".py" or (p.is_dir() and (p / "__init__.py").is_file())}
+    assert {f"judge.{p}" for p in parts - {"__init__"}} <= set(ALLOWED)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[module_at(p).name for p in MODULES])
 def test_imports_point_inward(path: Path) -> None:
-    name = _module_name(path)
-    imports = _imports(path)
-    layer = _layer(name, ALLOWED)
-    if layer is not None:
-        bad = {
-            i
-            for i in imports
-            if i.split(".")[0] not in sys.stdlib_module_names
-            and i != "__future__"
-            and not any(_is(i, ok) for ok in ALLOWED[layer])
-        }
-        assert not bad, f"{name} ({layer}) must not import {sorted(bad)}"
-    layer = _layer(name, FORBIDDEN)
-    if layer is not None:
-        bad = {i for i in imports if any(_is(i, no) for no in FORBIDDEN[layer])}
-        assert not bad, f"{name} ({layer}) must not import {sorted(bad)}"
+    assert violations(module_at(path)) == []
 
 
-def test_engine_rejects_an_outward_import(tmp_path: Path) -> None:
-    """The check itself works: an engine module importing sqlalchemy is caught."""
-    bad = tmp_path / "bad.py"
-    bad.write_text("import sqlalchemy\nfrom judge.storage import base\n")
-    imports = _imports(bad)
-    assert {"sqlalchemy", "judge.storage"} <= imports
-    assert not any(_is(i, ok) for i in imports for ok in ALLOWED["judge.engine"])
+# Each kind of violation, planted as a new module in a copy of the package.
+PLANTED = {
+    "engine/planted_smtp.py": ("import smtplib\n", "must not import smtplib"),
+    "engine/planted_socket.py": ("from socket import create_connection\n",
+                                 "must not import socket"),
+    "engine/planted_sqlite.py": ("import sqlite3\n", "must not import sqlite3"),
+    "engine/planted_relative.py": ("from ..storage import base\n",
+                                   "must not import judge.storage"),
+    "engine/planted_sqlalchemy.py": ("import sqlalchemy\n", "must not import sqlalchemy"),
+    "engine/planted_global.py": ("import sys\nsys.setrecursionlimit(10_000)\n",
+                                 "must not import sys"),
+    "engine/planted_runner.py": ('RUN = "judge.storage.games:load"\n',
+                                 "must not import judge.storage.games"),
+    "money/planted_write.py": ("def save(text):\n    open('books', 'w').write(text)\n",
+                               "calls open()"),
+    "money/planted_subprocess.py": ("import subprocess\n", "must not import subprocess"),
+    "text/planted_os.py": ("import os\n", "must not import os"),
+    "mail/planted_service.py": ("from judge.service import inbound\n",
+                                "must not import judge.service"),
+    "storage/planted_text.py": ("from judge.text.orders import parse_order\n",
+                                "must not import judge.text"),
+    "planted_layer.py": ("x = 1\n", "belongs to no layer"),
+}
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The check run on a copy of the package with every planted module added."""
+    copy = tmp_path_factory.mktemp("planted") / "judge"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    for relative, (source, _) in PLANTED.items():
+        (copy / relative).write_text(source, encoding="utf-8")
+    return check_package(copy)
+
+
+@pytest.mark.parametrize("relative", PLANTED)
+def test_the_check_catches_a_planted_violation(relative: str, planted: list[str]) -> None:
+    name = "judge." + relative.removesuffix(".py").replace("/", ".")
+    _, expected = PLANTED[relative]
+    caught = [v for v in planted if v.startswith(name + " ")]
+    assert any(expected in v for v in caught), caught
+
+
+def test_the_check_reports_nothing_but_the_planted_violations(planted: list[str]) -> None:
+    names = {"judge." + r.removesuffix(".py").replace("/", ".") for r in PLANTED}
+    assert {v.split(" ")[0] for v in planted} == names
+
+
+def test_a_relative_import_inside_a_layer_passes() -> None:
+    fine = Module("judge.engine.planted", False,
+                  "from .board import Map\nfrom . import orders\nimport re\n")
+    assert imports(fine) == {"judge.engine.board", "judge.engine.board.Map", "judge.engine",
+                             "judge.engine.orders", "re"}
+    assert violations(fine) == []

@@ -46,7 +46,7 @@ def _play(case: Mapping[str, Any], position: Position, board: Map) -> dict[str, 
         raise PayolaCaseError(f"unknown power {name!r} in dummies")
     control = _control(state, board, dummies, rules)
     balances = _balances(state, position, board, rules, control)
-    accept = _accept(state, board)
+    accept, refused = _accept(state, board)
     profits = {str(p).upper(): int(v) for p, v in (state.get("profits") or {}).items()}
     captures = tuple(Capture(c["centre"], c["winner"], c.get("loser"), int(c["amount"]))
                      for c in state.get("captures") or ())
@@ -61,6 +61,10 @@ def _play(case: Mapping[str, Any], position: Position, board: Map) -> dict[str, 
         out = play_standard(case, position, board)
         next_state = out.get("state")
         next_position = position_from_state(next_state, board) if next_state else position
+    if refused:  # a refused list is the power's own error, before its sheet's
+        errors = out.get("errors") or {}
+        out["errors"] = {p: [*refused.get(p, []), *errors.get(p, [])]
+                         for p in sorted(set(errors) | set(refused))}
     closing = close_phase(position, next_position, Books(balances, profits, captures), rules,
                           board, control)
     out["state"] = {**(out.get("state") or {}),
@@ -175,20 +179,27 @@ def _control(state: Mapping[str, Any], board: Map, dummies: frozenset[str],
         raise PayolaCaseError(str(e)) from None
 
 
-def _accept(state: Mapping[str, Any], board: Map) -> dict[str, AcceptanceList]:
+def _accept(state: Mapping[str, Any],
+            board: Map) -> tuple[dict[str, AcceptanceList], dict[str, list[str]]]:
+    """Each power's acceptance list, and the refusals of lists that break spec 4.2: such
+    a list is refused for its power only, which plays with its default list (spec 4.3;
+    the contract's Payola section)."""
     given = state.get("accept") or {}
     if not isinstance(given, Mapping):
         raise PayolaCaseError("state 'accept' must be a JSON object")
     out = {p: AcceptanceList.default(p) for p in board.powers}
+    refused: dict[str, list[str]] = {}
     for power, text in given.items():
         name = str(power).strip().upper()
         if name not in out:
             raise PayolaCaseError(f"unknown power {power!r} in accept")
+        if not isinstance(text, str):
+            raise PayolaCaseError(f"acceptance list of {name} must be a JSON string")
         try:
-            out[name] = AcceptanceList.parse(str(text), board.powers)
+            out[name] = AcceptanceList.parse(text, board.powers)
         except AcceptanceError as e:
-            raise PayolaCaseError(f"acceptance list of {name}: {e}") from None
-    return out
+            refused[name] = [f"ACCEPT {' '.join(text.split()).upper()}: {e}"]
+    return out, refused
 
 
 def _list(case: Mapping[str, Any], name: str) -> list:

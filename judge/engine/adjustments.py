@@ -69,7 +69,8 @@ def civil_disorder_removals(
     board: Map, power: str, units: Sequence[Unit], count: int
 ) -> list[Unit]:
     """The units removed when a power orders too few removals: farthest from its home
-    centres first, fleets before armies at equal distance, then by province name
+    centres first, fleets before armies at equal distance, then by the canonical province
+    abbreviation, not the full name (GOL before GRE, MAO before MAR; shareholders.md D20)
     (DATC 6.J.3-6.J.11: armies count through seas, fleets only where they can sail)."""
 
     def rank(u: Unit) -> tuple[int, int, str]:

@@ -8,7 +8,6 @@ given, i.e. valid and not cut). Definitions follow the DATC and Kruijswijk's
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -19,8 +18,6 @@ from judge.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportM
 from judge.engine.outcomes import Outcome
 from judge.engine.position import Unit
 from judge.engine.resolver import Resolver
-
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
 
 @dataclass(frozen=True)
@@ -41,7 +38,7 @@ class _Movement:
     ):
         self.board = board
         self.units = units
-        self.orders = orders
+        self.given = orders  # as ordered, before impossible convoys became holds
         self.power = {p: pw for p, (pw, _) in units.items()}
         self.location = {p: u.location for p, (_, u) in units.items()}
         self.convoyers = convoying_fleets(orders)
@@ -239,7 +236,8 @@ def _outcome(
         carried = m is not None and m.dest == order.dest and mv.by_convoy[order.target.province]
         return Outcome.OK if carried else Outcome.VOID
     assert isinstance(order, Hold)
-    return Outcome.OK
+    # a move no fleets on the board could convoy is no move at all: illegal (DATC 6.D.32)
+    return Outcome.VOID if isinstance(mv.given[p], Move) else Outcome.OK
 
 
 def _without_impossible_convoys(

@@ -155,7 +155,20 @@ class _JudgeSMTP(SMTP):
         await super().push(status)
 
 
-class _JudgeController(Controller):
+class AnyPortController(Controller):
+    """An aiosmtpd Controller that may be given port 0 (any free port, as tests ask):
+    ``port`` is then the one the system bound."""
+
+    def _trigger_server(self) -> None:
+        # aiosmtpd connects once to the port it was given, to start the server
+        # an asyncio.Server once started, though aiosmtpd types it an AbstractServer
+        sockets = getattr(self.server, "sockets", None)
+        if self.port == 0 and sockets:
+            self.port = int(sockets[0].getsockname()[1])
+        super()._trigger_server()
+
+
+class _JudgeController(AnyPortController):
     def factory(self) -> SMTP:
         return _JudgeSMTP(self.handler, **self.SMTP_kwargs)
 
@@ -184,12 +197,8 @@ class Listener:
 
     @property
     def port(self) -> int:
-        """The port listened on (useful when the configuration asked for port 0)."""
-        # an asyncio.Server once started, though aiosmtpd types it an AbstractServer
-        sockets = getattr(self.controller.server, "sockets", None)
-        if sockets:
-            return int(sockets[0].getsockname()[1])
-        return self.controller.port
+        """The port listened on (the one bound when the configuration asked for port 0)."""
+        return int(self.controller.port)
 
     def start(self) -> None:
         self.controller.start()

@@ -4,29 +4,14 @@
 from __future__ import annotations
 
 import re
-import sys
 import textwrap
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FunctionLoader, StrictUndefined
 
+from judge.resources import read
 
-def _templates_dir() -> Path:
-    """templates/ beside the source, or where an installed judge keeps it (setup.cfg
-    ``data_files``: ``<prefix>/share/judge/templates``)."""
-    candidates = (
-        Path(__file__).resolve().parents[2] / "templates",
-        Path(sys.prefix) / "share" / "judge" / "templates",
-    )
-    for folder in candidates:
-        if (folder / "reply").is_dir():
-            return folder
-    raise FileNotFoundError(f"no templates folder among {', '.join(map(str, candidates))}")
-
-
-TEMPLATES = _templates_dir()
 WIDTH = 78  # mail readers and mapping tools expect short lines
 NBSP = "\u00a0"  # textwrap never breaks at it
 QUOTED = re.compile(r"'[^'\n]{1,40}'")  # a player's line or word quoted in a message
@@ -43,10 +28,16 @@ def wrap(text: str, indent: int = 6, hanging: int | None = None) -> str:
     return "\n".join(lines).replace(NBSP, " ")
 
 
+def _template_source(name: str) -> str | None:
+    """``templates/<name>`` as text, or None (Jinja then says the template is missing)."""
+    return read("templates", name)
+
+
 @cache
-def environment(root: Path = TEMPLATES) -> Environment:
+def environment() -> Environment:
+    """The one Jinja environment, made on first use: importing this module reads no file."""
     env = Environment(
-        loader=FileSystemLoader(str(root)),
+        loader=FunctionLoader(_template_source),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

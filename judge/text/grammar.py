@@ -1,27 +1,39 @@
-"""Finds the grammar files and builds each Lark parser once per process (LALR)."""
+"""Builds each Lark parser once per process (LALR) from the judge's grammars.
+
+The grammars are read through ``judge.resources``, so an installed judge and a source
+checkout find them alike. Lark's pickle cache is not used: it would write (and later
+trust) a file in a shared temporary folder to save a few hundredths of a second per
+process, and every parser is built once per process anyway.
+"""
 
 from __future__ import annotations
 
-import sys
 from functools import cache
-from pathlib import Path
 
 from lark import Lark, Transformer
 
-# In a source checkout the grammars sit beside the package; an installed judge has
-# them under share/judge/grammar (setup.cfg data_files).
-_CANDIDATES = (
-    Path(__file__).resolve().parents[2] / "grammar",
-    Path(sys.prefix) / "share" / "judge" / "grammar",
-)
+from judge.resources import folder, read
 
 
-def grammar_dir() -> Path:
-    """The folder holding the ``.lark`` files."""
-    for folder in _CANDIDATES:
-        if (folder / "orders.lark").is_file():
-            return folder
-    raise FileNotFoundError(f"no grammar folder among {', '.join(map(str, _CANDIDATES))}")
+def grammar_names() -> list[str]:
+    """The names of the shipped grammars (``orders`` for ``grammar/orders.lark``)."""
+    return sorted(e.name.removesuffix(".lark") for e in folder("grammar").iterdir()
+                  if e.name.endswith(".lark"))
+
+
+def _grammar_text(name: str) -> str:
+    text = read("grammar", f"{name}.lark")
+    if text is None:
+        raise FileNotFoundError(f"no grammar {name}.lark")
+    return text
+
+
+def _import(_base: object, relative: str) -> tuple[str, str]:
+    """Lark's loader for ``%import .board``: a sibling grammar file, by name."""
+    text = read("grammar", relative)
+    if text is None:
+        raise OSError(f"no grammar {relative}")  # Lark then tries its own library
+    return f"grammar/{relative}", text
 
 
 @cache
@@ -31,16 +43,15 @@ def load_parser(name: str, transformer: Transformer | None = None, start: str = 
     process.
 
     With a transformer the parser builds values while it parses, without a tree;
-    ``positions`` gives the tree's nodes their line and column. ``cache=True`` keeps
-    Lark's grammar analysis in the temporary folder, which makes a fresh process load it
-    several times faster.
+    ``positions`` gives the tree's nodes their line and column.
     """
-    return Lark.open(
-        str(grammar_dir() / f"{name}.lark"),
+    return Lark(
+        _grammar_text(name),
+        source_path=f"grammar/{name}.lark",
+        import_paths=[_import],
         start=start,
         parser="lalr",
         lexer="contextual",
         transformer=transformer,
         propagate_positions=positions,
-        cache=True,
     )

@@ -20,14 +20,13 @@ from judge.service.bounces import note_bounces
 from judge.service.inbound import handle_mail
 from judge.storage.mailqueue import InboundMessage, InboxState, OutboundMessage
 from tests.dbfixtures import db_engine, db_url, session, session_factory  # noqa: F401
-from tests.mail.conftest import free_port
 
 
 @pytest.fixture
 def settings(tmp_path: Path, db_url: str) -> Settings:  # noqa: F811
     return settings_from_text(
         f"[judge]\naddress = judge@example.org\nkeeper = keeper@example.org\n"
-        f"[smtp]\nhost = 127.0.0.1\nport = {free_port()}\n"
+        "[smtp]\nhost = 127.0.0.1\nport = 0\n"
         f"[database]\nurl = {db_url}\n[security]\nscrypt_n = 1024\n",
         tmp_path,
     )

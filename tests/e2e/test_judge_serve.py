@@ -7,7 +7,6 @@ import mailbox
 import os
 import signal
 import smtplib
-import socket
 import subprocess
 import sys
 import time
@@ -17,21 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.mail.conftest import free_port
+from tests.mail.conftest import serving_port
 
 pytestmark = pytest.mark.slow
 JUDGE = Path(sys.executable).with_name("judge")
-
-
-def _wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        assert process.poll() is None, log.read_text(errors="replace")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise AssertionError("judge serve did not start listening")
 
 
 def _inbox(maildir: Path, count: int) -> list[email.message.EmailMessage]:
@@ -50,11 +38,10 @@ def _inbox(maildir: Path, count: int) -> list[email.message.EmailMessage]:
 
 @pytest.mark.skipif(not JUDGE.exists(), reason="the judge console script is not installed")
 def test_judge_serve_answers_mail_into_its_maildir(tmp_path: Path) -> None:
-    port = free_port()
     conf = tmp_path / "judge.conf"
     conf.write_text(
         "[judge]\naddress = judge@example.org\nkeeper = keeper@example.org\n"
-        f"[smtp]\nhost = 127.0.0.1\nport = {port}\n"
+        "[smtp]\nhost = 127.0.0.1\nport = 0\n"
         "[database]\nurl = sqlite:///var/judge.db\n[outgoing]\nmaildir = var/outbox\n"
         "[security]\nscrypt_n = 1024\n",
         encoding="utf-8",
@@ -65,7 +52,7 @@ def test_judge_serve_answers_mail_into_its_maildir(tmp_path: Path) -> None:
         process = subprocess.Popen([str(JUDGE), "serve"], cwd=tmp_path, env=env,
                                    stdout=output, stderr=subprocess.STDOUT)
     try:
-        _wait_for_port(port, process, log)
+        port = serving_port(log, process)
         m = EmailMessage()
         m["From"] = "gm@example.org"
         m["To"] = "judge@example.org"

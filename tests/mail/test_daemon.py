@@ -21,7 +21,7 @@ from judge.config import Settings
 from judge.mail.daemon import Daemon
 from judge.mail.decode import DecodedMail
 from judge.storage.mailqueue import InboundMessage, queue_mail
-from tests.mail.conftest import free_port
+from tests.mail.conftest import serving_port
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -75,23 +75,17 @@ def test_the_daemon_answers_mail_and_a_crash_does_not_stop_it(
 
 @pytest.mark.slow
 def test_judge_serve_runs_from_its_config_and_stops_on_sigterm(tmp_path: Path) -> None:
-    port = free_port()
     conf = tmp_path / "judge.conf"
-    conf.write_text(f"[judge]\naddress = judge@example.org\n[smtp]\nport = {port}\n"
+    conf.write_text("[judge]\naddress = judge@example.org\n[smtp]\nport = 0\n"
                     "[worker]\npoll_seconds = 0.2\n")
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    proc = subprocess.Popen([sys.executable, "-m", "judge.cli", "serve", "--config", str(conf)],
-                            cwd=tmp_path / "..", env=env, stderr=subprocess.PIPE, text=True)
+    log = tmp_path / "serve.log"
+    with log.open("wb") as output:
+        proc = subprocess.Popen([sys.executable, "-m", "judge.cli", "serve", "--config",
+                                 str(conf)], cwd=tmp_path / "..", env=env, stderr=output)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                send(port, "help please", "HELP\n")
-                break
-            except OSError:
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    raise
-                time.sleep(0.2)
+        port = serving_port(log, proc)
+        send(port, "help please", "HELP\n")
         (reply,) = wait_for_mail(tmp_path / "var" / "outbox", 1)
         assert reply["To"] == "player@example.org"
         assert reply["From"] == "judge@example.org"
@@ -99,8 +93,8 @@ def test_judge_serve_runs_from_its_config_and_stops_on_sigterm(tmp_path: Path) -
         assert (tmp_path / "var" / "judge.db").exists()
     finally:
         proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=30)
-    assert proc.returncode == 0, err
+        proc.wait(timeout=30)
+    assert proc.returncode == 0, log.read_text(errors="replace")
 
 
 def test_initdb_and_requeue_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,11 +14,11 @@ from email.policy import default
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
 from judge.mail.delivery import MaildirDelivery, RelayDelivery
+from judge.mail.listener import AnyPortController
 from judge.mail.send import (
     STUCK,
     backoff,
@@ -30,7 +30,6 @@ from judge.mail.send import (
 )
 from judge.storage.mailqueue import OutboundMessage, OutboxState, queue_mail
 from judge.storage.session import unit_of_work
-from tests.mail.conftest import free_port
 
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 
@@ -59,10 +58,9 @@ class Sink:
 @pytest.fixture
 def sink() -> Iterator[tuple[Sink, int]]:
     handler = Sink()
-    port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller = AnyPortController(handler, hostname="127.0.0.1", port=0)
     controller.start()
-    yield handler, port
+    yield handler, controller.port
     controller.stop()
 
 
@@ -160,9 +158,9 @@ def test_a_permanent_refusal_fails_at_once(
 
 
 def test_an_unreachable_relay_is_retried(
-    settings: Settings, session_factory: sessionmaker[Session]
+    settings: Settings, session_factory: sessionmaker[Session], closed_port: int
 ) -> None:
-    relayed = replace(settings, relay=("127.0.0.1", free_port()))
+    relayed = replace(settings, relay=("127.0.0.1", closed_port))
     (row_id,) = queue(session_factory)
     send_due(session_factory, relayed, RelayDelivery(relayed, timeout=5), NOW)
     r = row(session_factory, row_id)
@@ -170,8 +168,8 @@ def test_an_unreachable_relay_is_retried(
     assert r.next_attempt_at == NOW + backoff(relayed, 1)
 
 
-def _relay_that_hangs_up_during_data(port: int) -> threading.Thread:
-    server = socket.create_server(("127.0.0.1", port))
+def _relay_that_hangs_up_during_data() -> tuple[threading.Thread, int]:
+    server = socket.create_server(("127.0.0.1", 0))
 
     def serve() -> None:
         conn, _ = server.accept()
@@ -189,14 +187,13 @@ def _relay_that_hangs_up_during_data(port: int) -> threading.Thread:
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
-    return thread
+    return thread, int(server.getsockname()[1])
 
 
 def test_a_connection_lost_during_data_is_never_resent(
     settings: Settings, session_factory: sessionmaker[Session]
 ) -> None:
-    port = free_port()
-    thread = _relay_that_hangs_up_during_data(port)
+    thread, port = _relay_that_hangs_up_during_data()
     relayed = replace(settings, relay=("127.0.0.1", port))
     (row_id,) = queue(session_factory)
     send_due(session_factory, relayed, RelayDelivery(relayed, timeout=5), NOW)

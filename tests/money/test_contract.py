@@ -95,10 +95,58 @@ def test_bad_cases_get_a_clear_error(change: dict[str, Any], message: str) -> No
     assert message in batch.run_case(case)["error"]
 
 
-def test_bad_acceptance_list_and_balance() -> None:
-    case = _case({"id": "x", "offers": {}})
-    case["state"]["accept"] = {"FRANCE": "FF"}
-    assert "appears more than once" in batch.run_case(case)["error"]
+def _tie(accept: dict[str, str]) -> dict[str, Any]:
+    """France and England pay A PAR the same: France's acceptance list decides."""
+    case = _case({"id": "tie", "accept": accept,
+                  "offers": {"FRANCE": ["5 : A PAR - BUR"], "ENGLAND": ["5 : A PAR - PIC"]}})
+    return batch.run_case(case)
+
+
+def test_the_acceptance_list_breaks_a_tie() -> None:
+    assert _tie({"FRANCE": "EF"})["orders"]["A PAR"] == "A PAR - PIC"
+    assert _tie({"FRANCE": "FE"})["orders"]["A PAR"] == "A PAR - BUR"
+
+
+@pytest.mark.parametrize(("given", "reason"), [
+    ("EEF", "letter E appears more than once"),
+    ("E?F?", "letter ? appears more than once"),
+    ("EXF", "letter X is not a power initial"),
+    ("EFGIRTAE", "acceptance list too long"),
+])
+def test_a_list_breaking_4_2_is_refused_for_that_power_only(given: str, reason: str) -> None:
+    """Contract, Payola section: the refusal under errors[POWER], the default list used,
+    the phase played, and state.accept showing the list used."""
+    result = _tie({"FRANCE": given, "ENGLAND": "EF"})
+    assert "error" not in result
+    assert result["errors"] == {"FRANCE": [f"ACCEPT {given}: {reason}"]}
+    assert result["orders"]["A PAR"] == "A PAR - BUR"  # F? puts France first, not E
+    assert result["state"]["phase"] == "F1901M"
+    assert result["state"]["accept"] == {"FRANCE": "F?", "ENGLAND": "EF?"}
+
+
+def test_the_contracts_example_refusal() -> None:
+    case = _case({"id": "x", "accept": {"FRANCE": "ffritag"}, "offers": {}})
+    result = batch.run_case(case)
+    assert result["errors"] == {"FRANCE": ["ACCEPT FFRITAG: letter F appears more than once"]}
+    assert result["state"]["accept"] == {"FRANCE": "F?"}
+
+
+def test_a_refused_list_outside_movement_is_reported_and_the_phase_played() -> None:
+    case = _case({"id": "w", "phase": "W1901A", "accept": {"RUSSIA": "RR"}, "offers": {}})
+    case["orders"] = {"RUSSIA": ["A MOS - WAR"]}
+    result = batch.run_case(case)
+    assert "error" not in result
+    assert result["errors"]["RUSSIA"][0] == "ACCEPT RR: letter R appears more than once"
+    assert result["state"]["phase"] == "S1902M"
+    assert result["state"]["accept"] == {"RUSSIA": "R?"}
+
+
+def test_a_list_of_the_wrong_type_is_no_case() -> None:
+    case = _case({"id": "x", "accept": {"FRANCE": 7}, "offers": {}})
+    assert "must be a JSON string" in batch.run_case(case)["error"]
+
+
+def test_bad_balance() -> None:
     case = _case({"id": "x", "offers": {}})
     case["state"]["balances"]["FRANCE"] = -3
     assert "whole number" in batch.run_case(case)["error"]

@@ -1,13 +1,14 @@
-"""``judge process`` killed with SIGKILL at random moments, then run again; and processors
-started together. Every phase is processed exactly once, no order is lost, and no mail is
-missing or sent twice."""
+"""``judge process`` killed with SIGKILL at chosen points (just before or just after its
+n-th commit), then run again; and processors started together. Every phase is processed
+exactly once, no order is lost, and no mail is missing or sent twice."""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -59,6 +60,55 @@ def _config(tmp_path: Path, db_url: str) -> Path:
     conf.write_text(f"[judge]\naddress = judge@example.org\nname = testjudge\n"
                     f"[database]\nurl = {db_url}\n", encoding="utf-8")
     return conf
+
+
+# ``judge process`` that kills itself with SIGKILL at the n-th commit that processes a
+# phase: "inside" just before that commit (the phase's transaction dies with the process)
+# or "after" it. Nothing of the judge is changed: the kill hangs on SQLAlchemy's events.
+CRASHING = """
+import os, signal, sys
+from sqlalchemy import event
+from sqlalchemy.orm import Session
+from judge.cli import main
+from judge.storage.schema import PhaseRecord
+
+limit, when = int(sys.argv[1]), sys.argv[2]
+phases = 0
+
+def processes_a_phase(session):
+    return any(isinstance(o, PhaseRecord) and o.processed_at is not None
+               for o in session.dirty)
+
+def flushed(session, context):
+    if processes_a_phase(session):
+        session.info["phase"] = True
+
+def committing(session):
+    global phases
+    if session.info.pop("phase", False) or processes_a_phase(session):
+        phases += 1
+        if phases == limit:
+            if when == "inside":
+                os.kill(os.getpid(), signal.SIGKILL)
+            session.info["kill"] = True
+
+def committed(session):
+    if session.info.pop("kill", False):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+event.listen(Session, "after_flush", flushed)
+event.listen(Session, "before_commit", committing)
+event.listen(Session, "after_commit", committed)
+sys.exit(main(sys.argv[3:]))
+"""
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _crashing(conf: Path, limit: int, when: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.Popen([sys.executable, "-c", CRASHING, str(limit), when, "process",
+                             "--config", str(conf)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
 def _process(conf: Path, quiet: bool = False) -> subprocess.Popen[bytes]:
@@ -121,38 +171,32 @@ def _check_exactly_once(factory: sessionmaker[Session], count: int) -> None:
 
 
 @pytest.mark.skipif(not JUDGE.exists(), reason="the judge console script is not installed")
-def test_a_processor_killed_at_random_moments_loses_and_repeats_nothing(
+def test_a_processor_killed_at_chosen_commits_loses_and_repeats_nothing(
     tmp_path: Path, db_url: str, factory: sessionmaker[Session], settings: Settings,
     watcher: Engine,
 ) -> None:
-    count = 60
+    count = 30
     _due_games(factory, settings, count)
     conf = _config(tmp_path, db_url)
-    rng = random.Random(20260302)
-    interrupted = 0
+    rng = random.Random(20260302)  # the same kill points in every run of the test
+    kills: Counter[str] = Counter()
     for _attempt in range(60):
         before = _processed(watcher)
         if before == count:
             break
-        process = _process(conf, quiet=True)
-        # kill once it has committed some phases (or, now and then, before it has), a
-        # few random milliseconds later: inside a phase's transaction as often as not
-        wanted = before + rng.randint(0, max(1, (count - before) // 2))
-        give_up = time.monotonic() + 60
-        while _processed(watcher) < wanted and process.poll() is None:
-            assert time.monotonic() < give_up, "the processor made no progress"
-            time.sleep(0.005)
-        time.sleep(rng.uniform(0, 0.03))
-        if process.poll() is None:
-            process.kill()  # SIGKILL: no cleanup, no rollback but the database's own
-        process.wait()
+        limit, when = rng.randint(1, 5), rng.choice(("inside", "after"))
+        process = _crashing(conf, limit, when)
+        _, err = process.communicate(timeout=120)
         after = _processed(watcher)
-        if process.returncode < 0 and before < after < count:
-            interrupted += 1
-    final = _process(conf)
-    out, err = final.communicate(timeout=120)
-    assert final.returncode == 0, err.decode()
-    assert interrupted >= 3, f"only {interrupted} kills landed while games were processed"
+        if process.returncode == -signal.SIGKILL:
+            kills[when] += 1
+            # exactly the phases committed before the kill are processed
+            assert after - before == (limit - 1 if when == "inside" else limit)
+        else:  # fewer phases were left than the limit: it finished the work
+            assert process.returncode == 0, err.decode()
+            assert after == count
+    assert _processed(watcher) == count
+    assert kills["inside"] >= 3 and kills["after"] >= 3, kills  # 8 and 7 with this seed
     _check_exactly_once(factory, count)
     again = _process(conf)
     out, _ = again.communicate(timeout=120)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import time
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from judge.config import Settings, settings_from_text
-from judge.service.processing import processor_options, processor_thread
+from judge.service.processing import process_due, processor_options, processor_thread
+from judge.storage.base import utcnow
 from tests.processing.conftest import Judge
 
 
@@ -31,21 +32,25 @@ def test_processing_options_default_on_every_minute(tmp_path: Path) -> None:
 def test_the_processor_thread_starts_a_full_game(full: Callable[..., Judge],
                                                 tmp_path: Path) -> None:
     judge = full()
-    woken: list[bool] = []
+    woken = threading.Event()
     settings = _settings(tmp_path, "interval = 1\n")
-    with processor_thread(judge.factory, settings, on_done=lambda: woken.append(True)) as on:
+    with processor_thread(judge.factory, settings, on_done=woken.set) as on:
         assert on
-        give_up = time.monotonic() + 20
-        while judge.game().state == "forming" and time.monotonic() < give_up:
-            time.sleep(0.05)
-    assert judge.game().state == "active" and woken  # and the sender was woken
+        assert woken.wait(20)  # a pass that did something wakes the sender
+    assert judge.game().state == "active"
 
 
 def test_with_processing_off_serve_leaves_games_to_cron(full: Callable[..., Judge],
                                                        tmp_path: Path) -> None:
     judge = full()
     settings = _settings(tmp_path, "enabled = no\n")
-    with processor_thread(judge.factory, settings) as on:
+    woken = threading.Event()
+    before = set(threading.enumerate())
+    with processor_thread(judge.factory, settings, on_done=woken.set) as on:
         assert not on
-        time.sleep(0.2)
+        assert set(threading.enumerate()) == before  # nothing runs that could process it
+    assert not woken.is_set()
     assert judge.game().state == "forming"
+    # and the game was due all along: one run as cron would do starts it
+    assert process_due(judge.factory, settings, utcnow())
+    assert judge.game().state == "active"
