@@ -27,8 +27,8 @@ from judge.storage.migrate import upgrade
 from judge.storage.schema import PhaseRecord
 from judge.storage.session import make_engine, make_sessionmaker
 from tests.dbfixtures import postgres_only
-from tests.e2e.test_judge_serve import JUDGE, _wait_for_port
-from tests.mail.conftest import free_port
+from tests.e2e.test_judge_serve import JUDGE
+from tests.mail.conftest import serving_port
 from tests.processing.conftest import settings  # noqa: F401
 from tests.processing.test_crash import _check_exactly_once, _due_games
 
@@ -54,11 +54,10 @@ def factory(db_url: str) -> Iterator[sessionmaker[Session]]:
 def _start(tmp_path: Path, n: int, db_url: str) -> tuple[subprocess.Popen[bytes], int, Path]:
     home = tmp_path / f"judge{n}"
     home.mkdir()
-    port = free_port()
     conf = home / "judge.conf"
     conf.write_text(
         "[judge]\naddress = judge@example.org\nkeeper = keeper@example.org\nname = testjudge\n"
-        f"[smtp]\nhost = 127.0.0.1\nport = {port}\n[database]\nurl = {db_url}\n"
+        f"[smtp]\nhost = 127.0.0.1\nport = 0\n[database]\nurl = {db_url}\n"
         "[outgoing]\nmaildir = outbox\n[worker]\npoll_seconds = 1\n"
         "[security]\nscrypt_n = 1024\n[processing]\nenabled = yes\ninterval = 1\n",
         encoding="utf-8")
@@ -66,8 +65,7 @@ def _start(tmp_path: Path, n: int, db_url: str) -> tuple[subprocess.Popen[bytes]
     with log.open("wb") as output:
         process = subprocess.Popen([str(JUDGE), "serve", "--config", str(conf)], cwd=home,
                                    stdout=output, stderr=subprocess.STDOUT)
-    _wait_for_port(port, process, log)
-    return process, port, home / "outbox"
+    return process, serving_port(log, process), home / "outbox"
 
 
 def _delivered(maildirs: list[Path]) -> list[EmailMessage]:

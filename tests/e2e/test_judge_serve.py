@@ -80,20 +80,19 @@ def test_a_newcomer_mails_the_judge_and_reads_the_answer_with_the_judge_command(
 ) -> None:
     # What the README shows: `judge mail` sends standard input to the running judge,
     # `judge outbox` lists what the judge wrote into its Maildir and prints one mail.
-    port = free_port()
-    conf = tmp_path / "judge.conf"
-    conf.write_text(
-        "[judge]\naddress = judge@example.org\nkeeper = keeper@example.org\n"
-        f"[smtp]\nhost = 127.0.0.1\nport = {port}\n"
-        "[database]\nurl = sqlite:///var/judge.db\n[outgoing]\nmaildir = var/outbox\n",
-        encoding="utf-8",
-    )
+    settings = ("[judge]\naddress = judge@example.org\nkeeper = keeper@example.org\n"
+                "[smtp]\nhost = 127.0.0.1\nport = {port}\n[database]\n"
+                "url = sqlite:///var/judge.db\n[outgoing]\nmaildir = var/outbox\n")
+    served = tmp_path / "judge.conf"
+    served.write_text(settings.format(port=0), encoding="utf-8")
     log = tmp_path / "serve.log"
     with log.open("wb") as output:
-        process = subprocess.Popen([str(JUDGE), "serve", "--config", str(conf)], cwd=tmp_path,
-                                   stdout=output, stderr=subprocess.STDOUT)
+        process = subprocess.Popen([str(JUDGE), "serve", "--config", str(served)],
+                                   cwd=tmp_path, stdout=output, stderr=subprocess.STDOUT)
     try:
-        _wait_for_port(port, process, log)
+        # the player's judge.conf names the port the judge listens on
+        conf = tmp_path / "player.conf"
+        conf.write_text(settings.format(port=serving_port(log, process)), encoding="utf-8")
         sent = subprocess.run([str(JUDGE), "mail", "--config", str(conf), "--from",
                                "newcomer@example.org"], input="HELP\n", text=True,
                               capture_output=True, check=True)
