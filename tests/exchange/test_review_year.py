@@ -437,3 +437,14 @@ def test_a_mail_whose_orders_are_all_refused_keeps_the_earlier_set() -> None:
     assert {k for k, _ in refused(result)} == {"ALICE/FRANCE"}
     assert [e.split(":")[0] for e in result["errors"]["ALICE/FRANCE"]] == ["BUILD A BUR"]
     assert sorted(result["state"]["units"]["FRANCE"]) == ["A MAR", "A PAR"]
+
+
+def test_no_hoarding_empties_the_treasuries_before_the_income() -> None:
+    # Payola flags apply unchanged (X 6): NO_HOARDING sets each floated corporation's
+    # account to 0 right before the income step (payola.md 2.5). FRANCE: 0 + 70. The
+    # started GERMANY is no Payola power yet and keeps its bid money; cash is untouched.
+    st = _france("F1901M", treasury=500)
+    result = play(st, rules=["NO_HOARDING"])
+    assert result["state"]["corporations"]["FRANCE"]["treasury"] == 70
+    assert result["state"]["corporations"]["GERMANY"]["treasury"] == 100
+    assert _cash(result)["ALICE"] == 1000

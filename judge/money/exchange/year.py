@@ -32,6 +32,8 @@ def year_end(game: Game) -> None:
         for name in sorted(game.corporations):
             corp = game.corporations[name]
             if corp.floated:
+                if game.rules.no_hoarding:  # payola.md 2.5: emptied right before the income
+                    corp.treasury = 0
                 corp.treasury += corporate_income(game, name)
     game.phase = f"W{year}B"
     game.dislodged, game.contested = {}, frozenset()
