@@ -448,3 +448,60 @@ def test_no_hoarding_empties_the_treasuries_before_the_income() -> None:
     assert result["state"]["corporations"]["FRANCE"]["treasury"] == 70
     assert result["state"]["corporations"]["GERMANY"]["treasury"] == 100
     assert _cash(result)["ALICE"] == 1000
+
+
+# --- ZEROSUM (5.6, payola.md 2.7) --------------------------------------------------------
+
+def _zerosum(phase: str) -> dict:
+    return state(phase,
+                 investors={"ALICE": {"shares": {"GERMANY": 20}},
+                            "BOB": {"shares": {"FRANCE": 20}}, "CAROL": {"cash": 100}},
+                 corporations={"FRANCE": floated("FRANCE", S=20, T=0, price=5, treasury=10,
+                                                 leader="BOB"),
+                               "GERMANY": floated("GERMANY", S=20, T=0, price=5, treasury=10,
+                                                  leader="ALICE")},
+                 units={"FRANCE": ["A MAR"], "GERMANY": ["A BUR", "A MUN", "A PIC"]},
+                 centers={"FRANCE": ["BRE", "PAR", "MAR"], "GERMANY": ["BER", "KIE", "MUN"]})
+
+
+def test_zerosum_spring_profit_waits_for_the_year_end() -> None:
+    # payola.md 2.7: CAROL's 5 AgP to the French army is FRANCE's bribe profit for the year,
+    # credited at the income step (here the year-end step), not at once.
+    result = play(_zerosum("S1901M"), mail("CAROL", "5 : A MAR H"),
+                  params={"INCOME_MODE": "ZEROSUM"})
+    corp = result["state"]["corporations"]["FRANCE"]
+    assert result["paid"] == {"CAROL": {"A MAR": 5}}
+    assert corp["treasury"] == 10
+    assert _cash(result)["CAROL"] == 95
+    assert corp.get("profit") == 5  # kept beyond the contract's keys, for the next case
+
+
+def test_zerosum_profit_cannot_be_spent_in_the_fall_and_counts_in_the_captures() -> None:
+    # FRANCE: treasury 10, Spring profit 5. Its 12 AgP offer is reduced to its balance, 10
+    # (payola.md 5.3), paid to its own army: profit 15. Year-end: SPA neutral +10; PAR lost
+    # to GERMANY for floor((0 + 15) / 3) = 5. FRANCE 0 + 15 + 10 - 5 = 20; GERMANY 15.
+    st = _zerosum("F1901M")
+    st["corporations"]["FRANCE"]["profit"] = 5
+    result = play(st, mail("BOB", "12 : A MAR - SPA", signed_on="FRANCE"),
+                  mail("ALICE", "A PIC - PAR", signed_on="GERMANY"),
+                  params={"INCOME_MODE": "ZEROSUM"})
+    assert result["errors"] == {}
+    assert result["paid"] == {"FRANCE": {"A MAR": 10}}
+    corps = result["state"]["corporations"]
+    assert sorted(result["state"]["centers"]["FRANCE"]) == ["BRE", "MAR", "SPA"]
+    assert corps["FRANCE"]["treasury"] == 20 and "profit" not in corps["FRANCE"]
+    assert corps["GERMANY"]["treasury"] == 15
+
+
+def test_zerosum_no_hoarding_keeps_only_what_the_losses_need() -> None:
+    # payola.md 2.5 with ZEROSUM: forward = min(treasury, losses). FRANCE treasury 30,
+    # profit 0, loses PAR: floor(30 / 3) = 10; forward min(30, 10) = 10; 10 - 10 = 0.
+    # GERMANY: forward min(40, 0) = 0, + 10 for PAR = 10.
+    st = _zerosum("F1901M")
+    st["corporations"]["FRANCE"]["treasury"] = 30
+    st["corporations"]["GERMANY"]["treasury"] = 40
+    result = play(st, mail("ALICE", "A PIC - PAR", signed_on="GERMANY"),
+                  params={"INCOME_MODE": "ZEROSUM"}, rules=["NO_HOARDING"])
+    corps = result["state"]["corporations"]
+    assert corps["FRANCE"]["treasury"] == 0
+    assert corps["GERMANY"]["treasury"] == 10
