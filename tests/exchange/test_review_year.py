@@ -505,3 +505,67 @@ def test_zerosum_no_hoarding_keeps_only_what_the_losses_need() -> None:
     corps = result["state"]["corporations"]
     assert corps["FRANCE"]["treasury"] == 0
     assert corps["GERMANY"]["treasury"] == 10
+
+
+# --- odds and ends of the board and the market --------------------------------------------
+
+def test_a_fall_retreat_onto_a_centre_takes_it_at_the_year_end() -> None:
+    # F1901R: the French army dislodged from BUR retreats to BEL; the year-end step after
+    # the retreat gives BEL to FRANCE (neutral: 10) on top of BRE, MAR, PAR (1 each).
+    st = state("F1901R",
+               investors={"ALICE": {"shares": {"FRANCE": 20}}},
+               corporations={"FRANCE": floated("FRANCE", S=20, T=0, price=5, leader="ALICE",
+                                               sc_values={"BRE": 1, "MAR": 1, "PAR": 1}),
+                             "GERMANY": floated("GERMANY", S=20, T=0, price=5,
+                                                sc_values={"BER": 1, "KIE": 1, "MUN": 1})},
+               units={"FRANCE": ["A PAR"], "GERMANY": ["A BUR"]},
+               centers={"FRANCE": ["BRE", "MAR", "PAR"], "GERMANY": ["BER", "KIE", "MUN"]},
+               dislodged={"FRANCE": [{"unit": "A BUR", "attacker": "MUN"}]})
+    result = play(st, mail("ALICE", "A BUR - BEL", signed_on="FRANCE"))
+    assert result["errors"] == {}
+    out = result["state"]
+    assert out["phase"] == "W1901B"
+    assert sorted(out["centers"]["FRANCE"]) == ["BEL", "BRE", "MAR", "PAR"]
+    assert out["corporations"]["FRANCE"]["treasury"] == 13
+    assert out["corporations"]["GERMANY"]["treasury"] == 3
+
+
+def test_nodraw_with_nothing_standing_and_accept_refusals() -> None:
+    st = _all_floated("S1906M")
+    result = play(st, mail("ALICE", "NODRAW FRANCE", "ACCEPT FE"),
+                  mail("ALICE", "ACCEPT FEF", "ACCEPT FX", signed_on="FRANCE"),
+                  mail("DAVE", "ACCEPT EF", signed_on="ENGLAND"))
+    assert {(k, e.split(":")[0]) for k, e in refused(result)} == {
+        ("ALICE", "ACCEPT FE"), ("ALICE/FRANCE", "ACCEPT FEF"), ("ALICE/FRANCE", "ACCEPT FX")}
+    assert result["state"]["corporations"]["ENGLAND"]["accept"] == "EF?"
+    assert result["state"]["corporations"]["FRANCE"]["accept"] == "F?"
+
+
+def test_market_trades_in_any_phase_and_the_committed_bid_money() -> None:
+    # W1901B: CAROL bids 900 for ITALY, so only 100 of her 1000 AgP are free: taking 2 at
+    # 60 is refused, 1 at 60 accepted. ALICE's ask for the UNSTARTED ITALY is refused. She
+    # then holds 9 FRANCE, 4 listed: an ask of 5 fits, a further 4 does not.
+    st = _e9("W1901B")
+    st["asks"] = [{"id": 4, "seller": "ALICE", "corporation": "FRANCE", "remaining": 5,
+                   "price": 60}]
+    st["next_ask_id"] = 5
+    result = play(st, mail("CAROL", "BID ITALY 900", "TAKE 4 2", "TAKE 4 1"),
+                  mail("ALICE", "ASK ITALY 1 AT 5", "ASK FRANCE 5 AT 1", "ASK FRANCE 4 AT 1"),
+                  mail("BOB", "TAKE 5 4", "WITHDRAW 6"))
+    assert {(k, e.split(":")[0]) for k, e in refused(result)} == {
+        ("CAROL", "TAKE 4 2"), ("ALICE", "ASK ITALY 1 AT 5"), ("ALICE", "ASK FRANCE 4 AT 1"),
+        ("BOB", "WITHDRAW 6")}
+    out = result["state"]
+    # ask #5 (5 @ 1) was opened and BOB took 4 of it; #4 keeps 4
+    assert out["asks"] == [{"id": 4, "seller": "ALICE", "corporation": "FRANCE",
+                            "remaining": 4, "price": 60},
+                           {"id": 5, "seller": "ALICE", "corporation": "FRANCE",
+                            "remaining": 1, "price": 1}]
+    assert out["next_ask_id"] == 6
+    assert out["investors"]["CAROL"]["shares"] == {"FRANCE": 4}
+    assert out["investors"]["BOB"]["shares"] == {"FRANCE": 14}
+    assert out["investors"]["ALICE"]["shares"] == {"FRANCE": 5}
+    # CAROL won ITALY for 900: 1000 - 60 - 900
+    assert out["investors"]["CAROL"]["cash"] == 40
+    assert out["investors"]["ALICE"]["cash"] == 1000 + 60 + 4
+    assert out["investors"]["BOB"]["cash"] == 996
