@@ -569,3 +569,33 @@ def test_market_trades_in_any_phase_and_the_committed_bid_money() -> None:
     assert out["investors"]["CAROL"]["cash"] == 40
     assert out["investors"]["ALICE"]["cash"] == 1000 + 60 + 4
     assert out["investors"]["BOB"]["cash"] == 996
+
+
+def test_a_year_from_the_election_to_the_next_bids_fed_back_case_by_case() -> None:
+    st = state("W1901E",
+               investors={"ALICE": {"shares": {"FRANCE": 10}}, "BOB": {"shares": {"FRANCE": 8}}},
+               corporations={"FRANCE": floated("FRANCE", founder="ALICE", S=20, T=2, price=10,
+                                               treasury=45,
+                                               sc_values={"BRE": 15, "MAR": 15, "PAR": 10})},
+               units={"FRANCE": ["A PAR", "A MAR"]}, centers={"FRANCE": ["BRE", "MAR", "PAR"]})
+    # W1901E: ALICE 10 (herself), BOB 8 (himself): ALICE leads. A is held (BRE to build).
+    r = play(st)
+    assert r["state"]["phase"] == "W1901A" and _leader(r) == "ALICE"
+    assert r["state"]["investors"]["BOB"]["last_vote"] == {"FRANCE": "BOB"}
+    # W1901A: dividend 2 (floor(45 / 20) = 2): ALICE +20, BOB +16, treasury 9; F BRE built.
+    r = play(r["state"], mail("ALICE", "DIVIDEND FRANCE 2", "BUILD F BRE", signed_on="FRANCE"))
+    assert r["errors"] == {} and r["state"]["phase"] == "S1902M"
+    assert r["state"]["corporations"]["FRANCE"]["treasury"] == 9
+    # S1902M: BOB's 3 beats FRANCE's 2 on A PAR; only BOB pays.
+    r = play(r["state"], mail("BOB", "3 : A PAR - BUR"),
+             mail("ALICE", "2 : A PAR - PIC", signed_on="FRANCE"))
+    assert r["orders"] == {"A MAR": "A MAR H", "A PAR": "A PAR - BUR", "F BRE": "F BRE H"}
+    assert r["paid"] == {"BOB": {"A PAR": 3}}
+    assert r["state"]["corporations"]["FRANCE"]["treasury"] == 9
+    # F1902M: A BUR - BEL (a bare order is 0 :); year-end: 15 + 15 + 10 + BEL 10 = 50.
+    r = play(r["state"], mail("ALICE", "A BUR - BEL", signed_on="FRANCE"))
+    assert r["errors"] == {} and r["state"]["phase"] == "W1902B"
+    assert sorted(r["state"]["centers"]["FRANCE"]) == ["BEL", "BRE", "MAR", "PAR"]
+    assert r["state"]["corporations"]["FRANCE"]["treasury"] == 59
+    assert _cash(r) == {"ALICE": 1020, "BOB": 1013, "CAROL": 1000, "DAVE": 1000}
+    assert r["end"] is None
