@@ -599,3 +599,20 @@ def test_a_year_from_the_election_to_the_next_bids_fed_back_case_by_case() -> No
     assert r["state"]["corporations"]["FRANCE"]["treasury"] == 59
     assert _cash(r) == {"ALICE": 1020, "BOB": 1013, "CAROL": 1000, "DAVE": 1000}
     assert r["end"] is None
+
+
+def test_a_draw_is_tested_only_when_a_draw_line_is_accepted() -> None:
+    # D36: after the year-end GERMANY owns no centre, and FRANCE and ENGLAND already agree:
+    # nothing ends until one of them sends DRAW again.
+    st = _all_floated("F1906M")
+    st["centers"]["GERMANY"] = ["BER"]
+    st["draw_votes"] = {"FRANCE": ["ENGLAND", "FRANCE"], "ENGLAND": ["ENGLAND", "FRANCE"]}
+    st["units"]["FRANCE"] = ["A MUN"]
+    st["units"]["GERMANY"] = ["A RUH"]
+    st["centers"]["FRANCE"] = ["PAR", "MUN"]
+    moved = play(st, mail("ALICE", "A MUN - BER", signed_on="FRANCE"))
+    assert moved["end"] is None
+    assert "GERMANY" not in moved["state"]["centers"]
+    ended = play(moved["state"], mail("DAVE", "DRAW ENGLAND ENGLAND FRANCE"))
+    assert ended["end"]["kind"] == "draw"
+    assert ended["end"]["winners"] == ["ALICE", "DAVE"]
