@@ -82,12 +82,15 @@ def _corporation_out(c: Corporation) -> dict[str, Any]:
     bid = None if c.founding is None else {"paid": c.founding.paid,
                                            "shares": c.founding.shares,
                                            "price": c.founding.price}
-    return {"status": c.status.value, "founder": c.founder, "S": c.S, "T": c.T,
+    out = {"status": c.status.value, "founder": c.founder, "S": c.S, "T": c.T,
             "price": c.price, "treasury": c.treasury, "leader": c.leader, "accept": c.accept,
             "sc_values": dict(sorted(c.sc_values.items())),
             "values_request": None if c.values_request is None
             else dict(sorted(c.values_request.items())),
             "pending_issue": c.pending_issue, "bid": bid}
+    if c.profit:
+        out["profit"] = c.profit  # ZEROSUM's pending bribe profit: a key beyond the contract
+    return out
 
 
 def _investors(given: Any, board: Map) -> dict[str, Investor]:
@@ -138,7 +141,8 @@ def _corporations(given: Any, board: Map) -> dict[str, Corporation]:
             None if f.get("accept") is None else str(f["accept"]).strip().upper(),
             _centre_values(f.get("sc_values") or {}, board, name),
             None if values is None else _centre_values(values, board, name),
-            _opt_int(f.get("pending_issue"), f"pending_issue of {name}"), founding)
+            _opt_int(f.get("pending_issue"), f"pending_issue of {name}"), founding,
+            profit=_int(f.get("profit", 0), f"profit of {name}"))
     return out
 
 

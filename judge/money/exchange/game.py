@@ -87,6 +87,7 @@ class Corporation:
     new_price: int | None = None
     tiebreak: tuple[str, ...] | None = None
     dividend: int | None = None
+    profit: int = 0  # ZEROSUM: this year's bribe profit, credited at the year-end step
 
     @property
     def floated(self) -> bool:

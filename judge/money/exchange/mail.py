@@ -8,6 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.legality import check_order
+from judge.engine.orders import Order
+from judge.engine.outcomes import Reason
 from judge.money.exchange import commands as c
 from judge.money.exchange.auction import bid, issue, nobid, noissue
 from judge.money.exchange.checks import Refused, corporation
@@ -101,6 +104,7 @@ def read_mail(game: Game, sender: str, power: str | None,
     refused: list[tuple[str, str]] = []
     built: list[str] | None = None
     offers: list[c.OfferLine] = []
+    unit_orders: list[tuple[Order, str, str]] | None = None
     for text, command in lines:
         if game.end is not None:
             break
@@ -111,7 +115,7 @@ def read_mail(game: Game, sender: str, power: str | None,
                 _unit_line_allowed(game, sender, power, command)
                 offers.append(command)
             elif isinstance(command, c.UnitOrder):
-                _order(game, sender, power, command)
+                unit_orders = (unit_orders or []) + [_order(game, sender, power, command)]
             else:
                 apply_command(game, sender, power, command)
         except Refused as e:
@@ -120,6 +124,8 @@ def read_mail(game: Game, sender: str, power: str | None,
         return refused
     if built is not None:
         game.investors[sender].purchases = built
+    if unit_orders is not None and power is not None:
+        game.orders[power] = unit_orders  # the mail's set replaces the earlier one
     if offers:
         refused += _sheet(game, sender, power, offers)
     return refused
@@ -145,8 +151,13 @@ def _unit_line_allowed(game: Game, sender: str, power: str | None, line: c.Comma
         raise Refused("not accepted in this phase")
 
 
-def _order(game: Game, sender: str, power: str | None, line: c.UnitOrder) -> None:
-    """A retreat or adjustment order: only from a leader signed on as his corporation."""
+def _order(game: Game, sender: str, power: str | None,
+           line: c.UnitOrder) -> tuple[Order, str, str]:
+    """A retreat or adjustment order: only from a leader signed on as his corporation, and
+    legal in the position (an illegal order is refused when read and changes nothing). The
+    orders of one mail form the corporation's set, which replaces the set of an earlier
+    mail (market-contract.md section 1); how many builds or removals the set may hold is
+    the adjustment's business, at processing."""
     if power is None:
         raise Refused("unknown command" if line.order is None else
                       "sign on as the corporation to order its units")
@@ -155,7 +166,10 @@ def _order(game: Game, sender: str, power: str | None, line: c.UnitOrder) -> Non
         raise Refused("not accepted in this phase")
     if line.order is None:
         raise Refused(line.problem or "cannot parse this order")
-    game.orders.setdefault(power, []).append((line.order, _key(sender, power), line.text))
+    checked = check_order(line.order, power, position(game), game.board)
+    if isinstance(checked, Reason):
+        raise Refused(checked.value)
+    return line.order, _key(sender, power), line.text
 
 
 def _key(sender: str, power: str | None) -> str:

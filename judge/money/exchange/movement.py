@@ -62,8 +62,10 @@ def play_payola(game: Game) -> tuple[BoardReport, PhaseResult]:
         elif name in game.investors:
             game.investors[name].cash = amount
     if game.params.income_mode is IncomeMode.ZEROSUM:
+        # payola.md 2.7: the money paid to a corporation's units is its bribe profit for
+        # the year, credited at the year-end step (income step), not spendable before
         for d in played.determination.decisions.values():
-            game.corporations[d.owner].treasury += sum(d.paid.values())
+            game.corporations[d.owner].profit += sum(d.paid.values())
     assert played.phase is not None
     report = BoardReport(
         orders={str(d.unit): str(d.order.order if isinstance(d.order, Signal) else d.order)

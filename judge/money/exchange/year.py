@@ -32,6 +32,8 @@ def year_end(game: Game) -> None:
         for name in sorted(game.corporations):
             corp = game.corporations[name]
             if corp.floated:
+                if game.rules.no_hoarding:  # payola.md 2.5: emptied right before the income
+                    corp.treasury = 0
                 corp.treasury += corporate_income(game, name)
     game.phase = f"W{year}B"
     game.dislodged, game.contested = {}, frozenset()
@@ -61,19 +63,32 @@ def corporate_income(game: Game, name: str) -> int:
 
 
 def _zerosum_captures(game: Game, before: dict[str, set[str]], owner: dict[str, str]) -> None:
-    """Payola's ZEROSUM captures (payola.md 2.7): a neutral centre earns 10 AgP; a centre
-    taken from X costs X floor(W / N) (W its treasury, N the centres it had before the
-    change), paid to the taker as far as X's treasury goes."""
+    """Payola's ZEROSUM income step (payola.md 2.7, OQ-17): a neutral centre earns 10 AgP;
+    a centre taken from X costs X floor(W / N) (W its treasury plus the year's bribe
+    profit, N the centres it owned at the start of the year, i.e. before the change), each
+    loss computed with the same W and N; then the treasury becomes treasury + profit +
+    captures - losses (under NO_HOARDING the treasury carried forward is first cut to what
+    the losses need, payola.md 2.5) and the profit is reset."""
     previous = {c: p for p, cs in before.items() for c in cs}
     corps = game.corporations
-    worth = {p: corps[p].treasury for p in before if p in corps}
+    gains: dict[str, int] = {}
+    losses: dict[str, int] = {}
     for centre, taker in sorted(owner.items()):
         loser = previous.get(centre)
         if loser == taker or taker not in corps:
             continue
-        if loser is None:
-            corps[taker].treasury += ZEROSUM_NEUTRAL
-            continue
-        amount = min(worth[loser] // max(1, len(before[loser])), corps[loser].treasury)
-        corps[loser].treasury -= amount
-        corps[taker].treasury += amount
+        if loser is None or loser not in corps:
+            amount = ZEROSUM_NEUTRAL
+        else:
+            worth = corps[loser].treasury + corps[loser].profit
+            amount = worth // max(1, len(before[loser]))
+            losses[loser] = losses.get(loser, 0) + amount
+        gains[taker] = gains.get(taker, 0) + amount
+    for name in sorted(corps):
+        corp = corps[name]
+        forward = corp.treasury
+        if game.rules.no_hoarding and corp.floated:
+            forward = min(forward, losses.get(name, 0))
+        corp.treasury = max(0, forward + corp.profit + gains.get(name, 0)
+                            - losses.get(name, 0))
+        corp.profit = 0
