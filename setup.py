@@ -11,7 +11,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-SHIPPED = ("grammar", "templates")  # as judge.resources.SHIPPED
+SHIPPED = ("grammar", "templates", "docs")  # as judge.resources.SHIPPED
 
 
 class BuildPyWithShippedFolders(build_py):

@@ -1,6 +1,7 @@
-"""The files the judge ships beside its code: the Lark grammars and the mail templates.
+"""The files the judge ships beside its code: the Lark grammars, the mail templates and
+the documents (``HELP PAYOLA`` mails the player's guide).
 
-Their source is the top-level ``grammar/`` and ``templates/`` folders. A built judge (a
+Their source is the top-level ``grammar/``, ``templates/`` and ``docs/`` folders. A built judge (a
 wheel, ``pip install .``, ``--user`` or ``--prefix``) carries copies of them inside the
 package, as ``judge/grammar`` and ``judge/templates`` (``setup.py`` copies them at build
 time), read here with ``importlib.resources``; a source checkout or an editable install
@@ -13,7 +14,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-SHIPPED = ("grammar", "templates")
+SHIPPED = ("grammar", "templates", "docs")
 _CHECKOUT = Path(__file__).resolve().parent.parent
 
 

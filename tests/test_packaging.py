@@ -19,7 +19,7 @@ from judge.resources import SHIPPED
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a source distribution holds (MANIFEST.in and setup.cfg): the build needs no more.
-SOURCE = ("judge", "grammar", "templates", "setup.py", "setup.cfg", "pyproject.toml",
+SOURCE = ("judge", "grammar", "templates", "docs", "setup.py", "setup.cfg", "pyproject.toml",
           "MANIFEST.in", "README.md", "constraints.txt")
 
 
@@ -69,7 +69,7 @@ def test_the_wheel_carries_every_grammar_and_template(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
     assert {f"judge/{name}" for name in _shipped_files()} <= names
-    assert not any(n.startswith(("grammar/", "templates/", "share/")) for n in names)
+    assert not any(n.startswith(("grammar/", "templates/", "docs/", "share/")) for n in names)
     assert not any(".data/" in n for n in names)  # no data_files outside the package
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge import resources
 from judge.engine.phase import Phase
 from judge.service.context import Context, Refusal, Result
 from judge.service.membership import game_named
@@ -14,8 +15,29 @@ from judge.text.commands import Step
 MAX_HISTORY_PHASES = 40  # njudge caps HISTORY too; ask FROM/TO for more
 
 
+# HELP <topic>: the player's guide (docs/) or a short text (templates/help/)
+GUIDES = {"PAYOLA": "playing-payola.md"}
+TOPICS = {"ORDERS": "orders", "ORDER": "orders", "STANDARD": "orders", "PRESS": "press",
+          "DEADLINES": "deadlines", "DEADLINE": "deadlines", "TIMING": "deadlines",
+          "MASTER": "master", "GM": "master", "GAMES": "games", "EXCHANGE": "games",
+          "SHAREHOLDERS": "games", "CAPITALIST": "games", "BOURSE": "games"}
+
+
 def help_(ctx: Context, cmd: c.Help, step: Step) -> Result:
-    return Result(step.line, step.text, True, template="help", data={"topic": cmd.topic})
+    if cmd.topic is None:
+        return Result(step.line, step.text, True, template="help", data={"topic": None})
+    topic = cmd.topic.upper()
+    if topic in GUIDES:
+        guide = resources.read("docs", GUIDES[topic])
+        assert guide is not None, f"the judge ships no docs/{GUIDES[topic]}"
+        return Result(step.line, step.text, True, template="help_topic",
+                      data={"guide": guide.rstrip("\n"), "file": None})
+    if topic in TOPICS:
+        return Result(step.line, step.text, True, template="help_topic",
+                      data={"guide": None, "file": f"{TOPICS[topic]}.txt.j2"})
+    names = ", ".join(["PAYOLA", "ORDERS", "PRESS", "DEADLINES", "MASTER", "GAMES"])
+    raise Refusal(f"there is no help on {cmd.topic}; HELP alone lists the commands, and the "
+                  f"topics are {names}")
 
 
 def list_(ctx: Context, cmd: c.List, step: Step) -> Result:

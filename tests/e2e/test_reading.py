@@ -62,3 +62,24 @@ def test_a_classic_judges_word_is_answered_and_spoils_no_orders(by_mail: MailJud
     assert "Orders of FRANCE for S1901M accepted" in body  # the three around them stand
     for order in ("A PAR - BUR", "A MAR - SPA", "F BRE - MAO"):
         assert order in body
+
+
+TOPICS = ("PAYOLA", "ORDERS", "PRESS", "DEADLINES", "MASTER", "GAMES", "EXCHANGE")
+
+
+def test_help_and_every_topic_by_mail(by_mail: MailJudge) -> None:
+    plain = by_mail.replies("newcomer@example.org", "HELP")["newcomer@example.org"]
+    assert "HELP PAYOLA" in plain
+    for topic in TOPICS:
+        body = by_mail.replies("newcomer@example.org", f"HELP {topic}")["newcomer@example.org"]
+        assert "REFUSED" not in body, body
+        for text in (plain, body):
+            assert ".md" not in text and "docs/" not in text  # no file the player cannot read
+            assert max(len(line) for line in text.splitlines()) <= 78
+    guide = by_mail.replies("newcomer@example.org", "help payola")["newcomer@example.org"]
+    for form in ("The five kinds of offer", "3*2 : A PAR - BUR", "10#6 : A PAR - BUR",
+                 "5+3#3 : A MUN - RUH", "10 $", "ACCEPT FRI?", "TRANSFER 10 TO GERMANY",
+                 "YOUR ACCEPTED BRIBES WERE", "4 ! A MUN - BUR | - RUH"):
+        assert form in guide
+    unknown = by_mail.replies("newcomer@example.org", "HELP WEATHER")["newcomer@example.org"]
+    assert "there is no help on WEATHER" in " ".join(unknown.split())
