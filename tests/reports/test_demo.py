@@ -11,8 +11,6 @@ import sys
 import pytest
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
-# Every test here shares the two runs of the module's fixture: one pytest-xdist worker.
-pytestmark = pytest.mark.xdist_group("demo")
 Printed = tuple[str, dict[str, str]]
 
 
