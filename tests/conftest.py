@@ -20,9 +20,10 @@ def board() -> Map:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The slow tests first (under pytest-xdist they then start at once, one per worker,
-    and the quick ones fill in around them); without a PostgreSQL server the PostgreSQL
-    variants of the store tests are left out, and the summary says so in one line."""
+    """The slow tests first (under pytest-xdist, which hands out whole files in this
+    order, their files then start at once and the quick ones fill in around them);
+    without a PostgreSQL server the PostgreSQL variants of the store tests are left out,
+    and the summary says so in one line."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable
     left_out = 0
     if not os.environ.get(PG_ENV):

@@ -2,7 +2,9 @@
 spec 5.9 with the rules of 5.2-5.3 and OQ-4 to OQ-8, to check the fast one against.
 
 It re-reads every offer for every candidate of every unit in every pass; nothing is
-cached and nothing is skipped, so it is slow and obviously right.
+cached and nothing is skipped, so it is slow and obviously right. (Only what never changes
+is written down once: each offer's order text and type sign, and which offers name which
+unit; the amounts are read again every time.)
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ class Live:
     bribe: Bribe
     amount: int
     plateau: int
+    text: str = ""  # the offered order's text ("" for a wildcard offer)
+    kind: str = ""  # the offer type's sign
 
 
 @dataclass(frozen=True)
@@ -43,7 +47,13 @@ def determine(bribes: Mapping[str, Sequence[Bribe]], units: Mapping[str, tuple[s
               restrict_signal: bool = False, dummies: frozenset[str] = frozenset(),
               ) -> tuple[dict[str, Chosen], dict[str, int], dict[str, int], int]:
     """(choice per unit location's province, spent, reduction rounds, passes)."""
-    offers = {p: [Live(b, b.amount, b.plateau) for b in bs] for p, bs in bribes.items()}
+    offers = {p: [Live(b, b.amount, b.plateau, "" if b.order is None else str(b.order),
+                       b.kind.value) for b in bs]
+              for p, bs in bribes.items()}
+    by_unit: dict[str, list[tuple[str, int, Live]]] = {}  # unit's province -> its offers
+    for p, os in offers.items():
+        for k, o in enumerate(os):
+            by_unit.setdefault(o.bribe.unit.province, []).append((p, k, o))
     rounds = dict.fromkeys(offers, 0)
     passes = 0
     while True:
@@ -51,8 +61,7 @@ def determine(bribes: Mapping[str, Sequence[Bribe]], units: Mapping[str, tuple[s
         chosen = {}
         spent = dict.fromkeys(offers, 0)
         for province, (owner, unit) in units.items():
-            mine = [(p, k, o) for p, os in offers.items() for k, o in enumerate(os)
-                    if o.bribe.unit.province == province]
+            mine = by_unit.get(province, [])
             if not any(o.bribe.order is not None for _, _, o in mine):
                 continue
             choice = _one_unit(unit, owner, mine, rankings.get(owner, ()), ebayola,
@@ -75,41 +84,43 @@ def determine(bribes: Mapping[str, Sequence[Bribe]], units: Mapping[str, tuple[s
                     o.amount = max(0, o.amount - 1)
 
 
-def _applies(bribe: Bribe, order: OfferedOrder, restrict_signal: bool) -> bool:
-    """Spec 5.2.2, typed out again rather than borrowed from the code under test."""
-    if bribe.kind.value == ":":
-        return str(bribe.order) == str(order)
+def _applies(offer: Live, order: OfferedOrder, text: str, restrict_signal: bool) -> bool:
+    """Spec 5.2.2, typed out again rather than borrowed from the code under test;
+    ``text`` is the order's."""
+    if offer.kind == ":":
+        return offer.text == text
     if restrict_signal and isinstance(order, Signal):
         return False
-    if bribe.kind.value == "&":
+    if offer.kind == "&":
         return True
-    if bribe.kind.value == "!":
-        return str(order) not in bribe.excluded
+    if offer.kind == "!":
+        return text not in offer.bribe.excluded
     moving = isinstance(order, Move)
-    return moving if bribe.kind.value == ">" else not moving
+    return moving if offer.kind == ">" else not moving
 
 
 def _one_unit(unit: Unit, owner: str, mine: list[tuple[str, int, Live]],
               ranking: Sequence[str], ebayola: bool, public_totals: bool,
               restrict_signal: bool, dummy: bool) -> Chosen:
     cands: list[OfferedOrder] = []
+    texts: list[str] = []
     for _, _, o in mine:
-        if o.bribe.order is not None and str(o.bribe.order) not in map(str, cands):
+        if o.bribe.order is not None and o.text not in texts:
             cands.append(o.bribe.order)
+            texts.append(o.text)
     contrib: dict[str, dict[str, int]] = {}
     where: dict[str, dict[str, list[int]]] = {}
     plateaus: dict[str, dict[str, int]] = {}
-    for c in cands:
-        key = str(c)
+    for c, key in zip(cands, texts, strict=True):
         contrib[key], where[key], plateaus[key] = {}, {}, {}
         for p, _, o in mine:
-            if _applies(o.bribe, c, restrict_signal):
+            if _applies(o, c, key, restrict_signal):
                 contrib[key][p] = contrib[key].get(p, 0) + o.amount
                 where[key].setdefault(p, []).append(o.bribe.position)
                 plateaus[key][p] = plateaus[key].get(p, 0) + o.plateau
     total = {k: sum(v.values()) for k, v in contrib.items()}
     top = max(total.values())
-    tied = [str(c) for c in cands if total[str(c)] == top]
+    tied = [k for k in texts if total[k] == top]
     hold = str(Hold(unit))
     if dummy and len(tied) > 1 and hold in total:
         backers = {frozenset(contrib[k]) for k in tied}
@@ -129,7 +140,7 @@ def _one_unit(unit: Unit, owner: str, mine: list[tuple[str, int, Live]],
         padded = {k: x + [INF] * (width - len(x)) for k, x in lists.items()}
         least = min(padded.values())
         tied = [k for k in tied if padded[k] == least]
-    by_text = {str(c): c for c in cands}
+    by_text = dict(zip(texts, cands, strict=True))
     winner = min(tied, key=lambda k: (_kind(by_text[k]), k))
     paid = dict(contrib[winner])
     if not ebayola:
