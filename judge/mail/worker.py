@@ -136,7 +136,7 @@ def _shunt(
     )
     if mail is not None and not _never_answer(mail, settings):
         queue_mail(
-            session, mail.reply_address, f"Re: {subject}" if subject else "Diplomacy judge",
+            session, mail.reply_address, mail.reply_subject("Diplomacy judge"),
             "Your mail could not be processed because of a fault in the judge. Nothing in it\n"
             "has taken effect. The judge keeper has been told and will look into it; you\n"
             "need not send it again unless you hear so.\n",

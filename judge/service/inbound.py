@@ -47,7 +47,7 @@ def handle_mail(
         ctx.results.append(Result(last.line, last.text, False, [
             f"only {MAX_COMMANDS} commands are read from one mail; this one and the rest "
             "were not done"], template="refused"))
-    subject = f"Re: {mail.subject}" if mail.subject else "Diplomacy judge reply"
+    subject = mail.reply_subject()
     in_reply_to = mail.message_id or None
     body = _reply(ctx, ctx.results, None)
     queue_mail(session, to, subject, body, sender=settings.address, in_reply_to=in_reply_to,

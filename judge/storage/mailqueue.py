@@ -68,6 +68,14 @@ class DecodedMail:
         """Where an answer goes: Reply-To if given, else From."""
         return self.reply_to or self.sender
 
+    def reply_subject(self, default: str = "Diplomacy judge reply") -> str:
+        """The subject of the answer: ``Re:`` once before the mail's own subject, never a
+        second time (``Re: Re: orders``), or ``default`` when it had none."""
+        subject = " ".join(self.subject.split())
+        if not subject:
+            return default
+        return subject if subject[:3].lower() == "re:" else f"Re: {subject}"
+
 
 class InboundMessage(Base):
     """One mail as the listener received it, kept whole so it can be handled again."""

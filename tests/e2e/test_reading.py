@@ -83,3 +83,16 @@ def test_help_and_every_topic_by_mail(by_mail: MailJudge) -> None:
         assert form in guide
     unknown = by_mail.replies("newcomer@example.org", "HELP WEATHER")["newcomer@example.org"]
     assert "there is no help on WEATHER" in " ".join(unknown.split())
+
+
+def test_reply_subjects_do_not_stack_re(by_mail: MailJudge) -> None:
+    from email.message import EmailMessage
+
+    for subject, expected in (("Re: Re: orders", "Re: Re: orders"), ("RE: help", "RE: help"),
+                              ("help", "Re: help")):
+        m = EmailMessage()
+        m["From"], m["To"], m["Subject"] = "reader@example.org", "judge@example.org", subject
+        m["Message-ID"] = f"<subject-{len(subject)}-{subject[:2]}@example.org>"
+        m.set_content("HELP\n")
+        (reply,) = by_mail.send_raw("reader@example.org", m.as_bytes())
+        assert reply.subject == expected
