@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -66,6 +67,38 @@ SPRING_EXTRAS = {
 }
 
 
+# What to notice in each part of the game, printed before its mails.
+NARRATION = {
+    "start": (
+        "The master creates a Payola game and seven players join it. The last JOIN fills "
+        "it: the processor starts the game at its next run, and each power is told its "
+        "starting balance (48 AgP; Russia, with four centres, 62)."),
+    "S1901M": (
+        "Spring 1901: each power pays its own units 1 to 4 AgP for a standard opening. Two "
+        "bribes cross a border. France offers Germany's army in Munich 1 AgP to go to the "
+        "Ruhr, which Germany pays 3 for anyway: the army goes and France pays its franc. "
+        "Austria offers Russia's army in Warsaw 1 AgP to hold, but Russia pays 3 for "
+        "Galicia: the army moves and Austria pays nothing. Vienna and Warsaw both go for "
+        "Galicia and bounce, as Sevastopol and Ankara do in the Black Sea. Italy "
+        "transfers 5 AgP to Austria, England changes its acceptance list, France writes "
+        "to England: each mail reaches only its readers."),
+    "F1901M": (
+        "Fall 1901: every power pays its own units again, and the neutral centres fall: "
+        "Greece to Austria (with Serbia's support), Norway to England, Belgium and "
+        "Portugal to France, Holland to Germany, Tunis to Italy, Sweden and Rumania to "
+        "Russia. Each statement shows its power what it paid; the master's bribe chart "
+        "shows all of it."),
+    "W1901A": (
+        "Winter 1901: each power builds what its new centres allow. Then the income step "
+        "pays each power for the centres it owns (17 AgP for the first, one less for "
+        "each next): the income reports."),
+    "draw": (
+        "Spring 1902: every player votes SET DRAW. Once the last vote is in, the processor "
+        "ends the game in a draw, and every reader gets the books: every offer sheet, "
+        "statement and bribe chart of the game, public now."),
+}
+
+
 def player(power: str, game: str) -> str:
     return f"{power.lower()}@{game}.example"
 
@@ -83,6 +116,12 @@ class MailJudge:
         self.engine = make_engine(settings.database_url)
         self.seen: list[str] = []
         self.mails: dict[str, EmailMessage] = {}
+        self.chapters: list[tuple[int, str]] = []  # (mails seen before it, NARRATION key)
+
+    def chapter(self, key: str) -> None:
+        """The mails from here on belong to the part of the game ``key`` tells of."""
+        self.collect()
+        self.chapters.append((len(self.seen), key))
 
     def send(self, sender: str, lines: Sequence[str], subject: str = "orders") -> None:
         send_to_judge(self.settings,
@@ -135,7 +174,7 @@ def play(judge: MailJudge, game: str) -> None:
     master = player("master", game)
     say = lambda text: print(text, file=judge.log)  # noqa: E731
     say(f"Game {game}: the master creates it, seven players join.")
-    judge.collect()
+    judge.chapter("start")
     judge.send(master, [f"CREATE {game} masterpw PAYOLA"])
     judge.settle()
     for power in POWERS:
@@ -145,6 +184,7 @@ def play(judge: MailJudge, game: str) -> None:
     for phase, sheets, extras in (("S1901M", SPRING, SPRING_EXTRAS), ("F1901M", FALL, {}),
                                   ("W1901A", WINTER, {})):
         say(f"{phase}: every player mails the judge.")
+        judge.chapter(phase)
         for power in POWERS:
             judge.send(player(power, game), [signon(power, game), *sheets[power],
                                              *extras.get(power, [])])
@@ -155,6 +195,7 @@ def play(judge: MailJudge, game: str) -> None:
             judge.send(master, [f"SIGNON MASTER@{game} masterpw", f"PROCESS {phase}"])
             judge.settle()
     say("S1902M: every player votes for a draw among all survivors.")
+    judge.chapter("draw")
     for power in POWERS:
         judge.send(player(power, game), [signon(power, game), "SET DRAW"])
     judge.settle()
@@ -173,11 +214,40 @@ def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None,
         print(f"\n{'#' * 78}\n# {who} <{address}>: {len(mails)} mails\n{'#' * 78}", file=out)
         for n, mail in enumerate(mails, 1):
             print(f"\n--- {n}. {mail['Subject']}\n", file=out)
-            part = mail.get_body(preferencelist=("plain",))
-            body = part.get_content().rstrip() if part is not None else ""  # the judge's are plain
+            body = _text(mail)
             if not full and str(mail["Subject"]).startswith(BOOKS):
                 body = _head(body)
             print(body, file=out)
+
+
+def story(judge: MailJudge, game: str, out: TextIO, full: bool = False) -> None:
+    """The game as a story: each part told in a few lines, then its mails, each printed
+    once with its readers (a results mail sent to eight readers is shown once)."""
+    readers = {player(who, game): who for who in (*POWERS, "master")}
+    ends = [start for start, _ in judge.chapters[1:]] + [len(judge.seen)]
+    for (start, key), end in zip(judge.chapters, ends, strict=True):
+        print(f"\n{'=' * 78}", file=out)
+        print(textwrap.fill(NARRATION[key], 76, initial_indent="  ",
+                            subsequent_indent="  "), file=out)
+        print("=" * 78, file=out)
+        shown: dict[tuple[str, str], list[str]] = {}
+        for key_ in judge.seen[start:end]:
+            mail = judge.mails[key_]
+            shown.setdefault((str(mail["Subject"]), _text(mail)), []).append(
+                readers.get(str(mail["To"]), str(mail["To"])))
+        for (subject, body), to in shown.items():
+            if not full and subject.startswith(BOOKS):
+                body = _head(body)
+            order = list(readers.values())
+            named = ("everyone (the seven players and the master)"
+                     if set(to) == set(order) else ", ".join(sorted(to, key=order.index)))
+            print(f"\n--- {subject}\n    to {named}\n", file=out)
+            print(body, file=out)
+
+
+def _text(mail: EmailMessage) -> str:
+    part = mail.get_body(preferencelist=("plain",))
+    return part.get_content().rstrip() if part is not None else ""  # the judge's are plain
 
 
 def _head(body: str) -> str:
@@ -236,22 +306,27 @@ def _wait_for_port(settings: Settings, serve: subprocess.Popen[bytes]) -> None:
     raise TimeoutError("judge serve did not start listening")
 
 
-def run(config: str | None, out: TextIO, only: str | None = None, full: bool = False) -> int:
-    """Play against the judge of ``config`` (already serving), or against one of its own."""
+def run(config: str | None, out: TextIO, only: str | None = None, full: bool = False,
+        by_reader: bool = False) -> int:
+    """Play against the judge of ``config`` (already serving), or against one of its own;
+    print the game as a story, or (``by_reader``, ``only``) each reader's mail in turn."""
     game = f"demo{int(time.time() * 10) % 10**7:07d}"  # always as long: wrapped mail lines stay put
     log = sys.stderr
     if config is None:
         with own_judge(log) as path:
-            return _play_and_report(path, game, out, log, only, full)
-    return _play_and_report(Path(config), game, out, log, only, full)
+            return _play_and_report(path, game, out, log, only, full, by_reader)
+    return _play_and_report(Path(config), game, out, log, only, full, by_reader)
 
 
 def _play_and_report(config: Path, game: str, out: TextIO, log: TextIO,
-                     only: str | None, full: bool) -> int:
+                     only: str | None, full: bool, by_reader: bool) -> int:
     judge = MailJudge(load_settings(config), config, log)
     try:
         play(judge, game)
-        report(judge, game, out, only, full)
+        if by_reader or only:
+            report(judge, game, out, only, full)
+        else:
+            story(judge, game, out, full)
     finally:
         judge.engine.dispose()
     return 0

@@ -35,9 +35,14 @@ def both_runs() -> dict[str, Printed]:
     """Plain ``judge demo`` and ``judge demo --full``, played at the same time (each with
     a judge of its own): most of a run is waiting for mail, so two cost little more
     than one."""
-    runs = {"plain": _start_demo(), "full": _start_demo("--full")}
+    runs = {"plain": _start_demo("--by-reader"), "full": _start_demo("--by-reader", "--full"),
+            "story": _start_demo()}
     try:
-        return {name: _demo_output(run) for name, run in runs.items()}
+        out = {name: _demo_output(run) for name, run in runs.items() if name != "story"}
+        stdout, stderr = runs["story"].communicate(timeout=300)
+        assert runs["story"].returncode == 0, stderr[-3000:]
+        out["story"] = (stdout, {})
+        return out
     finally:
         for run in runs.values():
             if run.poll() is None:
@@ -152,3 +157,25 @@ def test_by_default_the_books_are_cut_short_and_every_other_mail_shown_whole(
                 assert body.splitlines()[:12] == entire.splitlines()[:12]
             else:  # deadlines and the game's name differ between runs, not the length
                 assert len(body.splitlines()) == len(entire.splitlines()), (reader, title)
+
+
+@pytest.mark.slow
+def test_plain_demo_tells_the_game_as_a_story_with_each_mail_once(
+        both_runs: dict[str, Printed]) -> None:
+    story = both_runs["story"][0]
+    by_reader = both_runs["plain"][0]
+    # a part of the game told before its mails, for each of the five parts
+    for said in ("The master creates a Payola game", "Spring 1901:", "Fall 1901:",
+                 "Winter 1901:", "Spring 1902: every player votes SET DRAW"):
+        assert said in story
+    assert "France offers Germany's army in Munich 1 AgP" in " ".join(story.split())
+    # the results of a phase go to every reader alike: printed once, with its readers
+    assert re.search(r"^--- Diplomacy results demo\d+ S1901M\n    to everyone \(the seven "
+                     r"players and the master\)$", story, flags=re.MULTILINE)
+    assert by_reader.count("Diplomacy results demo") == 8 * story.count(
+        "--- Diplomacy results demo")
+    # a private statement is shown with its one reader
+    assert re.search(r"^--- Payola bribe results demo\d+ S1901M\n    to FRANCE\n\n"
+                     r"SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR FRANCE", story,
+                     flags=re.MULTILINE)
+    assert max(len(line) for line in story.splitlines()) <= 78
