@@ -92,7 +92,8 @@ def test_payola_offer_sheet_is_checked_and_echoed(started: Callable[..., Judge])
     assert "         2  5 : A PAR - BUR\n" in body
     assert "         3  0 : F BRE - MAO    (you wrote: f bre-mid atlantic ocean)\n" in body
     body = judge.reply(address("FRANCE"), *FRANCE, "99999 : A PAR - PIC", "x : y")
-    assert "REFUSED" in body and "E1" in body and "line 3: 'x : y'" in body
+    assert "REFUSED" in body and "INVALID OFFER AMOUNT" in body and "line 3: 'x : y'" in body
+    assert "E1 " not in body  # no internal error codes
     assert _versions(judge, "FRANCE") == [["5 : A PAR - BUR", "3 > F BRE - MAO", "0 : A MAR H"],
                                           ["5 : A PAR - BUR", "0 : F BRE - MAO"]]
 
