@@ -107,7 +107,7 @@ def _processed(desk: Desk, phase: Phase, params: BourseParams, host_state: Mappi
     if turn_open(phase, params):
         after, _report = process_turn(after, desk.sets, params)
     if phase.season is Season.FALL and _next_phase(host_state).season is not Season.FALL:
-        after, _gone = eliminate(after, _centres(host_state, board))
+        after, _gone = eliminate(after, _centers(host_state, board))
     return after
 
 
@@ -118,7 +118,7 @@ def _next_phase(host_state: Mapping[str, Any]) -> Phase:
         raise CaseError(f"the host answered no next phase: {e}") from None
 
 
-def _centres(host_state: Mapping[str, Any], board: Map) -> dict[str, int]:
+def _centers(host_state: Mapping[str, Any], board: Map) -> dict[str, int]:
     """Centres owned per power in a host state."""
     return {p: len(cs) for p, cs in position_from_state(host_state, board).centers.items()}
 
@@ -126,7 +126,7 @@ def _centres(host_state: Mapping[str, Any], board: Map) -> dict[str, int]:
 def _end(kind: str, bourse: Bourse, state: Mapping[str, Any], board: Map) -> dict[str, Any]:
     """The Bourse scored on the centres ``state`` shows (5.4): credits exact to the
     hundredth."""
-    standing = score(bourse, _centres(state, board))
+    standing = score(bourse, _centers(state, board))
     return {
         "kind": kind,
         "winners": sorted(standing.winners),

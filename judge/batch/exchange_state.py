@@ -35,8 +35,8 @@ def game_from_state(state: Mapping[str, Any], board: Map, params: Params, rules:
         game.asks.append(_ask(given, i, game))
     game.asks.sort(key=lambda a: a.id)
     for word in _list(state, "inactive"):
-        centre = board.canonical(str(word))
-        if centre is None or not board.is_center(centre):
+        center = board.canonical(str(word))
+        if center is None or not board.is_center(center):
             raise CaseError(f"inactive: {word!r} is not a supply centre")
     # By definition the home centres of every corporation that has not floated (X 2.4).
     game.inactive = {c for name, corp in game.corporations.items() if not corp.floated
@@ -139,21 +139,21 @@ def _corporations(given: Any, board: Map) -> dict[str, Corporation]:
             _int(f.get("price", 0), f"price of {name}"),
             _int(f.get("treasury", 0), f"treasury of {name}"), _opt_name(f.get("leader")),
             None if f.get("accept") is None else str(f["accept"]).strip().upper(),
-            _centre_values(f.get("sc_values") or {}, board, name),
-            None if values is None else _centre_values(values, board, name),
+            _center_values(f.get("sc_values") or {}, board, name),
+            None if values is None else _center_values(values, board, name),
             _opt_int(f.get("pending_issue"), f"pending_issue of {name}"), founding,
             profit=_int(f.get("profit", 0), f"profit of {name}"))
     return out
 
 
-def _centre_values(given: Any, board: Map, name: str) -> dict[str, int]:
+def _center_values(given: Any, board: Map, name: str) -> dict[str, int]:
     if not isinstance(given, Mapping):
         raise CaseError(f"centre values of {name} must be a JSON object")
     out = {}
-    for centre, v in given.items():
-        canon = board.canonical(str(centre))
+    for center, v in given.items():
+        canon = board.canonical(str(center))
         if canon is None:
-            raise CaseError(f"unknown centre {centre!r} in the values of {name}")
+            raise CaseError(f"unknown centre {center!r} in the values of {name}")
         out[canon] = _int(v, f"centre values of {name}")
     return out
 

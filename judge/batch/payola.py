@@ -48,7 +48,7 @@ def _play(case: Mapping[str, Any], position: Position, board: Map) -> dict[str, 
     balances = _balances(state, position, board, rules, control)
     accept, refused = _accept(state, board)
     profits = {str(p).upper(): int(v) for p, v in (state.get("profits") or {}).items()}
-    captures = tuple(Capture(c["centre"], c["winner"], c.get("loser"), int(c["amount"]))
+    captures = tuple(Capture(c["center"], c["winner"], c.get("loser"), int(c["amount"]))
                      for c in state.get("captures") or ())
     if position.phase.kind is PhaseKind.MOVEMENT:
         out, played = _movement(case, position, board, rules, balances, accept, control)
@@ -90,7 +90,7 @@ def _money_state(given: Mapping[str, Any], books: Books, accept: dict[str, Accep
     if rules.zerosum:
         money["profits"] = dict(sorted(books.profits.items()))
         money["captures"] = [
-            {"centre": c.centre, "winner": c.winner, "loser": c.loser, "amount": c.amount}
+            {"center": c.center, "winner": c.winner, "loser": c.loser, "amount": c.amount}
             for c in books.captures
         ]
     return money

@@ -8,36 +8,36 @@ from dataclasses import dataclass
 from judge.money.control import Control
 from judge.money.rules import RuleSet
 
-ZEROSUM_CENTRE = 10  # AgP per centre at the start, and for a neutral capture (ZSUM)
+ZEROSUM_CENTER = 10  # AgP per centre at the start, and for a neutral capture (ZSUM)
 
 
-def decreasing_income(centres: int, victory: int) -> int:
+def decreasing_income(centers: int, victory: int) -> int:
     """V-1 + V-2 + ... + V-n, never counting a term below zero (spec 2.3, OQ-15)."""
-    return sum(max(0, victory - k) for k in range(1, centres + 1))
+    return sum(max(0, victory - k) for k in range(1, centers + 1))
 
 
-def income(centres: Iterable[str], rules: RuleSet, victory: int, powers: int) -> int:
+def income(centers: Iterable[str], rules: RuleSet, victory: int, powers: int) -> int:
     """One year's income for the owned centres, first applicable rule wins (spec 2.4)."""
-    owned = list(centres)
+    owned = list(centers)
     if rules.zerosum:
         return 0
     if rules.tax is not None:
         amount = rules.tax * len(owned)
     elif rules.flat_tax:
         amount = powers * len(owned)
-    elif rules.centre_tax:
-        amount = sum(rules.centre_tax.get(c, 0) for c in owned)
+    elif rules.center_tax:
+        amount = sum(rules.center_tax.get(c, 0) for c in owned)
     else:
         amount = decreasing_income(len(owned), victory)
     return amount if rules.cap is None else min(amount, rules.cap)
 
 
-def starting_balance(centres: Iterable[str], units: int, rules: RuleSet, victory: int,
+def starting_balance(centers: Iterable[str], units: int, rules: RuleSet, victory: int,
                      powers: int) -> int:
     """The balance a power starts with: the income for its starting centres; 10 AgP a centre
     under ZEROSUM; (V div 2) x units when that is 0 (spec 2.2, OQ-27)."""
-    owned = list(centres)
-    amount = ZEROSUM_CENTRE * len(owned) if rules.zerosum else income(owned, rules, victory,
+    owned = list(centers)
+    amount = ZEROSUM_CENTER * len(owned) if rules.zerosum else income(owned, rules, victory,
                                                                      powers)
     return amount if amount else (victory // 2) * units
 
@@ -47,7 +47,7 @@ class Capture:
     """A Zero-Sum settlement fixed when a centre changed hands after Fall (spec 2.7):
     ``loser`` is None for a neutral centre."""
 
-    centre: str
+    center: str
     winner: str
     loser: str | None
     amount: int
@@ -60,16 +60,16 @@ def settle_captures(before: Mapping[str, Collection[str]], after: Mapping[str, C
     the start of the year), all computed with the same figures (OQ-17)."""
     owner = {c: p for p, cs in before.items() for c in cs}
     out: list[Capture] = []
-    for power, centres in sorted(after.items()):
-        for centre in sorted(centres):
-            old = owner.get(centre)
+    for power, centers in sorted(after.items()):
+        for center in sorted(centers):
+            old = owner.get(center)
             if old == power:
                 continue
             if old is None:
-                out.append(Capture(centre, power, None, ZEROSUM_CENTRE))
+                out.append(Capture(center, power, None, ZEROSUM_CENTER))
                 continue
             worth = balances.get(old, 0) + profits.get(old, 0)
-            out.append(Capture(centre, power, old, worth // max(1, len(before[old]))))
+            out.append(Capture(center, power, old, worth // max(1, len(before[old]))))
     return tuple(out)
 
 
@@ -82,7 +82,7 @@ def owed(captures: Iterable[Capture]) -> dict[str, int]:
     return out
 
 
-def forfeits(balances: Mapping[str, int], centres: Mapping[str, Collection[str]],
+def forfeits(balances: Mapping[str, int], centers: Mapping[str, Collection[str]],
              powers: Iterable[str], captures: Iterable[Capture] = ()) -> dict[str, int]:
     """NO_DONATIONS: what each power left without a supply centre forfeits now (OQ-11). A
     ZEROSUM capture settlement was fixed from that same balance a moment earlier, so the
@@ -90,7 +90,7 @@ def forfeits(balances: Mapping[str, int], centres: Mapping[str, Collection[str]]
     debts = owed(captures)
     out: dict[str, int] = {}
     for power in powers:
-        if not centres.get(power):
+        if not centers.get(power):
             lost = max(0, balances.get(power, 0) - debts.get(power, 0))
             if lost:
                 out[power] = lost
@@ -103,7 +103,7 @@ def _pay_claims(captures: tuple[Capture, ...], means: Mapping[str, int]) -> dict
     paid only when it moved or lost money after the capture (a transfer, NO_HOARDING)."""
     left = dict(means)
     paid: dict[int, int] = {}
-    for k in sorted(range(len(captures)), key=lambda k: captures[k].centre):
+    for k in sorted(range(len(captures)), key=lambda k: captures[k].center):
         c = captures[k]
         if c.loser is None:
             paid[k] = c.amount  # a neutral centre is new money (spec 2.7)
@@ -146,7 +146,7 @@ class YearEnd:
 
 
 def income_step(
-    year: int, balances: Mapping[str, int], centres: Mapping[str, Collection[str]],
+    year: int, balances: Mapping[str, int], centers: Mapping[str, Collection[str]],
     units: Mapping[str, int], rules: RuleSet, victory: int, powers: Collection[str],
     profits: Mapping[str, int] | None = None, captures: Iterable[Capture] = (),
     dummies: Collection[str] = frozenset(), control: Control | None = None,
@@ -165,13 +165,13 @@ def income_step(
                       control.vassal_rule or rules.vassal_dummies)
     profits = dict(profits or {}) if rules.zerosum else {}
     captures = tuple(captures)
-    stopped = rules.pay_dummies and not any(centres.get(d) for d in control.dummies)
+    stopped = rules.pay_dummies and not any(centers.get(d) for d in control.dummies)
     n = len(powers)
 
     def taxed(power: str) -> int:
-        if stopped or not (centres.get(power) or units.get(power)):
+        if stopped or not (centers.get(power) or units.get(power)):
             return 0
-        return income(centres.get(power, ()), rules, victory, n)
+        return income(centers.get(power, ()), rules, victory, n)
 
     held = {p: balances.get(p, 0) if control.has_account(p) else 0 for p in powers}
     debts = owed(captures)
@@ -179,9 +179,9 @@ def income_step(
     gains: dict[str, list[tuple[str, int]]] = {}
     losses: dict[str, list[tuple[str, int]]] = {}
     for k, c in enumerate(captures):
-        gains.setdefault(c.winner, []).append((c.centre, paid[k]))
+        gains.setdefault(c.winner, []).append((c.center, paid[k]))
         if c.loser is not None:
-            losses.setdefault(c.loser, []).append((c.centre, paid[k]))
+            losses.setdefault(c.loser, []).append((c.center, paid[k]))
     new: dict[str, int] = {}
     reports: dict[str, IncomeReport] = {}
     for power in powers:

@@ -50,7 +50,7 @@ class Ledger:
 
     def transfer(
         self, sender: str, receiver: str, amount: int, rules: RuleSet,
-        centres_owned: Mapping[str, int],
+        centers_owned: Mapping[str, int],
     ) -> tuple[Ledger, TransferNotice, TransferNotice]:
         """Move ``amount`` AgP at once, or raise TransferError with the reason (spec 2.8)."""
         if rules.no_transfer:
@@ -66,7 +66,7 @@ class Ledger:
             raise TransferError(f"the amount is more than the balance ({have} AgP)")
         if rules.one_transfer and (sender, receiver) in self.transfers_this_phase:
             raise TransferError(f"only one transfer to {receiver} is allowed in this phase")
-        if rules.no_donations and centres_owned.get(sender, 0) == 0:
+        if rules.no_donations and centers_owned.get(sender, 0) == 0:
             raise TransferError("a power that owns no supply centre cannot transfer money")
         if rules.no_looting and sender in self.dummies:
             raise TransferError("no money may be taken out of a DUMMY power's account")

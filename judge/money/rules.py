@@ -136,28 +136,28 @@ class RuleSet:
     public_press: bool = False
     always_confirm: bool = False
     tax: int | None = None
-    centre_tax: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    center_tax: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     cap: int | None = None
 
     @classmethod
-    def parse(cls, names: Iterable[str], centres: Iterable[str] = ()) -> RuleSet:
+    def parse(cls, names: Iterable[str], centers: Iterable[str] = ()) -> RuleSet:
         """Read flag names and directives; refuse unknown flags and forbidden combinations.
 
         ``-FLAG`` switches off a default-included flag (``PAYOLA_CLASSIC`` ``-NO_SAVINGS``).
         ``centres`` are the map's supply centres, for ``TAX <centre> n`` directives.
         """
-        on, off, values, centre_tax = _read(names, {c.upper() for c in centres})
+        on, off, values, center_tax = _read(names, {c.upper() for c in centers})
         origin = _switch_on(on, off)
         for a, b in _EXCLUDES:
             if a in on and b in on:
                 raise RuleError(f"{a} and {b} cannot be combined" + _why(a, b, origin))
-        if values.get("tax") is not None and centre_tax:
+        if values.get("tax") is not None and center_tax:
             raise RuleError("a flat TAX n directive cannot be combined with TAX <centre> n lines")
         for name in on:
             values[_FLAGS[name]] = True
         if on & {"HIDE_COST", "HIDE_OFFERS"}:
             values["no_ledgers"] = False  # these flags cancel NO_LEDGERS (spec 7.4)
-        return cls(**values, centre_tax=MappingProxyType(centre_tax))  # type: ignore[arg-type]
+        return cls(**values, center_tax=MappingProxyType(center_tax))  # type: ignore[arg-type]
 
     def flags(self) -> tuple[str, ...]:
         """The names of the flags in force, sorted (implied ones included)."""
@@ -166,21 +166,21 @@ class RuleSet:
         return tuple(sorted(names[n] for n in on))
 
 
-def _read(names: Iterable[str], centres: set[str]
+def _read(names: Iterable[str], centers: set[str]
           ) -> tuple[set[str], set[str], dict[str, object], dict[str, int]]:
     """The flags a game names (switched on, and ``-FLAG`` switched off), its ``TAX`` and
     ``CAP`` values and its ``TAX <centre> n`` lines; refused flags raise at once."""
     on: set[str] = set()
     off: set[str] = set()
     values: dict[str, object] = {}
-    centre_tax: dict[str, int] = {}
+    center_tax: dict[str, int] = {}
     for raw in names:
         words = str(raw).strip().upper().split()
         if not words:
             continue
         name = words[0]
         if name in ("TAX", "CAP"):
-            _directive(words, values, centre_tax, centres)
+            _directive(words, values, center_tax, centers)
             continue
         if name in _REFUSED:
             raise RuleError(_REFUSED[name])
@@ -195,7 +195,7 @@ def _read(names: Iterable[str], centres: set[str]
             off.add(_known(name[1:]))
             continue
         on.add(_known(name))
-    return on, off, values, centre_tax
+    return on, off, values, center_tax
 
 
 def _switch_on(on: set[str], off: set[str]) -> dict[str, str]:
@@ -248,7 +248,7 @@ def _known(name: str) -> str:
 
 
 def _directive(
-    words: list[str], values: dict[str, object], centre_tax: dict[str, int], centres: set[str]
+    words: list[str], values: dict[str, object], center_tax: dict[str, int], centers: set[str]
 ) -> None:
     text = " ".join(words)
     if len(words) == 2 and words[1].isdigit():
@@ -258,8 +258,8 @@ def _directive(
         values[key] = int(words[1])
         return
     if words[0] == "TAX" and len(words) == 3 and words[2].isdigit():
-        if centres and words[1] not in centres:
+        if centers and words[1] not in centers:
             raise RuleError(f"{text!r}: {words[1]} is not a supply centre")
-        centre_tax[words[1]] = int(words[2])
+        center_tax[words[1]] = int(words[2])
         return
     raise RuleError(f"{text!r}: expected TAX n, TAX <centre> n or CAP n")

@@ -85,10 +85,10 @@ def transfer(ctx: Context, cmd: c.Transfer, step: Step) -> Result:
     if cmd.amount > sender.balance:
         raise Refusal(f"you have {sender.balance} AgP; you cannot transfer {cmd.amount}")
     rules = RuleSet.parse(game.flags, board.centers)
-    ledger, centres = _ledger(ctx, game, board, rules)
+    ledger, centers = _ledger(ctx, game, board, rules)
     try:
         _, to_sender, to_receiver = ledger.transfer(sender.name, to_name, cmd.amount, rules,
-                                                    centres)
+                                                    centers)
     except TransferError as e:
         raise Refusal(f"transfer refused: {e}{_why(rules, str(e))}") from None
     receiver = power_of(game, to_name)
@@ -107,7 +107,7 @@ def _ledger(ctx: Context, game: Game, board: Map,
     record = current_record(ctx.session, game)
     position = position_of(record, board) if record is not None else None
     control = control_of(game, board, position)
-    centres = {p: len(cs) for p, cs in position.centers.items()} if position else {}
+    centers = {p: len(cs) for p, cs in position.centers.items()} if position else {}
     owed = owed_by(captures_of(record.state)) if record is not None and rules.zerosum else {}
     sent = ctx.session.execute(
         select(LedgerEntry.power, LedgerEntry.counterparty).where(
@@ -118,7 +118,7 @@ def _ledger(ctx: Context, game: Game, board: Map,
     ledger = Ledger({p.name: p.balance for p in game.powers},
                     frozenset((p, str(to)) for p, to in sent), control.dummies,
                     dict(control.controllers), owed)
-    return ledger, centres
+    return ledger, centers
 
 
 # the flag behind each refusal the money layer words without naming it

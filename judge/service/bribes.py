@@ -100,7 +100,7 @@ def acceptance_lists(game: Game, board: Map) -> dict[str, AcceptanceList]:
 
 def captures_of(state: Mapping[str, Any]) -> tuple[Capture, ...]:
     """The Zero-Sum capture settlements a phase record carries until the income step."""
-    return tuple(Capture(c["centre"], c["winner"], c.get("loser"), int(c["amount"]))
+    return tuple(Capture(c["center"], c["winner"], c.get("loser"), int(c["amount"]))
                  for c in state.get("captures") or ())
 
 
@@ -137,7 +137,7 @@ def _carry(rules: RuleSet, profits: Mapping[str, int], captures: tuple[Capture, 
     if not rules.zerosum:
         return {}
     return {"profits": dict(sorted(profits.items())),
-            "captures": [{"centre": c.centre, "winner": c.winner, "loser": c.loser,
+            "captures": [{"center": c.center, "winner": c.winner, "loser": c.loser,
                           "amount": c.amount} for c in captures]}
 
 

@@ -30,11 +30,11 @@ def dummies_of(game: Game, rules: RuleSet) -> frozenset[str]:
 
 
 def vassal_lords(dummies: frozenset[str], taken: Mapping[str, str],
-                 centres: Mapping[str, frozenset[str]], board: Map) -> dict[str, str]:
+                 centers: Mapping[str, frozenset[str]], board: Map) -> dict[str, str]:
     """VASSAL_DUMMIES (spec 7): a DUMMY nobody was named to control becomes the vassal of
     the power that owns every one of its home centres. Ownership, as the position holds
     it (updated after each Fall), stands for "occupies": it is what the results report."""
-    owner = {centre: power for power, cs in centres.items() for centre in cs}
+    owner = {center: power for power, cs in centers.items() for center in cs}
     lords: dict[str, str] = {}
     for dummy in sorted(dummies - set(taken)):
         homes = board.homes.get(dummy) or frozenset()

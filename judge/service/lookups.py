@@ -65,11 +65,11 @@ def summary(ctx: Context, cmd: c.Summary, step: Step) -> Result:
 def _summary(ctx: Context, game: Game, step: Step) -> Result:
     """Public facts only: no addresses, balances, orders in progress or votes."""
     records = phase_records(ctx.session, game)
-    centres: dict[str, int] = {}
+    centers: dict[str, int] = {}
     if records:
         for power, cs in records[-1].state.get("centers", {}).items():
-            centres[power] = len(cs)
-    powers = [{"name": p.name, "state": p.state, "centers": centres.get(p.name, 0)}
+            centers[power] = len(cs)
+    powers = [{"name": p.name, "state": p.state, "centers": centers.get(p.name, 0)}
               for p in game.powers]
     data = {"name": game.name, "variant": game.variant.upper(), "state": game.state,
             "phase": game.phase or "not started", "flags": game.flags, "powers": powers,

@@ -38,7 +38,7 @@ def mail(sender: str, *lines: str) -> dict[str, Any]:
     return {"from": sender, "to": "bourse", "lines": list(lines)}
 
 
-def home_centres() -> dict[str, list[str]]:
+def home_centers() -> dict[str, list[str]]:
     return {p: sorted(h) for p, h in BOARD.homes.items()}
 
 
@@ -57,7 +57,7 @@ def case(players: dict[str, Any], *mails: dict[str, Any], phase: str = "S1901M",
         "params": params or {}, "seed": 0,
         "state": {"phase": phase,
                   "units": starting_units() if units is None else units,
-                  "centers": home_centres() if centers is None else centers,
+                  "centers": home_centers() if centers is None else centers,
                   "dislodged": {}, "contested": [],
                   "bourse": {"players": players, "rates": rates or rates_of(),
                              "eliminated": eliminated or []}},

@@ -33,7 +33,7 @@ def _next(result: dict[str, Any], orders: dict[str, list[str]], *mails: dict[str
 
 
 def test_a_year_with_a_late_joiner_and_a_fall_elimination() -> None:
-    centers = C["home_centres"]()
+    centers = C["home_centers"]()
     centers["AUSTRIA"] = ["VIE"]
     centers["RUSSIA"] = centers["RUSSIA"] + ["BUD", "TRI"]
     units = C["starting_units"]()

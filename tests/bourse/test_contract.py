@@ -63,7 +63,7 @@ def test_the_host_plays_as_if_no_bourse_were_there() -> None:
 
 def test_a_payola_host() -> None:
     state: dict[str, Any] = {
-        "phase": "S1901M", "units": C["starting_units"](), "centers": C["home_centres"](),
+        "phase": "S1901M", "units": C["starting_units"](), "centers": C["home_centers"](),
         "balances": {p: 20 for p in POWERS}, "accept": {"FRANCE": "FRITAGE"},
         "bourse": {"players": {"ARGENT": player(turns=0)}, "rates": rates_of(),
                    "eliminated": []}}
@@ -96,7 +96,7 @@ def test_mails_without_to_are_the_bourses_and_mails_to_the_host_are_not() -> Non
 
 
 # A solo: France takes its 18th centre (MUN, Germany's last) in Fall 1905.
-SOLO_CENTRES = {
+SOLO_CENTERS = {
     "FRANCE": ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "LON", "EDI", "LVP", "NWY",
                "SWE", "DEN", "KIE", "BER", "TUN", "NAP"],
     "GERMANY": ["MUN"], "ITALY": ["ROM", "VEN"], "AUSTRIA": ["VIE", "BUD", "TRI"],
@@ -109,12 +109,12 @@ def _solo(host_end: str | None) -> dict[str, Any]:
     return play(case({"ARGENT": player(holdings=units_of(POUNDS=0)),
                       "BULLION": player(holdings={"FRANCE": 1500, "GERMANY": 500})},
                      mail("BULLION", "SELL 500 MARKS", "BUY 500 FRANCS"),
-                     phase="F1905M", units={"FRANCE": ["A BUR"]}, centers=SOLO_CENTRES,
+                     phase="F1905M", units={"FRANCE": ["A BUR"]}, centers=SOLO_CENTERS,
                      orders={"FRANCE": ["A BUR - MUN"]}, eliminated=["ENGLAND"],
                      rates=rates_of(POUNDS=0), host_end=host_end))
 
 
-def test_host_end_solo_processes_the_turn_and_scores_on_the_resulting_centres() -> None:
+def test_host_end_solo_processes_the_turn_and_scores_on_the_resulting_centers() -> None:
     result = _solo("solo")
     assert result["victory"] == "FRANCE"
     assert result["state"]["phase"] == "W1905A"
@@ -156,11 +156,11 @@ def test_an_empty_bourse_has_no_winner() -> None:
 
 def test_the_elimination_waits_for_the_fall_retreats() -> None:
     # F1903M with a dislodged Austrian army: the change comes only after F1903R
-    centres = C["home_centres"]()
-    centres["AUSTRIA"] = ["VIE"]
+    centers = C["home_centers"]()
+    centers["AUSTRIA"] = ["VIE"]
     units = {"AUSTRIA": ["A BOH"], "GERMANY": ["A MUN", "A SIL"], "RUSSIA": ["A GAL"]}
     orders = {"GERMANY": ["A MUN - BOH", "A SIL S A MUN - BOH"], "RUSSIA": ["A GAL - VIE"]}
-    fall = play(case({"ARGENT": player()}, phase="F1903M", units=units, centers=centres,
+    fall = play(case({"ARGENT": player()}, phase="F1903M", units=units, centers=centers,
                      orders=orders))
     assert fall["state"]["phase"] == "F1903R"
     assert fall["state"]["bourse"]["eliminated"] == []

@@ -168,7 +168,7 @@ def test_the_engine_agrees_with_a_model_of_the_spec(
 def _board(gone: list[str]) -> dict[str, Any]:
     """Home centres and starting units, without the powers in ``gone`` (their centres
     left unowned, their units off the board): every unit holds, nothing changes hands."""
-    return {"centers": {p: cs for p, cs in C["home_centres"]().items() if p not in gone},
+    return {"centers": {p: cs for p, cs in C["home_centers"]().items() if p not in gone},
             "units": {p: us for p, us in C["starting_units"]().items() if p not in gone}}
 
 
@@ -180,11 +180,11 @@ def _board(gone: list[str]) -> dict[str, Any]:
        st.sampled_from(["S1902M", "F1902M", "W1902A"]),
        st.sampled_from([None, "solo", "draw"]))
 def test_turns_eliminations_and_the_end_agree_with_the_model(
-        players: dict[str, Any], rates: dict[str, int], without_centres: list[str],
+        players: dict[str, Any], rates: dict[str, int], without_centers: list[str],
         already: int, params: dict[str, Any], winter: bool, sent: list[dict[str, Any]],
         phase: str, host_end: str | None) -> None:
     # the first ``already`` powers without a centre were eliminated at an earlier Fall
-    eliminated = without_centres[:already]
+    eliminated = without_centers[:already]
     rates = {p: 0 if p in eliminated else r for p, r in rates.items()}
     for p in players.values():
         p["net_worth"] = 0
@@ -192,7 +192,7 @@ def test_turns_eliminations_and_the_end_agree_with_the_model(
             p["cash"] = 0
     params = {**params, "WINTER_TURNS": winter}
     given_case = case(players, *sent, phase=phase, rates=rates, eliminated=eliminated,
-                      params=params, host_end=host_end, **_board(without_centres))
+                      params=params, host_end=host_end, **_board(without_centers))
     result = run_case(given_case)
     assert "error" not in result, result["error"]
     open_turn = phase.endswith("M") or winter
@@ -207,7 +207,7 @@ def test_turns_eliminations_and_the_end_agree_with_the_model(
         want_rates = rates
     now_eliminated = set(eliminated)
     if played and phase.startswith("F"):
-        now_eliminated |= set(without_centres)
+        now_eliminated |= set(without_centers)
         want_rates = {p: 0 if p in now_eliminated else r for p, r in want_rates.items()}
         for me in want_players.values():
             me["net_worth"] = sum(me["holdings"][p] * want_rates[p] for p in POWERS) + me["cash"]
@@ -225,8 +225,8 @@ def test_turns_eliminations_and_the_end_agree_with_the_model(
     if host_end is None:
         assert result["end"] is None
         return
-    centres = {p: len(cs) for p, cs in _board(without_centres)["centers"].items()}
-    scores = {n: sum(centres.get(p, 0) * me["holdings"][p] for p in POWERS
+    centers = {p: len(cs) for p, cs in _board(without_centers)["centers"].items()}
+    scores = {n: sum(centers.get(p, 0) * me["holdings"][p] for p in POWERS
                      if p not in now_eliminated) / 100 for n, me in want_players.items()}
     best = max(scores.values(), default=None)
     assert result["end"] == {"kind": host_end, "scores": scores,

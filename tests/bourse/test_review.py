@@ -184,7 +184,7 @@ def test_a_member_asking_to_join_again_is_told_so_before_his_pseudonym_is_checke
 
 
 def test_a_spring_joiner_gets_no_eliminated_currency_and_cannot_trade_it() -> None:
-    centers = {p: cs for p, cs in C["home_centres"]().items() if p != "AUSTRIA"}
+    centers = {p: cs for p, cs in C["home_centers"]().items() if p != "AUSTRIA"}
     units = {p: us for p, us in C["starting_units"]().items() if p != "AUSTRIA"}
     result = play(case({}, _stranger("f@x.org", "JOIN BOURSE FOX", "SELL 1 CROWNS"),
                        phase="S1904M", eliminated=["AUSTRIA"], rates=rates_of(CROWNS=0),
@@ -202,7 +202,7 @@ def test_a_spring_joiner_gets_no_eliminated_currency_and_cannot_trade_it() -> No
 
 def _retreat_state() -> dict[str, Any]:
     return {"phase": "S1901R", "units": {"GERMANY": ["A MUN"]},
-            "centers": C["home_centres"](),
+            "centers": C["home_centers"](),
             "dislodged": {"AUSTRIA": [{"unit": "A BOH", "attacker": "MUN"}]},
             "contested": [],
             "bourse": {"players": {"ARGENT": {**player(), "net_worth": 1}},
@@ -259,7 +259,7 @@ def test_credits_are_exact_to_the_hundredth() -> None:
 
 
 def test_a_draw_makes_no_ownership_change_even_at_a_fall_phase() -> None:
-    centers = C["home_centres"]()
+    centers = C["home_centers"]()
     centers["AUSTRIA"] = []
     centers["RUSSIA"] = centers["RUSSIA"] + ["BUD", "TRI", "VIE"]
     result = play(case({"ARGENT": player()}, mail("ARGENT", "SELL 5 CROWNS"),
@@ -278,7 +278,7 @@ def test_an_empty_bourse_scored_after_a_solo_has_no_winner() -> None:
 
 
 def test_a_payola_host_keeps_its_keys_and_its_fall_change_eliminates() -> None:
-    centers = C["home_centres"]()
+    centers = C["home_centers"]()
     centers["AUSTRIA"] = ["VIE"]
     centers["RUSSIA"] = centers["RUSSIA"] + ["BUD", "TRI"]
     units = C["starting_units"]()
@@ -310,7 +310,7 @@ def test_a_payola_host_keeps_its_keys_and_its_fall_change_eliminates() -> None:
 
 def _austria_falls() -> dict[str, Any]:
     """Fall 1903: a Russian army takes VIE, AUSTRIA's last centre; no retreats."""
-    centers = C["home_centres"]()
+    centers = C["home_centers"]()
     centers["AUSTRIA"] = ["VIE"]
     centers["RUSSIA"] = centers["RUSSIA"] + ["BUD", "TRI"]
     units = C["starting_units"]()

@@ -100,7 +100,7 @@ def test_b6_minimum_rate() -> None:
 def _fall_1903() -> dict:
     """Austria's last centre, VIE, falls to a Russian army in Fall 1903; Russia can build
     in WAR, so the winter phase is held."""
-    centers = C["home_centres"]()
+    centers = C["home_centers"]()
     centers["AUSTRIA"] = ["VIE"]
     centers["RUSSIA"] = centers["RUSSIA"] + ["BUD", "TRI"]
     units = C["starting_units"]()
@@ -185,7 +185,7 @@ def test_b8_same_orders_in_strict_mode() -> None:
         "as the rules require"]}
 
 
-B9_CENTRES = {
+B9_CENTERS = {
     "GERMANY": ["BER", "KIE", "MUN", "HOL", "DEN", "BEL", "SWE"],
     "ITALY": ["ROM", "NAP", "VEN", "TUN"],
     "FRANCE": ["BRE", "MAR", "PAR", "SPA", "POR", "LON", "EDI", "LVP"],
@@ -199,7 +199,7 @@ def _only(**by_currency: int) -> dict[str, int]:
 
 
 def _b9(players: dict, *mails: dict) -> dict:
-    return play(case(players, *mails, phase="S1910M", units={}, centers=B9_CENTRES,
+    return play(case(players, *mails, phase="S1910M", units={}, centers=B9_CENTERS,
                      eliminated=["AUSTRIA", "ENGLAND"],
                      rates=rates_of(CROWNS=0, POUNDS=0), host_end="draw"))
 
@@ -223,7 +223,7 @@ def test_b9_credits_and_winner() -> None:
 
 
 def test_b10_late_joiner_after_an_elimination() -> None:
-    centers = {p: cs for p, cs in C["home_centres"]().items() if p != "AUSTRIA"}
+    centers = {p: cs for p, cs in C["home_centers"]().items() if p != "AUSTRIA"}
     units = {p: us for p, us in C["starting_units"]().items() if p != "AUSTRIA"}
     joined = play(case(
         {"ARGENT": player()},

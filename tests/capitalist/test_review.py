@@ -281,7 +281,7 @@ def test_the_bonus_is_on_the_change_since_centers_last_gains_and_losses_offset()
     full_keys(state)
 
 
-def test_a_power_with_no_centre_is_annihilated_and_its_commander_stays_for_w() -> None:
+def test_a_power_with_no_center_is_annihilated_and_its_commander_stays_for_w() -> None:
     units = {**START, "AUSTRIA": ["A GAL"]}
     centers = {p: c for p, c in HOMES.items() if p != "AUSTRIA"}
     commanders = {"AUSTRIA": "MIDAS", "GERMANY": "CROESUS"}

@@ -219,7 +219,7 @@ def _c9_case(year: int) -> dict:
                 commanders={"GERMANY": "MIDAS", "ITALY": "SCROOGE"})
 
 
-def test_c9_eighteen_centres_end_the_game_and_the_best_scorer_wins() -> None:
+def test_c9_eighteen_centers_end_the_game_and_the_best_scorer_wins() -> None:
     result = play(_c9_case(1908))
     assert result["errors"] == {}
     end = result["end"]

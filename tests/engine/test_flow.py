@@ -14,7 +14,7 @@ def test_spring_without_dislodgement_skips_the_retreat_phase(play) -> None:
     assert result.outcomes[Unit.parse("A PAR")] is Outcome.OK
 
 
-def test_centres_change_hands_only_after_fall(play) -> None:
+def test_centers_change_hands_only_after_fall(play) -> None:
     centers = {"FRANCE": ["PAR"], "GERMANY": ["MUN"]}
     spring = play.position("S1901M", {"FRANCE": ["A BUR"]}, centers)
     after_spring = play(spring, {"FRANCE": ["A BUR - MUN"]}).next
@@ -32,7 +32,7 @@ def test_adjustment_phase_skipped_when_nobody_can_adjust(play) -> None:
     assert str(result.next.phase) == "S1902M"
 
 
-def test_builds_need_a_vacant_owned_home_centre(play) -> None:
+def test_builds_need_a_vacant_owned_home_center(play) -> None:
     # Two builds due, but only Marseilles is a vacant home centre France owns.
     centers = {"FRANCE": ["PAR", "MAR", "BEL", "SPA"]}
     pos = play.position("W1901A", {"FRANCE": ["A PAR", "A BEL"]}, centers)
@@ -139,7 +139,7 @@ def test_retreat_phase_two_retreats_to_one_place_both_disband(play) -> None:
     assert state_from_position(clash.next)["units"] == {}
 
 
-def test_fall_retreat_then_centres_then_adjustments(play) -> None:
+def test_fall_retreat_then_centers_then_adjustments(play) -> None:
     # France stands in Munich; a German army dislodged from Kiel retreats home to Berlin.
     pos = play.position(
         "F1901R",

@@ -395,13 +395,13 @@ def _england(units: list[str], centers: list[str]) -> dict[str, Any]:
                  units={"ENGLAND": units}, centers={"ENGLAND": centers})
 
 
-def test_adjustment_phase_is_held_for_a_build_on_a_vacant_home_centre() -> None:
+def test_adjustment_phase_is_held_for_a_build_on_a_vacant_home_center() -> None:
     """3.3: a corporation that lost a unit to another's float has a build (5.5, D13)."""
     result = play(_england(["F LON", "A LVP"], ["EDI", "LON", "LVP"]))
     assert result["state"]["phase"] == "W1901A"
 
 
-def test_adjustment_phase_is_skipped_with_no_vacant_home_centre() -> None:
+def test_adjustment_phase_is_skipped_with_no_vacant_home_center() -> None:
     """D33: more centres than units but every home centre occupied: no build."""
     result = play(_england(["F LON", "A LVP", "A EDI"], ["EDI", "LON", "LVP", "NWY"]))
     assert result["state"]["phase"] == "S1902M"

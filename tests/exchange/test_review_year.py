@@ -41,7 +41,7 @@ def _france(phase: str, **fields: object) -> dict:
                  centers={"FRANCE": ["BRE", "MAR", "PAR"]})
 
 
-def test_year_end_inactive_centres_keep_no_owner_and_vacated_centres_stay() -> None:
+def test_year_end_inactive_centers_keep_no_owner_and_vacated_centers_stay() -> None:
     # A MUN stands on an inactive centre: no owner. A BEL takes BEL (neutral, 10). MAR and
     # PAR are vacant and stay French. Income 20 + 20 + 20 + 10 = 70.
     result = play(_france("F1901M"))
@@ -509,7 +509,7 @@ def test_zerosum_no_hoarding_keeps_only_what_the_losses_need() -> None:
 
 # --- odds and ends of the board and the market --------------------------------------------
 
-def test_a_fall_retreat_onto_a_centre_takes_it_at_the_year_end() -> None:
+def test_a_fall_retreat_onto_a_center_takes_it_at_the_year_end() -> None:
     # F1901R: the French army dislodged from BUR retreats to BEL; the year-end step after
     # the retreat gives BEL to FRANCE (neutral: 10) on top of BRE, MAR, PAR (1 each).
     st = state("F1901R",

@@ -35,9 +35,9 @@ def start_balances(board: Map) -> dict[str, int]:
 
 def case_position(case: dict[str, Any], board: Map) -> Position:
     units = case.get("units") or {p: list(u) for p, u in board.starting_units.items()}
-    centres = {p: sorted(h) for p, h in board.homes.items()}
+    centers = {p: sorted(h) for p, h in board.homes.items()}
     return position_from_state(
-        {"phase": case.get("phase", "S1901M"), "units": units, "centers": centres}, board
+        {"phase": case.get("phase", "S1901M"), "units": units, "centers": centers}, board
     )
 
 

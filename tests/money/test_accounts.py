@@ -42,7 +42,7 @@ def test_p35_starting_balances(flags: list[str], small: int, russia: int, board:
     assert starting_balance(board.homes["RUSSIA"], 4, rules, 18, 7) == russia
 
 
-def test_starting_balance_without_centres_is_half_victory_per_unit() -> None:
+def test_starting_balance_without_centers_is_half_victory_per_unit() -> None:
     assert starting_balance([], 2, RuleSet(), 18, 7) == 18
 
 
@@ -50,25 +50,25 @@ def test_starting_balance_without_centres_is_half_victory_per_unit() -> None:
     (5, 75, 35, 75), (4, 62, 28, 62), (6, 87, 42, 80),
 ])
 def test_p35_income_after_1901(n: int, default: int, flat: int, capped: int) -> None:
-    centres = [f"C{i}" for i in range(n)]
-    assert income(centres, RuleSet(), 18, 7) == default
-    assert income(centres, RuleSet(flat_tax=True), 18, 7) == flat
-    assert income(centres, RuleSet.parse(["CAP 80"]), 18, 7) == capped
+    centers = [f"C{i}" for i in range(n)]
+    assert income(centers, RuleSet(), 18, 7) == default
+    assert income(centers, RuleSet(flat_tax=True), 18, 7) == flat
+    assert income(centers, RuleSet.parse(["CAP 80"]), 18, 7) == capped
 
 
-def test_per_centre_tax_pays_listed_centres_only(board: Map) -> None:
+def test_per_center_tax_pays_listed_centers_only(board: Map) -> None:
     rules = RuleSet.parse(["TAX PAR 4", "TAX BRE 2"], board.centers)
     assert income(["PAR", "BRE", "MAR"], rules, 18, 7) == 6
 
 
 def test_p35_income_step_and_no_hoarding() -> None:
-    centres = {"ENGLAND": {"LON", "EDI", "LVP", "NWY", "BEL"}}
-    step = income_step(1901, {"ENGLAND": 30}, centres, {"ENGLAND": 5}, RuleSet(), 18,
+    centers = {"ENGLAND": {"LON", "EDI", "LVP", "NWY", "BEL"}}
+    step = income_step(1901, {"ENGLAND": 30}, centers, {"ENGLAND": 5}, RuleSet(), 18,
                        ["ENGLAND"])
     assert step.balances["ENGLAND"] == 105
     report = step.reports["ENGLAND"]
     assert (report.balance_forward, report.income, report.balance) == (30, 75, 105)
-    hoard = income_step(1901, {"ENGLAND": 30}, centres, {"ENGLAND": 5},
+    hoard = income_step(1901, {"ENGLAND": 30}, centers, {"ENGLAND": 5},
                         RuleSet(no_hoarding=True), 18, ["ENGLAND"])
     assert hoard.balances["ENGLAND"] == 75
 
@@ -85,7 +85,7 @@ def test_p36_zero_sum_settlement() -> None:
     balances = {"RUSSIA": 30, "TURKEY": 20}
     profits = {"RUSSIA": 12, "TURKEY": 9}
     captures = settle_captures(before, after, balances, profits)
-    assert {(c.centre, c.loser, c.amount) for c in captures} == {("BUL", None, 10),
+    assert {(c.center, c.loser, c.amount) for c in captures} == {("BUL", None, 10),
                                                                 ("SEV", "RUSSIA", 8)}
     step = income_step(1902, balances, after, {"RUSSIA": 4, "TURKEY": 5},
                        RuleSet(zerosum=True), 18, ["RUSSIA", "TURKEY"], profits, captures)

@@ -119,8 +119,8 @@ def test_control_must_be_an_object() -> None:
 def test_vassal_income_goes_to_the_controller(board: Map) -> None:
     control = Control.parse({"ITALY": "FRANCE"}, board.powers, ["ITALY"], True)
     rules = RuleSet.parse(["VASSAL_DUMMIES"])
-    centres = {"FRANCE": {"PAR", "BRE", "MAR"}, "ITALY": {"ROM", "NAP", "VEN", "TUN"}}
-    step = income_step(1901, {"FRANCE": 10, "ITALY": 0}, centres, {"FRANCE": 3, "ITALY": 3},
+    centers = {"FRANCE": {"PAR", "BRE", "MAR"}, "ITALY": {"ROM", "NAP", "VEN", "TUN"}}
+    step = income_step(1901, {"FRANCE": 10, "ITALY": 0}, centers, {"FRANCE": 3, "ITALY": 3},
                        rules, 18, board.powers, control=control)
     assert step.balances["FRANCE"] == 10 + 48 + 62 and step.balances["ITALY"] == 0
     report = step.reports["FRANCE"]

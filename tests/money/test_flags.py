@@ -49,14 +49,14 @@ def test_pay_dummies_statements_leave_out_own_units(board: Map, play: Any) -> No
     assert "ITALY" not in play(case).statements  # an uncontrolled DUMMY gets none
 
 
-def test_pay_dummies_income_stops_when_no_dummy_owns_a_centre(board: Map) -> None:
+def test_pay_dummies_income_stops_when_no_dummy_owns_a_center(board: Map) -> None:
     rules = RuleSet.parse(["PAY_DUMMIES"])
-    centres = {"FRANCE": {"PAR", "BRE", "MAR"}, "ITALY": {"ROM"}}
-    paid = income_step(1901, {"FRANCE": 1}, centres, {"FRANCE": 3}, rules, 18, board.powers,
+    centers = {"FRANCE": {"PAR", "BRE", "MAR"}, "ITALY": {"ROM"}}
+    paid = income_step(1901, {"FRANCE": 1}, centers, {"FRANCE": 3}, rules, 18, board.powers,
                        dummies={"ITALY"})
     assert paid.balances["FRANCE"] == 49
-    centres["ITALY"] = set()
-    stopped = income_step(1901, {"FRANCE": 1}, centres, {"FRANCE": 3}, rules, 18,
+    centers["ITALY"] = set()
+    stopped = income_step(1901, {"FRANCE": 1}, centers, {"FRANCE": 3}, rules, 18,
                           board.powers, dummies={"ITALY"})
     assert stopped.balances["FRANCE"] == 1
 
@@ -118,7 +118,7 @@ def test_an_eliminated_power_keeps_its_money_and_still_bribes(board: Map, play: 
     assert step.balances["ITALY"] == 14  # no income without centres or units
 
 
-def test_no_donations_forfeits_when_the_last_centre_is_lost() -> None:
+def test_no_donations_forfeits_when_the_last_center_is_lost() -> None:
     """Through judge adjudicate: Turkey takes Russia's only centre in Fall; Russia's money
     is gone at once (OQ-11), and nobody else's changes."""
     case = {"id": "d", "variant": "standard", "game": "payola", "rules": ["NO_DONATIONS"],

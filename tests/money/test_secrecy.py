@@ -114,8 +114,8 @@ def test_no_ledgers_sends_no_statements_but_still_charges(play: Any) -> None:
 
 
 def test_income_reports_are_per_power(board: Map) -> None:
-    centres = {"FRANCE": {"PAR", "BRE", "MAR"}, "ENGLAND": {"LON", "EDI", "LVP"}}
-    step = income_step(1901, SECRET, centres, {"FRANCE": 3, "ENGLAND": 3}, RuleSet(), 18,
+    centers = {"FRANCE": {"PAR", "BRE", "MAR"}, "ENGLAND": {"LON", "EDI", "LVP"}}
+    step = income_step(1901, SECRET, centers, {"FRANCE": 3, "ENGLAND": 3}, RuleSet(), 18,
                        board.powers)
     for power, report in step.reports.items():
         values = _flatten(report)

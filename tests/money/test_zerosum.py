@@ -32,14 +32,14 @@ def _winter(case: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     return batch.run_case({**case, "state": state, "offers": {}, "orders": {}})
 
 
-def test_capture_uses_the_balance_and_profit_when_the_centre_changes_hands() -> None:
+def test_capture_uses_the_balance_and_profit_when_the_center_changes_hands() -> None:
     case = _fall([])
     fall = batch.run_case(case)
     # Russia paid 7 to its own army: balance 33, profit 5 + 7; (33 + 12) // 4 centres = 11
     assert fall["state"]["balances"]["RUSSIA"] == 33
     assert fall["state"]["profits"]["RUSSIA"] == 12
     assert fall["state"]["captures"] == [
-        {"centre": "SEV", "winner": "TURKEY", "loser": "RUSSIA", "amount": 11}]
+        {"center": "SEV", "winner": "TURKEY", "loser": "RUSSIA", "amount": 11}]
     year = _winter(case, fall["state"])["state"]
     assert year["phase"] == "S1902M"
     assert year["balances"] == {"RUSSIA": 33 + 12 - 11, "TURKEY": 30 + 11}
@@ -105,12 +105,12 @@ def test_zero_sum_income_step_conserves_money(data: st.DataObject, hoarding: boo
     powers = POWERS[:4]
     balances = {p: data.draw(st.integers(0, 60)) for p in powers}
     profits = {p: data.draw(st.integers(0, 30)) for p in powers}
-    centres = [f"C{k}" for k in range(6)]
+    centers = [f"C{k}" for k in range(6)]
     captures = []
-    for centre in data.draw(st.lists(st.sampled_from(centres), unique=True, max_size=6)):
+    for center in data.draw(st.lists(st.sampled_from(centers), unique=True, max_size=6)):
         winner = data.draw(st.sampled_from(powers))
         loser = data.draw(st.sampled_from([None, *[p for p in powers if p != winner]]))
-        captures.append(Capture(centre, winner, loser, data.draw(st.integers(0, 40))))
+        captures.append(Capture(center, winner, loser, data.draw(st.integers(0, 40))))
     rules = RuleSet.parse(["ZEROSUM"] + (["NO_HOARDING"] if not hoarding else []))
     step = income_step(1902, balances, {}, dict.fromkeys(powers, 1), rules, 18, powers,
                        profits, captures)

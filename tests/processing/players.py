@@ -105,11 +105,11 @@ def adjustments(pos: Position, power: str, board: Map) -> list[str]:
         units = sorted(pos.units.get(power, ()), key=str, reverse=True)
         return [f"REMOVE {u}" for u in units[:-due]]
     orders = []
-    for centre in buildable_centers(pos, board, power)[:due]:
-        coast = board.fleet_locations(centre)
-        kind = "F" if coast and centre in ("BRE", "KIE", "LON", "EDI", "NAP", "SEV", "ANK",
+    for center in buildable_centers(pos, board, power)[:due]:
+        coast = board.fleet_locations(center)
+        kind = "F" if coast and center in ("BRE", "KIE", "LON", "EDI", "NAP", "SEV", "ANK",
                                            "TRI") else "A"
-        where = coast[0] if kind == "F" else centre
+        where = coast[0] if kind == "F" else center
         assert board.can_stand(UnitType.FLEET if kind == "F" else UnitType.ARMY, where)
         orders.append(f"BUILD {kind} {where}")
     return orders

@@ -107,7 +107,7 @@ def test_one_transfer_allows_one_per_receiver_and_phase(full: Callable[..., Judg
     assert _balances(judge)["FRANCE"] == 48 - 7
 
 
-def test_no_donations_refuses_a_power_without_centres(full: Callable[..., Judge]) -> None:
+def test_no_donations_refuses_a_power_without_centers(full: Callable[..., Judge]) -> None:
     judge = _game(full, "NO_DONATIONS")
     state = _state()
     state["centers"]["FRANCE"] = []  # BRE, MAR and PAR are nobody's
@@ -168,7 +168,7 @@ def test_zerosum_capture_leaves_a_debt_paid_at_the_income_step(
     assert record.phase == "W1901A"
     # Paris is fixed at floor((30 + 0) / 3) = 10 AgP, owed by France until the income step
     assert record.state["captures"] == [
-        {"centre": "PAR", "winner": "GERMANY", "loser": "FRANCE", "amount": 10}]
+        {"center": "PAR", "winner": "GERMANY", "loser": "FRANCE", "amount": 10}]
     france = (address("FRANCE"), signon("FRANCE"))
     _refused(judge, *france, "TRANSFER 25 TO ENGLAND",
              "FRANCE owes 10 AgP for centres lost this year; it can transfer at most 20 AgP"
@@ -243,7 +243,7 @@ def test_a_controlled_powers_money_mail_reaches_its_controller_alone(
     _adds_up(judge)
 
 
-def test_a_vassal_is_played_by_whoever_holds_its_home_centres(
+def test_a_vassal_is_played_by_whoever_holds_its_home_centers(
         full: Callable[..., Judge]) -> None:
     judge = _game(full, "VASSAL_DUMMIES")
     judge.reply(MASTER, *GM, "EJECT ITALY")

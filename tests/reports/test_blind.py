@@ -70,7 +70,7 @@ def test_a_player_sees_only_what_is_in_sight(board: Map) -> None:
     assert "Italy: Army Venice" not in french
 
 
-def test_after_fall_a_player_learns_its_own_centres_and_count(board: Map) -> None:
+def test_after_fall_a_player_learns_its_own_centers_and_count(board: Map) -> None:
     result, _ = _blind(board)
     retreats = adjudicate(result.next, {}, board)  # every dislodged unit disbands
     roster = make_roster(board, "payola", ["BLIND"])

@@ -173,8 +173,8 @@ def test_public_totals_go_to_everyone_with_the_results(board: Map, public: bool)
 
 def test_income_report(board: Map) -> None:
     rules = RuleSet.parse([], board.centers)
-    centres = {p: sorted(h) for p, h in board.homes.items()}
-    end = income_step(1901, BALANCES, centres, {p: 3 for p in board.powers}, rules,
+    centers = {p: sorted(h) for p, h in board.homes.items()}
+    end = income_step(1901, BALANCES, centers, {p: 3 for p in board.powers}, rules,
                       board.victory_centers, board.powers)
     mails = income_report_mails(make_roster(board, "payola"), end.reports)
     mail = _mail(mails, "RUSSIA", "Payola income report")

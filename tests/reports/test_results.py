@@ -141,13 +141,13 @@ def test_two_retreats_to_one_province_bounce_and_are_destroyed(board: Map,
 
 def test_adjustment_orders_read_as_builds_removals_and_waives(board: Map,
                                                              roster: Roster) -> None:
-    centres = {**{p: sorted(h) for p, h in board.homes.items()},
+    centers = {**{p: sorted(h) for p, h in board.homes.items()},
                "FRANCE": ["BRE", "MAR", "PAR", "SPA", "POR"], "ENGLAND": ["EDI", "LON", "LVP",
                                                                        "NWY"],
                "ITALY": ["NAP"]}
     units = {**board.starting_units, "FRANCE": ["A PAR"], "ENGLAND": ["F EDI", "F LON"],
              "ITALY": ["A ROM", "A VEN"]}
-    start = position(board, "W1901A", units, centres)
+    start = position(board, "W1901A", units, centers)
     given = {"FRANCE": ["BUILD F BRE", "WAIVE"], "ENGLAND": [], "ITALY": ["REMOVE A VEN"]}
     result = adjudicate(start, orders(board, given), board)
     body = phase_mails(roster, result, DEADLINE)[0].body

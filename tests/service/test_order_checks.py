@@ -21,7 +21,7 @@ def _winter(board: Map, units: list[str], centers: list[str]) -> Position:
     )
 
 
-def test_builds_and_waives_are_counted_against_the_vacant_home_centres(board: Map) -> None:
+def test_builds_and_waives_are_counted_against_the_vacant_home_centers(board: Map) -> None:
     # Three more centres than units, but only Marseilles is a vacant home centre France
     # owns (Paris is occupied, Brest not France's): the engine counts one build.
     position = _winter(board, ["A PAR"], ["PAR", "MAR", "BEL", "SPA"])

@@ -8,7 +8,7 @@ from typing import Any
 from tests.shareholders.cases import cash, country, mail, play, refused, shares, state
 
 # FRANCE: 3 centres, 1 unit, kept its income -> $500; ENGLAND: 4 centres, 1 unit -> $600.
-CENTRES = {"FRANCE": ["BRE", "MAR", "PAR"], "ENGLAND": ["EDI", "LON", "LVP", "NWY"],
+CENTERS = {"FRANCE": ["BRE", "MAR", "PAR"], "ENGLAND": ["EDI", "LON", "LVP", "NWY"],
            "GERMANY": ["BER", "KIE", "MUN"], "ITALY": ["NAP", "ROM", "VEN"],
            "RUSSIA": ["MOS", "SEV", "STP", "WAR"], "TURKEY": ["ANK", "CON", "SMY"],
            "AUSTRIA": []}
@@ -22,7 +22,7 @@ def january(*mails: dict[str, Any]) -> dict[str, Any]:
                  "ENGLAND": country(0, ("ANN",), revenue_last=240)}
     given = state("W1901D", players, countries, units={"FRANCE": ["A PAR"],
                                                          "ENGLAND": ["F NWY"]},
-                  centers=CENTRES)
+                  centers=CENTERS)
     return play(given, *mails)
 
 
@@ -76,7 +76,7 @@ def test_s10_worthless_shares_cannot_be_bought() -> None:
 def test_d12_worthless_shares_may_be_sold_for_nothing() -> None:
     players = {"ANN": {"cash": 10, "shares": {"AUSTRIA": 3}},
                "BEN": {"cash": 0, "shares": {}}, "CID": {"cash": 0, "shares": {}}}
-    given = state("W1901D", players, centers=CENTRES)
+    given = state("W1901D", players, centers=CENTERS)
     r = play(given, mail("ANN", "SELL 3 A"))
     assert r["errors"] == {} and cash(r, "ANN") == 10 and shares(r, "ANN") == {}
 

@@ -84,10 +84,10 @@ def test_s8_upkeep_shortfall_removes_the_farthest_then_fleets(dissolve: tuple[st
     assert r["state"]["phase"] == "S1902M"
 
 
-def english_builds(before: int, centres: list[str], units: list[str]) -> dict[str, Any]:
+def english_builds(before: int, centers: list[str], units: list[str]) -> dict[str, Any]:
     given = state("W1901A", players(ANN={"ENGLAND": 3}),
                   {"ENGLAND": country(before, office=("ANN",))},
-                  units={"ENGLAND": units}, centers={"ENGLAND": centres})
+                  units={"ENGLAND": units}, centers={"ENGLAND": centers})
     return play(given, mail("ANN", "BUILD F EDI", "BUILD A LVP", "BUILD F LON", as_="ENGLAND"))
 
 
@@ -103,7 +103,7 @@ def test_s9_builds_in_order_with_their_limits() -> None:
     assert ccash(r, "ENGLAND") == 150
 
 
-def test_s9_no_build_left_when_units_would_exceed_centres() -> None:
+def test_s9_no_build_left_when_units_would_exceed_centers() -> None:
     given = state("W1901A", players(ANN={"ENGLAND": 3}),
                   {"ENGLAND": country(340, office=("ANN",))},
                   units={"ENGLAND": ["F NTH", "A EDI"]})
@@ -141,7 +141,7 @@ def test_s17_a_dividend_of_nothing_per_share_keeps_the_bonus() -> None:
                         "scores": dict.fromkeys(holders, 30000)}
 
 
-def test_d36_a_unit_removed_for_upkeep_frees_a_home_centre_for_another_build() -> None:
+def test_d36_a_unit_removed_for_upkeep_frees_a_home_center_for_another_build() -> None:
     given = state("W1901A", players(ANN={"FRANCE": 2}),
                   {"FRANCE": country(0, office=("ANN",))},
                   units={"GERMANY": ["A PAR"]}, centers={"FRANCE": ["PAR", "MAR", "BRE"]})

@@ -86,12 +86,12 @@ def fall_1905(german_office: tuple[str, ...], ben_cash: int = 0) -> dict[str, An
     holders = {"ANN": {"cash": 0, "shares": {"ENGLAND": 5, "GERMANY": 5}},
                "BEN": {"cash": ben_cash, "shares": {"GERMANY": 5}},
                "CID": {"cash": 0, "shares": {}}, "DOT": {"cash": 0, "shares": {}}}
-    centres = {"ENGLAND": ENGLISH_TEN, "GERMANY": GERMAN_EIGHT, "FRANCE": ["MAR"],
+    centers = {"ENGLAND": ENGLISH_TEN, "GERMANY": GERMAN_EIGHT, "FRANCE": ["MAR"],
                "AUSTRIA": ["BUD", "TRI"], "ITALY": ["ROM", "NAP", "VEN"],
                "RUSSIA": [], "TURKEY": ["ANK", "CON", "SMY"]}
     given = state("F1905M", holders,
                   {"ENGLAND": country(office=("ANN",)), "GERMANY": country(office=german_office)},
-                  units={"ENGLAND": ["F LON"]}, centers=centres)
+                  units={"ENGLAND": ["F LON"]}, centers=centers)
     return play(given)
 
 
@@ -113,14 +113,14 @@ def fall_1906(ann_cash: int, cid_cash: int = 19000, ben_shares: int = 20) -> dic
     holders = {"ANN": {"cash": ann_cash, "shares": {"FRANCE": 12}},
                "BEN": {"cash": 1000, "shares": {"ENGLAND": ben_shares}},
                "CID": {"cash": cid_cash, "shares": {}}, "DOT": {"cash": 0, "shares": {}}}
-    centres = {"FRANCE": ["PAR", "MAR", "BRE", "SPA", "POR", "BEL", "HOL", "MUN"],
+    centers = {"FRANCE": ["PAR", "MAR", "BRE", "SPA", "POR", "BEL", "HOL", "MUN"],
                "ENGLAND": ["LON", "EDI", "LVP", "NWY", "SWE", "DEN", "KIE"]}
     units = {"FRANCE": ["A PAR", "A MAR", "F BRE", "A SPA"],
              "ENGLAND": ["F LON", "F EDI", "A LVP"]}
     given = state("F1906M", holders,
                   {"FRANCE": country(office=("ANN",), revenue_last=640),
                    "ENGLAND": country(office=("BEN",), revenue_last=560, dividend_last=True)},
-                  units=units, centers=centres)
+                  units=units, centers=centers)
     return play(given)
 
 

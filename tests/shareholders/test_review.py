@@ -176,7 +176,7 @@ def test_a_dividend_that_does_not_divide_evenly() -> None:
     assert r["state"]["phase"] == "S1903M" and "prices" not in r and "fees" not in r
 
 
-def test_d21_a_fleet_that_cannot_reach_an_owned_home_centre_goes_first() -> None:
+def test_d21_a_fleet_that_cannot_reach_an_owned_home_center_goes_first() -> None:
     # AUSTRIA owns only VIE: income 80, four units cost 160 -> keep 2. F ADR can reach
     # no inland centre (farthest); the three armies are 1 move from VIE: BOH goes first.
     given = state("W1902A", people(), units={"AUSTRIA": ["F ADR", "A GAL", "A BOH", "A TYR"]},
@@ -333,7 +333,7 @@ def test_a_country_without_office_holder_pays_nothing_while_others_pay() -> None
 # --- the year-end step (3.1, 5.8, 5.9, D13, D31, D41) -----------------------------------
 
 
-def test_military_victory_counts_the_centres_after_the_ownership_change() -> None:
+def test_military_victory_counts_the_centers_after_the_ownership_change() -> None:
     # ANN directs FRANCE (3 centres + BEL taken this Fall) and GERMANY (3): 7 with
     # VICTORY_SCS 7, but only after the year-end ownership change.
     given = state("F1902M", people(ANN=(100, {"FRANCE": 2, "GERMANY": 1}), BEN=(50, {})),

@@ -39,24 +39,24 @@ def test_office_examples_of_5_2() -> None:
     assert office_holders({"ANN": 0}, ("ANN",)) == ()
 
 
-def game_with(country: Country, centres: list[str], units: list[str], year: int = 1902) -> Game:
+def game_with(country: Country, centers: list[str], units: list[str], year: int = 1902) -> Game:
     base = opening(["ANN", "BEN", "CID"], BOARD.homes, 1000)
     position = Position(base.position.phase, {country.name: tuple(map(unit, units))},
-                        {country.name: frozenset(centres)})
+                        {country.name: frozenset(centers)})
     return replace(base, position=position, countries={**base.countries, country.name: country},
                    turn=Turn(year, Step.JANUARY))
 
 
-@pytest.mark.parametrize(("centres", "units", "revenue", "dividend", "price"), [
+@pytest.mark.parametrize(("centers", "units", "revenue", "dividend", "price"), [
     (["PAR", "MAR", "BRE", "SPA"], ["A PAR"], 320, False, 600),
     (["PAR", "MAR", "BRE", "SPA"], ["A PAR"], 320, True, 500),
     ([], ["A PAR"], 240, False, 200),
     ([], [], 240, False, 0),
 ])
-def test_price_examples_of_5_1(centres: list[str], units: list[str], revenue: int,
+def test_price_examples_of_5_1(centers: list[str], units: list[str], revenue: int,
                                dividend: bool, price: int) -> None:
     france = Country("FRANCE", revenue_last=revenue, dividend_last=dividend)
-    assert share_price(game_with(france, centres, units), "FRANCE", PARAMS, 1902) == price
+    assert share_price(game_with(france, centers, units), "FRANCE", PARAMS, 1902) == price
 
 
 def test_the_first_year_bonus_only_in_january_1901() -> None:

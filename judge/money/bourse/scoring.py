@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from judge.money.bourse.state import Bourse, Member
 
 
-def eliminate(bourse: Bourse, centres: Mapping[str, int]) -> tuple[Bourse, tuple[str, ...]]:
+def eliminate(bourse: Bourse, centers: Mapping[str, int]) -> tuple[Bourse, tuple[str, ...]]:
     """After the host's Fall ownership change: every surviving currency whose power owns
     no centre is eliminated for good (rate 0). Returns the Bourse and the powers newly
     eliminated."""
-    gone = tuple(p for p in bourse.surviving if centres.get(p, 0) == 0)
+    gone = tuple(p for p in bourse.surviving if centers.get(p, 0) == 0)
     if not gone:
         return bourse, ()
     return bourse.with_rates(bourse.rates, bourse.eliminated | frozenset(gone)), gone
@@ -25,10 +25,10 @@ def net_worth(member: Member, bourse: Bourse) -> int:
     return sum(member.holding(p) * bourse.rate(p) for p in bourse.powers) + member.cash
 
 
-def credits(member: Member, bourse: Bourse, centres: Mapping[str, int]) -> int:
+def credits(member: Member, bourse: Bourse, centers: Mapping[str, int]) -> int:
     """Credits in hundredths (exact): centres owned x units held, summed over the
     surviving powers; cash counts nothing."""
-    return sum(centres.get(p, 0) * member.holding(p) for p in bourse.surviving)
+    return sum(centers.get(p, 0) * member.holding(p) for p in bourse.surviving)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +39,8 @@ class Standing:
     winners: tuple[str, ...]
 
 
-def score(bourse: Bourse, centres: Mapping[str, int]) -> Standing:
+def score(bourse: Bourse, centers: Mapping[str, int]) -> Standing:
     """Highest credits win; equal highest share the win; no member, no winner (D26)."""
-    got = {name: credits(m, bourse, centres) for name, m in sorted(bourse.members.items())}
+    got = {name: credits(m, bourse, centers) for name, m in sorted(bourse.members.items())}
     best = max(got.values(), default=None)
     return Standing(got, tuple(n for n, c in got.items() if c == best))

@@ -173,8 +173,8 @@ class Game:
     def ask(self, number: int) -> Ask | None:
         return next((a for a in self.asks if a.id == number), None)
 
-    def owner_of(self, centre: str) -> str | None:
-        return next((p for p, cs in self.centers.items() if centre in cs), None)
+    def owner_of(self, center: str) -> str | None:
+        return next((p for p, cs in self.centers.items() if center in cs), None)
 
     def survivors(self) -> list[str]:
         """Floated corporations that own at least one centre, alphabetically."""

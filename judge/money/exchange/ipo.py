@@ -91,15 +91,15 @@ def float_corporation(game: Game, corp: Corporation) -> None:
     starting = {Unit.parse(u).province: Unit.parse(u)
                 for u in game.board.starting_units.get(name, ())}
     mine = units.setdefault(name, [])
-    for centre in own:
-        holder = next(((p, u) for p, us in units.items() for u in us if u.province == centre),
+    for center in own:
+        holder = next(((p, u) for p, us in units.items() for u in us if u.province == center),
                       None)
         if holder is not None:
             if holder[0] != name:
                 units[holder[0]].remove(holder[1])
                 mine.append(holder[1])
-        elif centre in starting:
-            mine.append(starting[centre])
+        elif center in starting:
+            mine.append(starting[center])
     game.units = {p: tuple(us) for p, us in units.items() if us}
     if game.params.income_mode is IncomeMode.FINANCING:
         wanted = corp.values_request

@@ -50,10 +50,10 @@ def values(game: Game, sender: str, cmd: c.Values) -> str:
         raise Refused(f"you are not the founder of {corp.name}")
     given: dict[str, int] = {}
     for word, value in cmd.values:
-        centre = game.board.canonical(word)
-        if centre is None or centre in given:
+        center = game.board.canonical(word)
+        if center is None or center in given:
             raise Refused(f"list each home centre of {corp.name} once")
-        given[centre] = value
+        given[center] = value
     if set(given) != set(homes(game, corp.name)):
         raise Refused(f"list each home centre of {corp.name} once")
     reason = values_fault(game, corp, given)
@@ -107,10 +107,10 @@ def values_fault(game: Game, corp: Corporation, given: dict[str, int]) -> str | 
     return None
 
 
-def even_split(centres: list[str], income: int) -> dict[str, int]:
+def even_split(centers: list[str], income: int) -> dict[str, int]:
     """5.5 step 3: alphabetically, floor(I / k) each and one more for the first I mod k."""
-    k = len(centres)
-    return {c: income // k + (1 if i < income % k else 0) for i, c in enumerate(sorted(centres))}
+    k = len(centers)
+    return {c: income // k + (1 if i < income % k else 0) for i, c in enumerate(sorted(centers))}
 
 
 def _recheck_values(game: Game, corp: Corporation, done: str) -> str:

@@ -23,8 +23,8 @@ def year_end(game: Game) -> None:
             if game.board.is_center(unit.province) and unit.province not in game.inactive:
                 owner[unit.province] = power
     centers: dict[str, set[str]] = {}
-    for centre, power in owner.items():
-        centers.setdefault(power, set()).add(centre)
+    for center, power in owner.items():
+        centers.setdefault(power, set()).add(center)
     game.centers = {p: frozenset(cs) for p, cs in sorted(centers.items()) if cs}
     if game.params.income_mode is IncomeMode.ZEROSUM:
         _zerosum_captures(game, before, owner)
@@ -44,21 +44,21 @@ def year_end(game: Game) -> None:
         game.end = valuation(game, "end_year", game.survivors())
 
 
-def centre_value(game: Game, centre: str) -> int:
+def center_value(game: Game, center: str) -> int:
     """FINANCING: a floated corporation's home centre is worth its fixed value (0 when no
     float fixed one, D43); every other centre NEUTRAL_SC_VALUE (D5)."""
     for name, corp in game.corporations.items():
-        if corp.floated and centre in game.board.homes.get(name, ()):
-            return corp.sc_values.get(centre, 0)
+        if corp.floated and center in game.board.homes.get(name, ()):
+            return corp.sc_values.get(center, 0)
     return game.params.neutral_sc_value
 
 
 def corporate_income(game: Game, name: str) -> int:
     owned = sorted(c for c in game.centers.get(name, ()) if c not in game.inactive)
     if game.params.income_mode is IncomeMode.FINANCING:
-        return sum(centre_value(game, c) for c in owned)
+        return sum(center_value(game, c) for c in owned)
     # INCOME_MODE PAYOLA: the Payola schedule with V = VICTORY_SCS (D41)
-    rules = RuleSet(tax=game.rules.tax, centre_tax=game.rules.centre_tax, cap=game.rules.cap)
+    rules = RuleSet(tax=game.rules.tax, center_tax=game.rules.center_tax, cap=game.rules.cap)
     return income(owned, rules, game.params.victory_scs, len(game.board.powers))
 
 
@@ -73,8 +73,8 @@ def _zerosum_captures(game: Game, before: dict[str, set[str]], owner: dict[str, 
     corps = game.corporations
     gains: dict[str, int] = {}
     losses: dict[str, int] = {}
-    for centre, taker in sorted(owner.items()):
-        loser = previous.get(centre)
+    for center, taker in sorted(owner.items()):
+        loser = previous.get(center)
         if loser == taker or taker not in corps:
             continue
         if loser is None or loser not in corps:

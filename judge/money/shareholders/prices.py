@@ -12,7 +12,7 @@ def share_price(game: Game, country: str, params: Params, january_of: int) -> in
     """The price of one share of ``country`` in the January of year ``january_of``:
     $100 per centre owned and unit on the board, plus the bonus in the first game year
     (D31) or when last February's revenue was kept; 0 when the country has neither."""
-    k = len(game.centres_of(country)) + len(game.units_of(country))
+    k = len(game.centers_of(country)) + len(game.units_of(country))
     if k == 0:
         return 0
     c = game.countries[country]

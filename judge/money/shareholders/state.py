@@ -103,7 +103,7 @@ class Game:
     def units_of(self, country: str) -> tuple[Unit, ...]:
         return tuple(self.position.units.get(country, ()))
 
-    def centres_of(self, country: str) -> frozenset[str]:
+    def centers_of(self, country: str) -> frozenset[str]:
         return frozenset(self.position.centers.get(country, frozenset()))
 
     def shares_held(self, country: str) -> int:

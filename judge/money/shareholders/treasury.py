@@ -39,7 +39,7 @@ class Treasury:
 
 def income_of(game: Game, params: Params, country: str) -> int:
     """February income: SC_INCOME per centre owned (published at the opening)."""
-    return params.sc_income * len(game.centres_of(country))
+    return params.sc_income * len(game.centers_of(country))
 
 
 def february(game: Game, params: Params, board: Map, decided: Mapping[str, Decisions]) -> Treasury:
@@ -65,7 +65,7 @@ def february(game: Game, params: Params, board: Map, decided: Mapping[str, Decis
         chosen = decided.get(name, Decisions()).dissolve
         dissolved[name] = tuple(u for u in chosen if u in units[name])
         units[name] = [u for u in units[name] if u not in chosen]
-        forced, cost = _upkeep(board, game.centres_of(name) & board.homes.get(name, frozenset()),
+        forced, cost = _upkeep(board, game.centers_of(name) & board.homes.get(name, frozenset()),
                                units[name], cash[name], params.upkeep)
         removed[name] = tuple(forced)
         units[name] = [u for u in units[name] if u not in forced]
@@ -121,11 +121,11 @@ def _upkeep(board: Map, homes: frozenset[str], units: list[Unit], cash: int,
 def _build_outcome(game: Game, params: Params, country: str, unit: Unit, units: list[Unit],
                    occupied: set[str], cash: int) -> str:
     """Step D (5.6): the first test a build fails, in the order of D19, or ``built``."""
-    if unit.province not in game.centres_of(country):
+    if unit.province not in game.centers_of(country):
         return NOT_OWNED
     if unit.province in occupied:
         return OCCUPIED
-    if len(units) + 1 > len(game.centres_of(country)):
+    if len(units) + 1 > len(game.centers_of(country)):
         return NO_BUILD_LEFT
     if cash < params.build_cost:
         return INSUFFICIENT_CASH

@@ -66,11 +66,11 @@ def year_end(game: Game, params: Params, board: Map) -> YearEnd:
     for prov, (country, _) in game.position.occupant.items():
         if board.is_center(prov):
             owner[prov] = country
-    centres: dict[str, set[str]] = {c: set() for c in game.countries}
+    centers: dict[str, set[str]] = {c: set() for c in game.countries}
     for prov, country in owner.items():
-        centres.setdefault(country, set()).add(prov)
+        centers.setdefault(country, set()).add(prov)
     position = Position(game.position.phase, game.position.units,
-                        {c: frozenset(cs) for c, cs in centres.items() if cs})
+                        {c: frozenset(cs) for c, cs in centers.items() if cs})
     year = game.turn.year
     owned = replace(game, position=position).at(Turn(year + 1, Step.JANUARY))
     worth = net_worths(owned, prices(owned, params, year + 1))
@@ -96,7 +96,7 @@ def military_strength(game: Game) -> dict[str, int]:
     for name, country in game.countries.items():
         director = country.director
         if director is not None and director in out:
-            out[director] += len(game.centres_of(name))
+            out[director] += len(game.centers_of(name))
     return out
 
 
