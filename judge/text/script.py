@@ -27,6 +27,19 @@ def redacted(text: str, command: c.Command) -> str:
 
 _PHONE_SEPARATOR = re.compile(r"^\\\\([^\w\s])")
 
+# No command or order is longer than this; a longer line is refused before any grammar or
+# pattern reads it (press bodies are not read, so their lines may be as long as they like).
+MAX_LINE = 500
+
+
+def too_long(number: int, text: str) -> c.Step:
+    """The refusal of an over-long line, echoing only its start (never a password)."""
+    first = text.split(None, 1)[0][:20] if text.strip() else ""
+    shown = first if first.upper().startswith(("SIGN", *PASSWORD_WORDS)) else text[:40]
+    message = (f"this line has {len(text)} characters; a command or order has at most "
+               f"{MAX_LINE}, so it was not read")
+    return c.Step(number, f"{shown}...", c.Unreadable(c.CommandProblem(number, 1, "", (), message)))
+
 
 def body_lines(lines: Iterable[str]) -> list[tuple[int, str]]:
     """Numbered lines, with DPjudge phone separators (``\\\\;``) split and ``//`` lines
@@ -72,6 +85,13 @@ def read_script(lines: Iterable[str]) -> tuple[c.Step, ...]:
 
     for number, raw in body_lines(lines):
         text = raw.strip()
+        if len(text) > MAX_LINE:
+            if press is not None:
+                body.append(raw)
+            else:
+                flush_orders()
+                steps.append(too_long(number, text))
+            continue
         cmd = parse_command(text, number) if text else None
         if press is not None:
             if isinstance(cmd, c.EndPress | c.SignOff):
