@@ -28,7 +28,8 @@ class DecodedMail:
     taken out, and phone separators split into lines. ``auto_reply`` marks mail that
     must never be answered (bounces, auto-replies, bulk and list mail, empty return
     path); ``auto_reason`` says why. ``bounced`` are the addresses a delivery report
-    says the judge's mail could not reach. ``inbox_id`` is the stored mail's row, if any.
+    says the judge's mail could not reach. ``inbox_id`` is the stored mail's row, if any;
+    ``source`` where it came from (the connection's peer and the envelope sender).
     """
 
     sender: str
@@ -41,6 +42,7 @@ class DecodedMail:
     recipients: tuple[str, ...] = ()
     inbox_id: int | None = None
     bounced: tuple[str, ...] = ()
+    source: str = ""
 
     @property
     def reply_address(self) -> str:
@@ -53,6 +55,7 @@ def decode_mail(
     envelope_sender: str | None = None,
     recipients: Iterable[str] = (),
     inbox_id: int | None = None,
+    peer: str = "",
 ) -> DecodedMail:
     """Read one raw mail; never raises, whatever the bytes.
 
@@ -74,6 +77,7 @@ def decode_mail(
         recipients=tuple(recipients),
         inbox_id=inbox_id,
         bounced=failed_recipients(message) if reason else (),
+        source=f"{peer} {envelope_sender or ''}".strip(),
     )
 
 

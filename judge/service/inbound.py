@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.service.context import Context, Result
+from judge.service.guessing import answer_delay
 from judge.service.handlers import run
 from judge.service.replies import render
 from judge.storage.base import utcnow
@@ -34,6 +35,7 @@ class InboundMail(Protocol):
     auto_reply: bool
     auto_reason: str
     inbox_id: int | None
+    source: str
 
     @property
     def reply_address(self) -> str: ...
@@ -56,7 +58,7 @@ def handle_mail(
     moment = now or utcnow()
     steps = coalesce(read_script(mail.body_lines))
     ctx = Context(session, settings, moment, sender=mail.sender or to, reply_to=to,
-                  inbox_id=mail.inbox_id)
+                  inbox_id=mail.inbox_id, source=mail.source)
     for step in steps[:MAX_COMMANDS]:
         run(ctx, step)
     if len(steps) > MAX_COMMANDS:
@@ -67,8 +69,16 @@ def handle_mail(
     subject = f"Re: {mail.subject}" if mail.subject else "Diplomacy judge reply"
     in_reply_to = mail.message_id or None
     body = _reply(ctx, ctx.results, None)
+    delay = timedelta(0)
+    if ctx.wrong_passwords:
+        wait = answer_delay(session, ctx.sender, ctx.source, moment)
+        if wait is None:
+            log.info("not answering %s: too many wrong passwords from %s (%s) this hour",
+                     mail.message_id, ctx.sender, ctx.source)
+            return
+        delay = wait
     queue_mail(session, to, subject, body, sender=settings.address, in_reply_to=in_reply_to,
-               inbox_id=mail.inbox_id, now=moment)
+               inbox_id=mail.inbox_id, now=moment, not_before=moment + delay)
     for number, (address, who) in ctx.copies.items():
         own = [r for r in ctx.results if r.signon == number]
         copy = _reply(ctx, own, who)

@@ -179,9 +179,11 @@ def queue_mail(
     inbox_id: int | None = None,
     raw: bytes | None = None,
     now: datetime | None = None,
+    not_before: datetime | None = None,
 ) -> OutboundMessage:
     """Queue one mail to ``to`` in the caller's transaction: it is sent only if that
-    transaction commits, and a rolled-back change sends nothing."""
+    transaction commits, and a rolled-back change sends nothing; not before ``not_before``
+    if given."""
     if not to or "@" not in to or "\n" in to or "\r" in to:
         raise ValueError(f"not a mail address: {to!r}")
     domain = (sender or "judge@judge.invalid").rpartition("@")[2] or "judge.invalid"
@@ -199,7 +201,7 @@ def queue_mail(
         state=OutboxState.PENDING.value,
         attempts=0,
         created_at=moment,
-        next_attempt_at=moment,
+        next_attempt_at=max(moment, not_before) if not_before else moment,
     )
     session.add(message)
     return message
