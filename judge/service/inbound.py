@@ -18,10 +18,12 @@ from judge.storage.base import utcnow
 from judge.storage.mailqueue import queue_mail
 from judge.text import commands as c
 from judge.text.commands import Step
-from judge.text.script import read_script
+from judge.text.script import mail_secrets, read_script
+from judge.text.secrets import scrub
 
 log = logging.getLogger(__name__)
 
+PASSWORD_COMMANDS = (c.SignOn, c.Join, c.Create, c.Observe, c.SetPassword)
 MAX_COMMANDS = 200  # a mail with more is cut short, and the reply says so
 
 
@@ -68,7 +70,9 @@ def handle_mail(
             "were not done"], template="refused"))
     subject = f"Re: {mail.subject}" if mail.subject else "Diplomacy judge reply"
     in_reply_to = mail.message_id or None
-    body = _reply(ctx, ctx.results, None)
+    secrets = mail_secrets(mail.body_lines) + [
+        s.command.password for s in steps if isinstance(s.command, PASSWORD_COMMANDS)]
+    body = scrub(_reply(ctx, ctx.results, None), secrets)
     delay = timedelta(0)
     if ctx.wrong_passwords:
         wait = answer_delay(session, ctx.sender, ctx.source, moment)
@@ -81,7 +85,7 @@ def handle_mail(
                inbox_id=mail.inbox_id, now=moment, not_before=moment + delay)
     for number, (address, who) in ctx.copies.items():
         own = [r for r in ctx.results if r.signon == number]
-        copy = _reply(ctx, own, who)
+        copy = scrub(_reply(ctx, own, who), secrets)
         queue_mail(session, address, f"Copy: {subject}", copy, sender=settings.address,
                    inbox_id=mail.inbox_id, now=moment)
 

@@ -7,22 +7,27 @@ from collections.abc import Iterable
 
 from judge.text import commands as c
 from judge.text.command_line import PASSWORD_WORDS, parse_command
+from judge.text.secrets import line_secrets, masked_line
 
 
 def redacted(text: str, command: c.Command) -> str:
-    """The line as it may be echoed in a reply: passwords replaced by ``****``."""
-    secret: str | None = None
+    """The line as it may be echoed in a reply: passwords, found by position, masked."""
     if isinstance(command, c.SignOn | c.Join | c.Create | c.Observe | c.SetPassword):
-        secret = command.password
-    elif isinstance(command, c.Unreadable):
+        return masked_line(text, command.password)
+    if isinstance(command, c.Unreadable):
         first = text.split(None, 1)[0].upper() if text.strip() else ""
         if first.startswith("SIGN") or first in PASSWORD_WORDS:
-            return " ".join(text.split()[:2]) + " ****"
-        return text
-    if secret is None:
-        return text
-    head, sep, tail = text.rpartition(secret)
-    return f"{head}****{tail}" if sep else text
+            return masked_line(text, rest_too=True)
+    return text
+
+
+def mail_secrets(lines: Iterable[str]) -> list[str]:
+    """Every word of a mail that is or may be a password (judge.text.secrets), to scrub
+    from the reply."""
+    found: list[str] = []
+    for _, piece in body_lines(lines):
+        found.extend(line_secrets(piece))
+    return found
 
 
 _PHONE_SEPARATOR = re.compile(r"^\\\\([^\w\s])")
