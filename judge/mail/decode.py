@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import email
-import re
 from collections.abc import Iterable, Iterator
 from email.header import decode_header, make_header
 from email.message import Message
 from email.policy import compat32
-from email.utils import getaddresses, parseaddr
 
+from judge.mail.address import header_address, valid_address
 from judge.mail.lines import command_lines, normalise
 from judge.mail.markup import html_to_text
 from judge.storage.mailqueue import DecodedMail
@@ -18,6 +17,7 @@ from judge.storage.mailqueue import DecodedMail
 __all__ = ["DecodedMail", "decode_mail"]
 
 _LATIN1_LABELS = frozenset({"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "iso-ir-100"})
+MAX_HEADER_TEXT = 2000  # characters of a header decoded; the rest of a longer one is noise
 MAX_DEPTH = 20  # deeper MIME nesting than any client makes is a bomb, not a mail
 
 
@@ -26,6 +26,7 @@ def decode_mail(
     envelope_sender: str | None = None,
     recipients: Iterable[str] = (),
     inbox_id: int | None = None,
+    peer: str = "",
 ) -> DecodedMail:
     """Read one raw mail; never raises, whatever the bytes.
 
@@ -33,8 +34,8 @@ def decode_mail(
     bounces; None when unknown).
     """
     message = email.message_from_bytes(raw, policy=compat32)
-    sender = _address(_header(message, "From")) or _address(envelope_sender or "")
-    reply_to = _address(_header(message, "Reply-To")) or None
+    sender = header_address(_raw_header(message, "From")) or valid_address(envelope_sender or "")
+    reply_to = header_address(_raw_header(message, "Reply-To")) or None
     reason = auto_reason(message, envelope_sender, sender)
     return DecodedMail(
         sender=sender,
@@ -47,6 +48,7 @@ def decode_mail(
         recipients=tuple(recipients),
         inbox_id=inbox_id,
         bounced=failed_recipients(message) if reason else (),
+        source=f"{peer} {envelope_sender or ''}".strip(),
     )
 
 
@@ -58,16 +60,16 @@ def failed_recipients(message: Message) -> tuple[str, ...]:
     message/delivery-status part, or Exim's X-Failed-Recipients header. Delays and
     successes are not failures."""
     found: dict[str, None] = {}
-    for address in _header(message, "X-Failed-Recipients").split(","):
-        if _address(address):
-            found[_address(address)] = None
+    for address in _raw_header(message, "X-Failed-Recipients").split(",")[:MAX_BOUNCED]:
+        if header_address(address):
+            found[header_address(address)] = None
     for part in _parts(message, 0):
         if part.get_content_type() != "message/delivery-status":
             continue
         for block in _status_blocks(part):
             action = str(block.get("Action", "")).strip().lower()
             recipient = str(block.get("Final-Recipient") or block.get("Original-Recipient") or "")
-            address = _address(recipient.partition(";")[2] or recipient)
+            address = header_address(recipient.partition(";")[2] or recipient)
             if action == "failed" and address:
                 found[address] = None
     return tuple(found)[:MAX_BOUNCED]
@@ -90,8 +92,14 @@ def _status_blocks(part: Message) -> list[Message]:
     if isinstance(payload, list):
         return [b for b in payload if isinstance(b, Message)]
     text = payload if isinstance(payload, str) else ""
-    return [email.message_from_string(b.strip() + "\n", policy=compat32)
-            for b in re.split(r"\n\s*\n", text.replace("\r\n", "\n")) if b.strip()]
+    blocks: list[list[str]] = [[]]
+    for line in text.replace("\r\n", "\n").split("\n"):
+        if line.strip():
+            blocks[-1].append(line)
+        elif blocks[-1]:
+            blocks.append([])
+    return [email.message_from_string("\n".join(b) + "\n", policy=compat32)
+            for b in blocks if b]
 
 
 def auto_reason(message: Message, envelope_sender: str | None, sender: str) -> str:
@@ -233,26 +241,27 @@ def unflow(text: str, delsp: bool = False) -> str:
     return "\n".join(out)
 
 
+def _raw_header(message: Message, name: str) -> str:
+    """A header as sent, unfolded, nothing decoded (so an encoded word stays what it is);
+    raw UTF-8 (RFC 6532) read as UTF-8."""
+    value = message.get(name)
+    if value is None:
+        return ""
+    text = str(value) if not isinstance(value, str) else value
+    try:
+        text = text.encode("ascii", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:
+        pass
+    return " ".join(text.split())
+
+
 def _header(message: Message, name: str) -> str:
     """A header's text with RFC 2047 encoded words decoded; "" when absent or unreadable."""
     value = message.get(name)
     if value is None:
         return ""
+    text = str(value)[:MAX_HEADER_TEXT]  # a subject or Message-ID is never longer
     try:
-        return str(make_header(decode_header(str(value))))
+        return str(make_header(decode_header(text)))
     except Exception:  # unknown charsets or broken encoded words: keep the raw text
-        return re.sub(r"[\r\n]+", " ", str(value))
-
-
-def _address(value: str) -> str:
-    if not value:
-        return ""
-    try:
-        pairs = getaddresses([value])
-    except Exception:
-        pairs = [parseaddr(value)]
-    for _, address in pairs:
-        address = address.strip().strip("<>").lower()
-        if "@" in address and address.isprintable() and not any(c.isspace() for c in address):
-            return address
-    return ""
+        return " ".join(text.split())

@@ -24,27 +24,33 @@ _CHARACTERS = {
 _CONTROLS = {chr(c): "" for c in [*range(0, 9), 11, 12, *range(14, 32), 127]}
 _TRANSLATION = str.maketrans({**_CONTROLS, **_CHARACTERS})
 
-_BR = re.compile(r"(?:<br\s*/?>\s*)+$", re.IGNORECASE)
-_SIGNOFF = re.compile(r"sign\s*-?\s*off\s*[.!]?\s*$", re.IGNORECASE)
-_ATTRIBUTION = re.compile(
-    # Gmail writes the attribution in the reader's language ("ha scritto:", "escreveu:"),
-    # some with the name after the verb ("um 08:12 Uhr schrieb Judge <judge@x.org>:")
+# Every pattern below runs on one line a stranger wrote. None of them backtracks more than
+# a bounded stretch, and only lines up to MAX_MATCHED characters are matched at all: a
+# signature separator, a quote attribution or a header line is never longer, so a longer
+# line is plain text (kept whole, for press) and costs one length check.
+MAX_MATCHED = 1000
+_BR_TAG = re.compile(r"<br\s{0,20}/?>", re.IGNORECASE)
+_SIGNOFF = re.compile(r"sign\s*+-?\s*+off\s*+[.!]?\s*+$", re.IGNORECASE)
+# Gmail writes the attribution in the reader's language ("ha scritto:", "escreveu:"),
+# some with the name after the verb ("um 08:12 Uhr schrieb Judge <judge@x.org>:"): one
+# of these verbs, then anything but a colon, then the colon ending the line.
+_ATTRIBUTION_VERB = re.compile(
     r"(wrote|writes|a écrit|schrieb|escribió|scrisse|scritto|schreef|escreveu|skrev|"
-    r"napisał\w*|kirjoitti|написал\w*)\b[^:]*:\s*$", re.IGNORECASE
+    r"napisał\w*|kirjoitti|написал\w*)\b", re.IGNORECASE
 )
 _ORIGINAL = re.compile(
-    r"^\s*(-{3,}|_{3,})?\s*(original message|ursprüngliche nachricht|message d'origine|"
-    r"mensaje original|messaggio originale|oorspronkelijk bericht)\s*(-{3,}|_{3,})?\s*$",
+    r"^\s*+(?:-{3,}+|_{3,}+)?\s*+(original message|ursprüngliche nachricht|message d'origine|"
+    r"mensaje original|messaggio originale|oorspronkelijk bericht)\s*+(?:-{3,}+|_{3,}+)?\s*+$",
     re.IGNORECASE,
 )
-_UNDERSCORES = re.compile(r"^\s*_{10,}\s*$")
+_UNDERSCORES = re.compile(r"^\s*+_{10,}+\s*+$")
 _HEADER = re.compile(
-    r"^\s*\**(from|von|de|da|van|sent|gesendet|envoyé|date|datum|to|an|à|a|subject|betreff|"
-    r"objet|oggetto|cc)\**\s*:",
+    r"^\s*+\**+(from|von|de|da|van|sent|gesendet|envoyé|date|datum|to|an|à|a|subject|betreff|"
+    r"objet|oggetto|cc)\**+\s*+:",
     re.IGNORECASE,
 )
 _DEVICE_FOOTER = re.compile(
-    r"^\s*(sent from my \w.*|sent from (mail|yahoo mail|outlook) for .*|sent from yahoo mail.*|"
+    r"^\s*+(sent from my \w.*|sent from (mail|yahoo mail|outlook) for .*|sent from yahoo mail.*|"
     r"get outlook for (ios|android).*|sent with proton mail.*|envoyé de mon \w.*|"
     r"von meinem \w.* gesendet.*)$",
     re.IGNORECASE,
@@ -66,15 +72,39 @@ def command_lines(text: str) -> tuple[str, ...]:
     starting ``\\\\`` plus a character makes that character a line separator from there
     on (for phones); ``//`` lines are comments; ``SIGNOFF`` ends the commands.
     """
-    raw = [_BR.sub("", normalise(line)).rstrip() for line in _split_lines(text)]
+    raw = [_without_trailing_br(normalise(line)).rstrip() for line in _split_lines(text)]
     raw = _before_original(raw)
     raw = _before_signature(raw)
     out: list[str] = []
     for _, piece in body_lines(_without_quotes(raw)):
-        if _SIGNOFF.match(piece.strip()):
+        if len(piece) <= MAX_MATCHED and _SIGNOFF.match(piece.strip()):
             break
         out.append(piece)
     return _trim(out)
+
+
+def _without_trailing_br(line: str) -> str:
+    """The line without the ``<br>`` tags (and spaces) it ends with, in time linear in its
+    length: each tag is taken off the end once, never searched for from every position."""
+    end = len(line.rstrip())
+    while end >= 4 and line[end - 1] == ">":
+        start = line.rfind("<", max(0, end - 30), end)
+        if start < 0 or not _BR_TAG.fullmatch(line, start, end):
+            break
+        end = len(line[:start].rstrip())
+    return line[:end]
+
+
+def _is_attribution(line: str) -> bool:
+    """"On <date>, <name> wrote:": a line ending in a colon whose last colon-free stretch
+    holds one of the verbs (found with one left-to-right scan of that stretch)."""
+    if len(line) > MAX_MATCHED:
+        return False
+    text = line.rstrip()
+    if not text.endswith(":"):
+        return False
+    stretch = text[:-1].rpartition(":")[2]
+    return _ATTRIBUTION_VERB.search(stretch) is not None
 
 
 def _split_lines(text: str) -> list[str]:
@@ -84,10 +114,12 @@ def _split_lines(text: str) -> list[str]:
 def _before_original(lines: list[str]) -> list[str]:
     """Cut at "-----Original Message-----" or at an Outlook From/Sent/To header block."""
     for i, line in enumerate(lines):
+        if len(line) > MAX_MATCHED:
+            continue
         if _ORIGINAL.match(line):
             return lines[:i]
         if (_UNDERSCORES.match(line) and _is_header_block(lines, i + 1)) or (
-            _is_header_block(lines, i) and re.match(r"^\s*\**(from|von|de|da|van)\b", line, re.I)
+            _is_header_block(lines, i) and re.match(r"^\s*+\**+(from|von|de|da|van)\b", line, re.I)
         ):
             return lines[:i]
     return lines
@@ -96,7 +128,7 @@ def _before_original(lines: list[str]) -> list[str]:
 def _is_header_block(lines: list[str], start: int) -> bool:
     """Three or more mail header lines in a row starting with From: (how Outlook quotes)."""
     block = lines[start:start + 6]
-    if not block or not re.match(r"^\s*\**(from|von|de|da|van)\**\s*:", block[0], re.I):
+    if not block or not re.match(r"^\s*+\**+(from|von|de|da|van)\**+\s*+:", block[0], re.I):
         return False
     headers = 0
     for line in block:
@@ -109,7 +141,7 @@ def _is_header_block(lines: list[str], start: int) -> bool:
 def _before_signature(lines: list[str]) -> list[str]:
     """Everything after the signature separator ("-- ", or "--" as clients trim it) goes."""
     for i, line in enumerate(lines):
-        if line.strip() == "--" or _DEVICE_FOOTER.match(line):
+        if line.strip() == "--" or (len(line) <= MAX_MATCHED and _DEVICE_FOOTER.match(line)):
             return lines[:i]
     return lines
 
@@ -120,8 +152,8 @@ def _without_quotes(lines: list[str]) -> list[str]:
     for i, line in enumerate(lines):
         if line.lstrip().startswith(">"):
             continue
-        if _ATTRIBUTION.search(line) and _quote_follows(lines, i + 1):
-            if out and not _ATTRIBUTION.search(out[-1]) and _starts_attribution(out[-1]):
+        if _is_attribution(line) and _quote_follows(lines, i + 1):
+            if out and not _is_attribution(out[-1]) and _starts_attribution(out[-1]):
                 out.pop()  # Gmail wraps long "On ..., Name <addr> wrote:" lines in two
             continue
         out.append(line)
@@ -129,13 +161,14 @@ def _without_quotes(lines: list[str]) -> list[str]:
 
 
 def _starts_attribution(line: str) -> bool:
-    return bool(re.match(r"^\s*(on|le|am|el|il|op)\s", line, re.IGNORECASE))
+    return bool(re.match(r"^\s*+(on|le|am|el|il|op)\s", line, re.IGNORECASE))
 
 
 def _quote_follows(lines: list[str], start: int) -> bool:
     for line in lines[start:]:
-        if line.strip():
-            return line.lstrip().startswith(">")
+        stripped = line.lstrip()
+        if stripped:
+            return stripped.startswith(">")
     return True
 
 

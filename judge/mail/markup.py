@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
+from judge.mail.html_tokens import EndTag, StartTag, tokens
 
 BLOCK_TAGS = frozenset(
     "address article aside blockquote dd div dl dt fieldset figure footer form h1 h2 h3 h4 "
@@ -23,16 +23,16 @@ SIGNATURE_MARKS = frozenset(
 )
 
 
-class _TextCollector(HTMLParser):
+class _TextCollector:
     """Collects text line by line; a line touched inside a quote is marked quoted."""
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
         self.lines: list[tuple[str, bool]] = []
         self.current: list[str] = []
         self.current_quoted = False
         # Each open element: (tag, skips, quotes) so a close undoes what its open did.
         self.stack: list[tuple[str, bool, bool]] = []
+        self.open: dict[str, int] = {}  # how many of each tag the stack holds
         self.skip = 0
         self.quote = 0
         self.pre = 0
@@ -54,6 +54,7 @@ class _TextCollector(HTMLParser):
         skips = tag in SKIPPED_TAGS or bool(marks & SIGNATURE_MARKS)
         quotes = tag == "blockquote" or bool(marks & QUOTE_MARKS)
         self.stack.append((tag, skips, quotes))
+        self.open[tag] = self.open.get(tag, 0) + 1
         self.skip += skips
         self.quote += quotes
         self.pre += tag == "pre"
@@ -67,10 +68,11 @@ class _TextCollector(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in VOID_TAGS:
             return
-        if not any(open_tag == tag for open_tag, _, _ in self.stack):
+        if not self.open.get(tag):
             return  # a stray close tag: ignore rather than unwind everything
         while self.stack:
             open_tag, skips, quotes = self.stack.pop()
+            self.open[open_tag] -= 1
             self.skip -= skips
             self.quote -= quotes
             self.pre -= open_tag == "pre"
@@ -139,9 +141,14 @@ def html_to_text(html: str) -> str:
     """The text a reader sees in an HTML mail; quoted earlier mail comes out as ``> `` lines
     and signature blocks are left out."""
     collector = _TextCollector()
-    try:
-        collector.feed(html)
-        collector.close()
-    except Exception:  # HTMLParser gives up on some broken markup; keep what it read
-        pass
+    for token in tokens(html):
+        if isinstance(token, StartTag):
+            if token.closed:
+                collector.handle_startendtag(token.name, token.attrs)
+            else:
+                collector.handle_starttag(token.name, token.attrs)
+        elif isinstance(token, EndTag):
+            collector.handle_endtag(token.name)
+        else:
+            collector.handle_data(token.text)
     return collector.text()

@@ -67,7 +67,7 @@ def handle_next(
                 return None
             crash = _Crash(message.id)
             mail = crash.mail = decode_mail(message.raw, message.mail_from, message.recipients,
-                                            inbox_id=message.id)
+                                            inbox_id=message.id, peer=message.peer)
             reason = _never_answer(mail, settings)
             if reason:
                 log.info("inbox #%s not answered: %s", message.id, reason)

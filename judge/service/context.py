@@ -66,6 +66,8 @@ class Context:
     sender: str
     reply_to: str
     inbox_id: int | None = None
+    source: str = ""  # where the mail came from (peer and envelope sender), for throttling
+    wrong_passwords: int = 0  # sign-ons of this mail refused for a wrong password
     identity: Identity | None = None
     signons: int = 0
     results: list[Result] = field(default_factory=list)

@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.service.context import Context, Result
+from judge.service.guessing import answer_delay
 from judge.service.handlers import run
 from judge.service.replies import render
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import DecodedMail, queue_mail
 from judge.text import commands as c
 from judge.text.commands import Step
-from judge.text.script import read_script
+from judge.text.script import mail_secrets, read_script
+from judge.text.secrets import scrub
 
 log = logging.getLogger(__name__)
 
+PASSWORD_COMMANDS = (c.SignOn, c.Join, c.Create, c.Observe, c.SetPassword)
 MAX_COMMANDS = 200  # a mail with more is cut short, and the reply says so
 
 
@@ -39,7 +42,7 @@ def handle_mail(
     moment = now or utcnow()
     steps = coalesce(read_script(mail.body_lines))
     ctx = Context(session, settings, moment, sender=mail.sender or to, reply_to=to,
-                  inbox_id=mail.inbox_id)
+                  inbox_id=mail.inbox_id, source=mail.source)
     for step in steps[:MAX_COMMANDS]:
         run(ctx, step)
     if len(steps) > MAX_COMMANDS:
@@ -49,12 +52,22 @@ def handle_mail(
             "were not done"], template="refused"))
     subject = mail.reply_subject()
     in_reply_to = mail.message_id or None
-    body = _reply(ctx, ctx.results, None)
+    secrets = mail_secrets(mail.body_lines) + [
+        s.command.password for s in steps if isinstance(s.command, PASSWORD_COMMANDS)]
+    body = scrub(_reply(ctx, ctx.results, None), secrets)
+    delay = timedelta(0)
+    if ctx.wrong_passwords:
+        wait = answer_delay(session, ctx.sender, ctx.source, moment)
+        if wait is None:
+            log.info("not answering %s: too many wrong passwords from %s (%s) this hour",
+                     mail.message_id, ctx.sender, ctx.source)
+            return
+        delay = wait
     queue_mail(session, to, subject, body, sender=settings.address, in_reply_to=in_reply_to,
-               inbox_id=mail.inbox_id, now=moment)
+               inbox_id=mail.inbox_id, now=moment, not_before=moment + delay)
     for number, (address, who) in ctx.copies.items():
         own = [r for r in ctx.results if r.signon == number]
-        copy = _reply(ctx, own, who)
+        copy = scrub(_reply(ctx, own, who), secrets)
         queue_mail(session, address, f"Copy: {subject}", copy, sender=settings.address,
                    inbox_id=mail.inbox_id, now=moment)
 

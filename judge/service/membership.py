@@ -9,18 +9,13 @@ from judge.engine.maps import load_map
 from judge.money.rules import RuleError, RuleSet
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.control import controller_player
-from judge.service.passwords import (
-    DEFAULT_COST,
-    check_password,
-    hash_password,
-    locked_out,
-    password_problem,
-    record_failure,
-)
+from judge.service.guessing import ALERT_AT, record_failure, senders_guessing
+from judge.service.passwords import DEFAULT_COST, check_password, hash_password, password_problem
 from judge.service.powers import power_named, powers_named
 from judge.service.reports import (
     Mail,
     full_mails,
+    guessing_mails,
     resignation_mails,
     roster_of,
     takeover_mails,
@@ -160,13 +155,16 @@ def observe(ctx: Context, cmd: c.Observe, step: Step) -> Result:
 def signon(ctx: Context, cmd: c.SignOn, step: Step) -> Result:
     ctx.identity = None  # a failed sign-on must not leave an earlier one in force
     game = game_named(ctx, cmd.game)
-    if locked_out(ctx.session, ctx.sender, game.name, ctx.now):
-        return Result(step.line, step.text, False, [
-            "too many wrong passwords lately; sign-ons are refused for an hour"
-        ])
     who, stored, registered = _who(ctx, game, cmd.who)
+    # Always checked, never refused for what others sent: see judge.service.guessing.
     if not check_password(cmd.password, stored):
-        record_failure(ctx.session, ctx.sender, game.name, ctx.now)
+        ctx.wrong_passwords += 1
+        target = who.power.name if who.power is not None else who.role.upper()
+        count = record_failure(ctx.session, ctx.sender, ctx.source, game.name, target, ctx.now)
+        if count in ALERT_AT:
+            senders = senders_guessing(ctx.session, game.name, target, ctx.now)
+            _tell(ctx, guessing_mails(game.name, who.name, count, senders, registered,
+                                      game.master_address, ctx.settings.keeper))
         return Result(step.line, step.text, False, [
             f"wrong password for {who.name} in {game.name}; nothing after this line is done "
             "until a SIGNON succeeds"

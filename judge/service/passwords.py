@@ -1,4 +1,4 @@
-"""Passwords: salted scrypt hashes compared in constant time, and the count of wrong guesses."""
+"""Passwords: salted scrypt hashes compared in constant time (wrong ones: service.guessing)."""
 
 from __future__ import annotations
 
@@ -7,21 +7,10 @@ import hmac
 import secrets
 import threading
 from collections import OrderedDict
-from datetime import datetime, timedelta
-from typing import Any
-
-from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import Session
-
-from judge.storage.schema import SignOnFailure
 
 DEFAULT_COST = 2**14  # scrypt N: about 35 ms here; judge.conf [security] scrypt_n may lower it
 _R, _P, _LEN = 8, 1, 32
 MIN_LENGTH, MAX_LENGTH = 4, 64
-
-WINDOW = timedelta(hours=1)
-MAX_PER_SENDER = 5  # wrong passwords from one address per hour
-MAX_PER_GAME = 20  # wrong passwords for one game per hour, from anywhere
 
 
 def hash_password(password: str, cost: int = DEFAULT_COST) -> str:
@@ -102,26 +91,3 @@ def password_problem(password: str) -> str | None:
     if not password.isprintable() or any(ch.isspace() for ch in password):
         return "a password is one word of printable characters"
     return None
-
-
-def record_failure(session: Session, sender: str, game: str, now: datetime) -> None:
-    session.add(SignOnFailure(sender=sender.lower(), game=game.lower(), at=now))
-
-
-def locked_out(session: Session, sender: str, game: str, now: datetime) -> bool:
-    """Whether sign-ons from ``sender`` or to ``game`` are refused for now, after too
-    many wrong passwords within the last hour (without even checking the password)."""
-    counts = session.execute(_FAILURES, {
-        "sender": sender.lower(), "game": game.lower(), "since": now - WINDOW,
-    }).one()
-    return (counts[0] or 0) >= MAX_PER_SENDER or (counts[1] or 0) >= MAX_PER_GAME
-
-
-def _failures(column: Any, name: str) -> Any:
-    return (select(func.count()).select_from(SignOnFailure)
-            .where(column == bindparam(name), SignOnFailure.at >= bindparam("since"))
-            .scalar_subquery())
-
-
-# Built once, with both counts in one round trip: every sign-on pays this query.
-_FAILURES = select(_failures(SignOnFailure.sender, "sender"), _failures(SignOnFailure.game, "game"))

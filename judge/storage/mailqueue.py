@@ -49,7 +49,8 @@ class DecodedMail:
     taken out, and phone separators split into lines. ``auto_reply`` marks mail that
     must never be answered (bounces, auto-replies, bulk and list mail, empty return
     path); ``auto_reason`` says why. ``bounced`` are the addresses a delivery report
-    says the judge's mail could not reach. ``inbox_id`` is the stored mail's row, if any.
+    says the judge's mail could not reach. ``inbox_id`` is the stored mail's row, if any;
+    ``source`` where it came from (the connection's peer and the envelope sender).
     """
 
     sender: str
@@ -62,6 +63,7 @@ class DecodedMail:
     recipients: tuple[str, ...] = ()
     inbox_id: int | None = None
     bounced: tuple[str, ...] = ()
+    source: str = ""
 
     @property
     def reply_address(self) -> str:
@@ -233,9 +235,11 @@ def queue_mail(
     inbox_id: int | None = None,
     raw: bytes | None = None,
     now: datetime | None = None,
+    not_before: datetime | None = None,
 ) -> OutboundMessage:
     """Queue one mail to ``to`` in the caller's transaction: it is sent only if that
-    transaction commits, and a rolled-back change sends nothing."""
+    transaction commits, and a rolled-back change sends nothing; not before ``not_before``
+    if given."""
     if not to or "@" not in to or "\n" in to or "\r" in to:
         raise ValueError(f"not a mail address: {to!r}")
     domain = (sender or "judge@judge.invalid").rpartition("@")[2] or "judge.invalid"
@@ -253,7 +257,7 @@ def queue_mail(
         state=OutboxState.PENDING.value,
         attempts=0,
         created_at=moment,
-        next_attempt_at=moment,
+        next_attempt_at=max(moment, not_before) if not_before else moment,
     )
     session.add(message)
     return message

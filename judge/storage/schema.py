@@ -13,6 +13,7 @@ from judge.storage.base import Base, utcnow
 
 NAME = 32  # game, power and observer names
 ADDRESS = 320  # RFC 5321: 64 + 1 + 255, rounded up
+SOURCE = ADDRESS + 64  # where a mail came from: the connection's peer and the envelope sender
 
 
 class GameState(StrEnum):
@@ -194,14 +195,19 @@ class LedgerEntry(Base):
 
 
 class SignOnFailure(Base):
-    """A refused password, counted per sender and per game to slow down guessing."""
+    """A refused password: counted per sender (the claimed From), per source (connection
+    peer and envelope sender) and per power (``target``: a power, MASTER or OBSERVER) to
+    slow the answers to guessers and tell the power's owner, never to lock anyone out."""
 
     __tablename__ = "signon_failures"
-    __table_args__ = (Index(None, "sender", "at"), Index(None, "game", "at"))
+    __table_args__ = (Index(None, "sender", "at"), Index(None, "game", "at"),
+                      Index(None, "source", "at"), Index(None, "game", "target", "at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     sender: Mapped[str] = mapped_column(String(ADDRESS))
     game: Mapped[str] = mapped_column(String(NAME))
+    source: Mapped[str] = mapped_column(String(SOURCE), default="")
+    target: Mapped[str] = mapped_column(String(NAME), default="")
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

@@ -7,26 +7,44 @@ from collections.abc import Iterable
 
 from judge.text import commands as c
 from judge.text.command_line import PASSWORD_WORDS, parse_command
+from judge.text.secrets import line_secrets, masked_line
 from judge.text.vocabulary import classic_word, not_a_command
 
 
 def redacted(text: str, command: c.Command) -> str:
-    """The line as it may be echoed in a reply: passwords replaced by ``****``."""
-    secret: str | None = None
+    """The line as it may be echoed in a reply: passwords, found by position, masked."""
     if isinstance(command, c.SignOn | c.Join | c.Create | c.Observe | c.SetPassword):
-        secret = command.password
-    elif isinstance(command, c.Unreadable):
+        return masked_line(text, command.password)
+    if isinstance(command, c.Unreadable):
         first = text.split(None, 1)[0].upper() if text.strip() else ""
         if first.startswith("SIGN") or first in PASSWORD_WORDS:
-            return " ".join(text.split()[:2]) + " ****"
-        return text
-    if secret is None:
-        return text
-    head, sep, tail = text.rpartition(secret)
-    return f"{head}****{tail}" if sep else text
+            return masked_line(text, rest_too=True)
+    return text
+
+
+def mail_secrets(lines: Iterable[str]) -> list[str]:
+    """Every word of a mail that is or may be a password (judge.text.secrets), to scrub
+    from the reply."""
+    found: list[str] = []
+    for _, piece in body_lines(lines):
+        found.extend(line_secrets(piece))
+    return found
 
 
 _PHONE_SEPARATOR = re.compile(r"^\\\\([^\w\s])")
+
+# No command or order is longer than this; a longer line is refused before any grammar or
+# pattern reads it (press bodies are not read, so their lines may be as long as they like).
+MAX_LINE = 500
+
+
+def too_long(number: int, text: str) -> c.Step:
+    """The refusal of an over-long line, echoing only its start (never a password)."""
+    first = text.split(None, 1)[0][:20] if text.strip() else ""
+    shown = first if first.upper().startswith(("SIGN", *PASSWORD_WORDS)) else text[:40]
+    message = (f"this line has {len(text)} characters; a command or order has at most "
+               f"{MAX_LINE}, so it was not read")
+    return c.Step(number, f"{shown}...", c.Unreadable(c.CommandProblem(number, 1, "", (), message)))
 
 
 def body_lines(lines: Iterable[str]) -> list[tuple[int, str]]:
@@ -73,6 +91,13 @@ def read_script(lines: Iterable[str]) -> tuple[c.Step, ...]:
 
     for number, raw in body_lines(lines):
         text = raw.strip()
+        if len(text) > MAX_LINE:
+            if press is not None:
+                body.append(raw)
+            else:
+                flush_orders()
+                steps.append(too_long(number, text))
+            continue
         cmd = parse_command(text, number) if text else None
         if press is not None:
             if isinstance(cmd, c.EndPress | c.SignOff):

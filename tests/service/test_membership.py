@@ -50,9 +50,9 @@ def test_signon_with_either_form_and_a_wrong_password(started: Callable[..., Jud
     judge = started()
     assert "Signed on as FRANCE in alpha" in judge.reply(address("FRANCE"),
                                                           "SIGNON Falpha pwfrance")
-    body = judge.reply(address("FRANCE"), "SIGNON france@alpha wrong", "SET WAIT")
+    body = judge.reply(address("FRANCE"), "SIGNON france@alpha notmine", "SET WAIT")
     assert "wrong password for FRANCE" in body and "sign on first" in body
-    assert "wrong" not in body.split("wrong password")[0]  # the password is not echoed
+    assert "notmine" not in body  # the password is not echoed
 
 
 def test_signon_from_another_address_copies_the_reply_to_the_registered_one(
@@ -78,12 +78,11 @@ def test_the_copy_holds_only_the_results_of_that_power(started: Callable[..., Ju
     assert "YOR" in copies[address("ENGLAND")] and "BUR" not in copies[address("ENGLAND")]
 
 
-def test_too_many_wrong_passwords_lock_the_sender_out(started: Callable[..., Judge]) -> None:
+def test_wrong_passwords_lock_nobody_out(started: Callable[..., Judge]) -> None:
     judge = started()
     for _ in range(5):
         judge.reply("guesser@else.org", "SIGNON france@alpha guess")
-    body = judge.reply("guesser@else.org", "SIGNON france@alpha pwfrance")
-    assert "too many wrong passwords" in body and "Signed on" not in body
+    assert "Signed on" in judge.reply("guesser@else.org", "SIGNON france@alpha pwfrance")
     assert "Signed on" in judge.reply(address("FRANCE"), "SIGNON france@alpha pwfrance")
 
 

@@ -13,14 +13,8 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from judge.service import passwords
-from judge.service.passwords import (
-    MAX_PER_GAME,
-    MAX_PER_SENDER,
-    WINDOW,
-    check_password,
-    forget_verified,
-    hash_password,
-)
+from judge.service.guessing import ANSWERED_AT_ONCE, MAX_ANSWERED, WINDOW
+from judge.service.passwords import check_password, forget_verified, hash_password
 from judge.storage.schema import SignOnFailure
 from tests.service.conftest import Judge, address
 
@@ -138,34 +132,62 @@ def test_only_the_right_password_is_ever_accepted(right: str, guess: str) -> Non
     assert check_password(right + guess, stored) == (guess == "")
 
 
-def test_a_cached_password_is_still_refused_while_locked_out(
+def test_a_correct_password_still_works_after_wrong_ones_from_its_own_address(
         started: Callable[..., Judge]) -> None:
     judge = started()
+    for _ in range(MAX_ANSWERED + 5):  # someone forging France's address guesses away
+        judge.send(address("FRANCE"), "SIGNON france@alpha guess")
     assert "Signed on" in judge.reply(address("FRANCE"), "SIGNON france@alpha pwfrance")
-    for _ in range(MAX_PER_SENDER):
-        assert "wrong password" in judge.reply("guesser@else.org", "SIGNON france@alpha guess")
-    body = judge.reply("guesser@else.org", "SIGNON france@alpha pwfrance")
-    assert "too many wrong passwords" in body and "Signed on" not in body
     with judge.factory() as s:
-        assert s.scalar(select(func.count()).select_from(SignOnFailure)) == MAX_PER_SENDER
+        assert s.scalar(select(func.count()).select_from(SignOnFailure)) == MAX_ANSWERED + 5
 
 
-def test_wrong_passwords_for_one_game_from_many_senders_lock_the_game(
+def test_wrong_passwords_from_many_senders_lock_nobody_out(
         started: Callable[..., Judge]) -> None:
     judge = started()
-    for n in range(MAX_PER_GAME):
-        judge.reply(f"guesser{n}@else.org", "SIGNON italy@alpha guess")
-    body = judge.reply(address("ITALY"), "SIGNON italy@alpha pwitaly")
-    assert "too many wrong passwords" in body and "Signed on" not in body
-    judge.reply("gm@example.org", "CREATE beta masterpw")  # another game is not locked
-    assert "Signed on" in judge.reply("gm@example.org", "SIGNON MASTER@beta masterpw")
+    for n in range(40):
+        judge.send(f"guesser{n}@else.org", "SIGNON italy@alpha guess")
+        judge.send(f"guesser{n}@else.org", "SIGNON master@alpha guess")
+    assert "Signed on" in judge.reply(address("ITALY"), "SIGNON italy@alpha pwitaly")
+    assert "Signed on" in judge.reply("gm@example.org", "SIGNON MASTER@alpha masterpw")
 
 
-def test_the_lockout_ends_an_hour_after_the_wrong_passwords(
+def test_answers_to_a_guesser_come_ever_later_then_not_at_all(
         started: Callable[..., Judge]) -> None:
     judge = started()
-    for _ in range(MAX_PER_SENDER):
-        judge.reply("guesser@else.org", "SIGNON france@alpha guess")
-    assert "too many" in judge.reply("guesser@else.org", "SIGNON france@alpha pwfrance")
+    waits = []
+    for _ in range(MAX_ANSWERED + 2):
+        out = judge.send("guesser@else.org", "SIGNON france@alpha guess")
+        answers = [m for m in out if m.recipient == "guesser@else.org"]
+        waits.append((answers[0].next_attempt_at - answers[0].created_at).total_seconds()
+                      if answers else None)
+    assert waits[:ANSWERED_AT_ONCE] == [0] * ANSWERED_AT_ONCE
+    slowed = waits[ANSWERED_AT_ONCE:MAX_ANSWERED]
+    assert all(w is not None and w > 0 for w in slowed) and slowed == sorted(slowed)
+    assert waits[MAX_ANSWERED:] == [None, None]
+    # a right password is answered at once, whoever guessed before
+    (answer,) = [m for m in judge.send("guesser@else.org", "SIGNON france@alpha pwfrance")
+                 if m.recipient == "guesser@else.org"]
+    assert "Signed on" in answer.body and answer.next_attempt_at == answer.created_at
+
+
+def test_the_slowing_ends_an_hour_after_the_wrong_passwords(
+        started: Callable[..., Judge]) -> None:
+    judge = started()
+    for _ in range(MAX_ANSWERED + 1):
+        judge.send("guesser@else.org", "SIGNON france@alpha guess")
+    assert not judge.send("guesser@else.org", "SIGNON france@alpha guess")
     judge.now += WINDOW
-    assert "Signed on" in judge.reply("guesser@else.org", "SIGNON france@alpha pwfrance")
+    assert "wrong password" in judge.reply("guesser@else.org", "SIGNON france@alpha guess")
+
+
+def test_the_owner_and_the_master_are_told_of_guessing(started: Callable[..., Judge]) -> None:
+    judge = started()
+    told = []
+    for n in range(5):
+        told += [m for m in judge.send(f"g{n}@else.org", "SIGNON germany@alpha guess")
+                 if "wrong passwords" in m.subject]
+    assert {m.recipient for m in told} == {address("GERMANY"), "gm@example.org"}
+    mine = next(m.body for m in told if m.recipient == address("GERMANY"))
+    assert "5 wrong passwords for GERMANY" in mine and "g0@else.org" in mine
+    assert "guess " not in mine and "guess\n" not in mine  # the guesses are never repeated

@@ -9,6 +9,7 @@ the change they report (``judge.storage.mailqueue.queue_mail``). ``game`` is a s
 
 from judge.service.reports.addresses import changed_mails, code_mail
 from judge.service.reports.farewells import removal_mails, unstarted_end_mails
+from judge.service.reports.guessing import guessing_mails
 from judge.service.reports.ledgers import income_report_mails, statement_mails, transfer_mails
 from judge.service.reports.mail import Mail
 from judge.service.reports.membership import (
@@ -46,6 +47,7 @@ __all__ = [
     "deadline_mails",
     "end_mails",
     "full_mails",
+    "guessing_mails",
     "income_report_mails",
     "late_notice_mails",
     "order_confirmation_mails",

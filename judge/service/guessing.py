@@ -1,0 +1,83 @@
+"""Wrong passwords: counted, answered ever more slowly, and told to the power's owner.
+
+Nobody is ever locked out. A correct password is always accepted, whatever others sent
+before it: a lockout keyed on what a mail claims (its From) or on a whole game lets any
+stranger shut players out of their own games. Guessing is made slow instead: every wrong
+password pays the full scrypt cost, the answers to a sender or a source (the connection's
+peer and the envelope sender) that keeps guessing are delayed, then withheld, and the
+owner of the power guessed at and the game's master are told.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import Session
+
+from judge.storage.schema import SignOnFailure
+
+log = logging.getLogger(__name__)
+
+WINDOW = timedelta(hours=1)
+ANSWERED_AT_ONCE = 5  # wrong passwords a sender or source may send an hour, answered at once
+MAX_ANSWERED = 20  # past this many an hour, a sender's failed sign-ons get no answer at all
+SLOWEST = timedelta(hours=1)  # the longest an answer to a guesser is held back
+ALERT_AT = frozenset({5, 20})  # wrong passwords for one power in an hour that tell its owner
+
+
+def record_failure(session: Session, sender: str, source: str, game: str, target: str,
+                   now: datetime) -> int:
+    """Count one wrong password; how many were sent for ``target`` in ``game`` (a power,
+    MASTER or OBSERVER) within the last hour, this one included."""
+    session.add(SignOnFailure(sender=sender.lower()[:320], source=source[:384],
+                              game=game.lower(), target=target.upper(), at=now))
+    session.flush()
+    return session.execute(_FOR_TARGET, {
+        "game": game.lower(), "target": target.upper(), "since": now - WINDOW}).scalar_one()
+
+
+def answer_delay(session: Session, sender: str, source: str, now: datetime) -> timedelta | None:
+    """How long the answer to a mail with a wrong password waits before it is sent: nothing
+    for the first few wrong passwords of the hour from its sender (or its source), then
+    doubling from a minute up to an hour; None (no answer) past ``MAX_ANSWERED``."""
+    since = now - WINDOW
+    if source:
+        counts = session.execute(_BY_SENDER_AND_SOURCE, {
+            "sender": sender.lower(), "source": source, "since": since}).one()
+        failures = max(counts[0] or 0, counts[1] or 0)
+    else:
+        failures = session.execute(_BY_SENDER, {"sender": sender.lower(), "since": since}
+                                   ).scalar_one()
+    if failures > MAX_ANSWERED:
+        return None
+    if failures <= ANSWERED_AT_ONCE:
+        return timedelta(0)
+    return min(timedelta(minutes=2 ** (failures - ANSWERED_AT_ONCE - 1)), SLOWEST)
+
+
+def senders_guessing(session: Session, game: str, target: str, now: datetime) -> list[str]:
+    """The (claimed) senders of this hour's wrong passwords for ``target``, first five."""
+    rows = session.scalars(
+        select(SignOnFailure.sender).where(
+            SignOnFailure.game == game.lower(), SignOnFailure.target == target.upper(),
+            SignOnFailure.at >= now - WINDOW)
+        .group_by(SignOnFailure.sender).order_by(func.min(SignOnFailure.id)).limit(5))
+    return list(rows)
+
+
+def _count(*conditions: Any) -> Any:
+    return (select(func.count()).select_from(SignOnFailure)
+            .where(*conditions, SignOnFailure.at >= bindparam("since")).scalar_subquery())
+
+
+# Built once; the two counts of the throttle come in one round trip.
+_BY_SENDER_AND_SOURCE = select(
+    _count(SignOnFailure.sender == bindparam("sender")),
+    _count(SignOnFailure.source == bindparam("source")),
+)
+_BY_SENDER = select(_count(SignOnFailure.sender == bindparam("sender")))
+_FOR_TARGET = select(_count(SignOnFailure.game == bindparam("game"),
+                            SignOnFailure.target == bindparam("target")))
