@@ -44,7 +44,12 @@ def handle_mail(
     ctx = Context(session, settings, moment, sender=mail.sender or to, reply_to=to,
                   inbox_id=mail.inbox_id, source=mail.source)
     for step in steps[:MAX_COMMANDS]:
-        run(ctx, step)
+        result = run(ctx, step)
+        signed = ctx.identity
+        if signed is not None and signed.role == "master" and not isinstance(step.command,
+                                                                             c.SignOn):
+            log.info("game %s: master's %s %s", signed.game.name, _command_word(step),
+                     "done" if result.ok else "refused")
     if len(steps) > MAX_COMMANDS:
         last = steps[MAX_COMMANDS]
         ctx.results.append(Result(last.line, last.text, False, [
@@ -65,11 +70,22 @@ def handle_mail(
         delay = wait
     queue_mail(session, to, subject, body, sender=settings.address, in_reply_to=in_reply_to,
                inbox_id=mail.inbox_id, now=moment, not_before=moment + delay)
+    refused = sum(not r.ok for r in ctx.results)
+    log.info("mail #%s from %s, game %s: %s; %d done, %d refused", mail.inbox_id,
+             ctx.sender, ctx.identity.game.name if ctx.identity else "-",
+             " ".join(_command_word(s) for s in steps[:MAX_COMMANDS]) or "no command",
+             len(ctx.results) - refused, refused)
     for number, (address, who) in ctx.copies.items():
         own = [r for r in ctx.results if r.signon == number]
         copy = scrub(_reply(ctx, own, who), secrets)
         queue_mail(session, address, f"Copy: {subject}", copy, sender=settings.address,
                    inbox_id=mail.inbox_id, now=moment)
+
+
+def _command_word(step: Step) -> str:
+    """What a step is, for the log: its command's name (never its words, which may hold
+    a password)."""
+    return type(step.command).__name__.upper()
 
 
 def _reply(ctx: Context, results: list[Result], copy_of: str | None) -> str:

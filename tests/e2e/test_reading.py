@@ -3,6 +3,8 @@ state of a game, never with "a fault in the judge"."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.e2e.conftest import MailJudge
@@ -96,3 +98,18 @@ def test_reply_subjects_do_not_stack_re(by_mail: MailJudge) -> None:
         m.set_content("HELP\n")
         (reply,) = by_mail.send_raw("reader@example.org", m.as_bytes())
         assert reply.subject == expected
+
+
+def test_the_log_says_what_each_mail_did_and_never_a_password(
+        by_mail: MailJudge, caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    caplog.set_level(logging.INFO, logger="judge")
+    by_mail.replies(GM, "CREATE logged s3cretgm")
+    by_mail.replies(GM, "SIGNON MASTER@logged s3cretgm", "SET LISTED NO", "START")
+    lines = [r.getMessage() for r in caplog.records]
+    assert any(re.fullmatch(r"mail #\d+ from gm@example\.org, game - : CREATE; 1 done, 0 "
+                            r"refused".replace(" : ", ": "), line) for line in lines), lines
+    assert "game logged: master's SETOPTION done" in lines
+    assert any(line.startswith("game logged: master's START ") for line in lines)
+    assert not any("s3cretgm" in line for line in lines)
