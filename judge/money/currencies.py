@@ -2,14 +2,15 @@
 
 A market game gives each power one currency. A command may name it by any of the
 currency's words (singular, plural) or by its power as every command names a power: the
-full name, the three-letter abbreviation or the initial (capitalist.md D28, D37). The
-first word of each currency is the name replies print. The table is given by the game,
+full name, the three-letter abbreviation or the initial (capitalist.md D28, D37;
+bourse.md D29, D33). The first word of each currency is the name replies print
+(Capitalist's ``LIRA``, the Bourse's plural ``CROWNS``). The table is given by the game,
 so the same reading serves every market with its own names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 
 class Currencies:
@@ -43,11 +44,13 @@ def _key(word: str) -> str:
     return " ".join(word.upper().split())
 
 
-def _power_words(powers: Iterable[str]) -> dict[str, str]:
+def _power_words(powers: Collection[str]) -> dict[str, str]:
     """Full names, three-letter abbreviations and initials; a short form that two powers
-    share names neither."""
+    share names neither, and a full name always names its own power."""
     found: dict[str, set[str]] = {}
     for power in powers:
-        for word in {power, power[:3], power[:1]}:
+        for word in {power[:3], power[:1]}:
             found.setdefault(word, set()).add(power)
-    return {word: next(iter(ps)) for word, ps in found.items() if len(ps) == 1}
+    words = {word: next(iter(ps)) for word, ps in found.items() if len(ps) == 1}
+    words.update((power, power) for power in powers)
+    return words

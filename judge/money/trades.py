@@ -1,5 +1,5 @@
 """A player's trade set for one market turn, built from his command lines as a mail gives
-them (capitalist.md 4.1, D24, D36; the same rules as the Bourse's trade table).
+them (capitalist.md 4.1, D24, D36; bourse.md section 4, D19, D31).
 
 The accepted lines of one mail are applied in order to a new, empty set; ``NOTRADE``
 empties what the mail has built so far. Each ``SELL`` or ``BUY`` is checked, in this
@@ -7,7 +7,8 @@ order, against what the mail has built: the number (at least 1), the currency (k
 not dead), the sale limit and the holding (counted over the set's sales of that
 currency), and no buying and selling of one currency. The first failed check is the
 reason. A mail with at least one accepted line replaces the sender's set; one whose
-lines are all refused leaves it.
+lines are all refused leaves it. A game whose mail mixes other lines in (the Bourse's
+``JOIN``) checks those itself and gives the trade lines to a ``MailSet`` one by one.
 """
 
 from __future__ import annotations
@@ -62,13 +63,15 @@ class Trade:
 @dataclass(frozen=True, slots=True)
 class TradeTerms:
     """What the lines of one mail are checked against: the sender's holdings, the sale
-    limit, the currencies, those no longer traded and the reason given for them."""
+    limit, the currencies, those no longer traded and the reason given for them, and the
+    powers whose currencies the market has (None: every power of ``currencies``)."""
 
     holdings: Mapping[str, int]
     sell_limit: int
     currencies: Currencies
     dead: frozenset[str]
     dead_reason: Callable[[str], str]
+    traded: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,22 +91,44 @@ class BuiltSet:
     refusals: tuple[Refusal, ...]
 
 
+class MailSet:
+    """The set one mail builds, a line at a time: new and empty, each accepted line applied
+    in order, ``NOTRADE`` emptying it."""
+
+    __slots__ = ("_built", "_accepted")
+
+    def __init__(self) -> None:
+        self._built: list[Trade] = []
+        self._accepted = False
+
+    def take(self, command: TradeCommand | None, terms: TradeTerms) -> str | None:
+        """Check the mail's next line (None: one that could not be read) and apply it when
+        accepted; the reason when it is refused, else None."""
+        checked = check_line(command, self._built, terms)
+        if isinstance(checked, str):
+            return checked
+        self._accepted = True
+        if checked is None:
+            self._built.clear()
+        else:
+            self._built.append(checked)
+        return None
+
+    @property
+    def trades(self) -> tuple[Trade, ...] | None:
+        """The set built, or None when no line was accepted (the sender's set stays)."""
+        return tuple(self._built) if self._accepted else None
+
+
 def build_trade_set(commands: Iterable[TradeCommand | None], terms: TradeTerms) -> BuiltSet:
     """Check a mail's lines in order (None: a line that could not be read)."""
-    built: list[Trade] = []
-    accepted = False
+    built = MailSet()
     refusals: list[Refusal] = []
     for index, command in enumerate(commands):
-        checked = check_line(command, built, terms)
-        if isinstance(checked, str):
-            refusals.append(Refusal(index, checked))
-            continue
-        accepted = True
-        if checked is None:
-            built.clear()
-        else:
-            built.append(checked)
-    return BuiltSet(tuple(built) if accepted else None, tuple(refusals))
+        reason = built.take(command, terms)
+        if reason is not None:
+            refusals.append(Refusal(index, reason))
+    return BuiltSet(built.trades, tuple(refusals))
 
 
 def check_line(
@@ -117,7 +142,7 @@ def check_line(
     if command.units < 1:
         return "number must be at least 1"
     power = terms.currencies.named(command.currency)
-    if power is None:
+    if power is None or (terms.traded is not None and power not in terms.traded):
         return "no such currency"
     if power in terms.dead:
         return terms.dead_reason(power)

@@ -2,27 +2,26 @@
 
 A refusal is the reason a line is refused (``<line>: <reason>`` goes to the sender); a
 warning comes with an accepted set (D20). Amounts print as ``0.75``, without ``$``.
+``SELL`` and ``BUY`` are checked by the rules every market shares
+(``judge.money.trades``, the same table and texts), against the terms given here.
 """
 
 from __future__ import annotations
 
 import re
 
-from judge.money.bourse.commands import Buy, Sell
-from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.state import Bourse, Member
-from judge.money.bourse.trades import Side, TradeLine, TradeSet
+from judge.money.bourse.trades import TradeSet
 from judge.money.bourse.turn import funds_of, play_member
+from judge.money.currencies import Currencies
+from judge.money.trades import TradeTerms
 
 NOT_A_MEMBER = "you are not in this Bourse"
-UNREADABLE = "cannot understand this command"
 NO_TURN = "no Bourse turn is open"
 CLOSED = "this Bourse is closed to new players"
 ALREADY_A_MEMBER = "you are already in this Bourse"
 BAD_PSEUDONYM = "a pseudonym is 1 to 20 letters, digits or _"
-AT_LEAST_ONE = "number must be at least 1"
-NO_SUCH_CURRENCY = "no such currency"
 
 _PSEUDONYM = re.compile(r"[A-Za-z0-9_]{1,20}")
 
@@ -40,18 +39,6 @@ def worthless(power: str) -> str:
     return f"{power} is eliminated; its currency is worthless"
 
 
-def over_sell_limit(limit: int, currency: str) -> str:
-    return f"you may sell at most {limit} {currency} this turn"
-
-
-def holds_only(units: int, currency: str) -> str:
-    return f"you hold only {units} {currency}"
-
-
-def buy_and_sell(currency: str) -> str:
-    return f"you cannot buy and sell {currency} in the same turn"
-
-
 def check_join(bourse: Bourse, is_member: bool, pseudonym: str,
                params: BourseParams) -> str | None:
     """Why ``JOIN BOURSE <pseudonym>`` is refused, checked in D15's order; None when it
@@ -67,30 +54,12 @@ def check_join(bourse: Bourse, is_member: bool, pseudonym: str,
     return None
 
 
-def check_trade(trade: Sell | Buy, built: TradeSet, member: Member, bourse: Bourse,
-                currencies: Currencies, params: BourseParams) -> TradeLine | str:
-    """The accepted line for a SELL or BUY against what its mail has built so far, or
-    the reason it is refused (spec 4's table, in its order)."""
-    if trade.units < 1:
-        return AT_LEAST_ONE
-    power = currencies.power_of(trade.currency)
-    if power is None or power not in bourse.powers:
-        return NO_SUCH_CURRENCY
-    if power in bourse.eliminated:
-        return worthless(power)
-    name = currencies.name(power)
-    if isinstance(trade, Sell):
-        total = built.sold(power) + trade.units
-        if total > params.sell_limit:
-            return over_sell_limit(params.sell_limit, name)
-        if total > member.holding(power):
-            return holds_only(member.holding(power), name)
-        if built.buys(power):
-            return buy_and_sell(name)
-        return TradeLine(Side.SELL, power, trade.units)
-    if built.sells(power):
-        return buy_and_sell(name)
-    return TradeLine(Side.BUY, power, trade.units)
+def trade_terms(member: Member, bourse: Bourse, currencies: Currencies,
+                params: BourseParams) -> TradeTerms:
+    """What a member's SELL and BUY lines are checked against (spec 4's table): his
+    holdings, ``SELL_LIMIT``, the currencies the Bourse has, the eliminated ones."""
+    return TradeTerms(member.holdings, params.sell_limit, currencies, bourse.eliminated,
+                      worthless, frozenset(bourse.powers))
 
 
 def warnings(built: TradeSet, member: Member, bourse: Bourse,

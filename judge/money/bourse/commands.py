@@ -1,8 +1,15 @@
-"""The Bourse's commands as typed values (spec 4); the text layer reads lines into them."""
+"""The Bourse's commands as typed values (spec 4); the text layer reads lines into them.
+
+``SELL``, ``BUY`` and ``NOTRADE`` are the market's trade commands
+(``judge.money.trades``), checked by the rules every market shares; ``JOIN BOURSE`` is the
+Bourse's own.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from judge.money import trades
 
 
 @dataclass(frozen=True, slots=True)
@@ -12,25 +19,22 @@ class JoinBourse:
     pseudonym: str
 
 
-@dataclass(frozen=True, slots=True)
-class Sell:
+class Sell(trades.Sell):
     """``SELL <n> <currency>``: the currency as the player named it."""
 
-    units: int
-    currency: str
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Buy:
+class Buy(trades.Buy):
     """``BUY <n> <currency>``: the currency as the player named it."""
 
-    units: int
-    currency: str
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class NoTrade:
+class NoTrade(trades.NoTrade):
     """``NOTRADE``: empties what the mail has built so far (D31)."""
+
+    __slots__ = ()
 
 
 Trade = Sell | Buy

@@ -13,11 +13,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from judge.money.bourse import checks
-from judge.money.bourse.commands import Command, JoinBourse, NoTrade
-from judge.money.bourse.currencies import Currencies
+from judge.money.bourse.commands import Command, JoinBourse
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.state import Bourse
-from judge.money.bourse.trades import TradeLine, TradeSet
+from judge.money.bourse.trades import TradeSet
+from judge.money.currencies import Currencies
+from judge.money.trades import UNREADABLE, MailSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +56,7 @@ class Desk:
         could not be read)."""
         refusals: list[tuple[str, str]] = []
         who = self.identity(sender)
-        built = TradeSet()
-        accepted = False
+        built = MailSet()
         for text, command in lines:
             if isinstance(command, JoinBourse):
                 reason = self._join(sender, who, command.pseudonym)
@@ -65,25 +65,20 @@ class Desk:
             elif who is None:
                 reason = checks.NOT_A_MEMBER
             elif command is None:
-                reason = checks.UNREADABLE
+                reason = UNREADABLE
             elif not self.turn_open:
                 reason = checks.NO_TURN
-            elif isinstance(command, NoTrade):
-                built, accepted, reason = TradeSet(), True, None
             else:
-                member = self.bourse.members[who]
-                got = checks.check_trade(command, built, member, self.bourse,
-                                         self.currencies, self.params)
-                if isinstance(got, TradeLine):
-                    built, accepted, reason = built.with_line(got), True, None
-                else:
-                    reason = got
+                reason = built.take(command, checks.trade_terms(
+                    self.bourse.members[who], self.bourse, self.currencies, self.params))
             if reason is not None:
                 refusals.append((text, reason))
         warned: list[str] = []
-        if accepted and who is not None:
-            self.sets[who] = built
-            warned = checks.warnings(built, self.bourse.members[who], self.bourse, self.params)
+        trades = built.trades
+        if trades is not None and who is not None:
+            self.sets[who] = TradeSet(trades)
+            warned = checks.warnings(self.sets[who], self.bourse.members[who], self.bourse,
+                                     self.params)
         return Answer(tuple(refusals), tuple(warned))
 
     def _join(self, sender: str, who: str | None, pseudonym: str) -> str | None:

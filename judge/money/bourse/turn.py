@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from judge.engine.phase import Phase, PhaseKind
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.state import Bourse, Member
-from judge.money.bourse.trades import Side, TradeSet
+from judge.money.bourse.trades import TradeSet
+from judge.money.trades import Side
 
 
 @dataclass(frozen=True, slots=True)
