@@ -109,7 +109,7 @@ class MaildirDelivery:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # mail is private
         self.maildir = mailbox.Maildir(self.path, factory=None, create=True)
 
     def deliver(self, sender: str, recipient: str, data: bytes) -> None:
