@@ -301,13 +301,14 @@ def unflow(text: str, delsp: bool = False) -> str:
 def _raw_header(message: Message, name: str) -> str:
     """A header as sent, unfolded, nothing decoded (so an encoded word stays what it is);
     raw UTF-8 (RFC 6532) read as UTF-8."""
-    value = message.get(name)
+    wanted = name.lower()
+    value = next((v for k, v in message.raw_items() if k.lower() == wanted), None)
     if value is None:
         return ""
-    text = str(value) if not isinstance(value, str) else value
+    text = value if isinstance(value, str) else str(value)
     try:
         text = text.encode("ascii", "surrogateescape").decode("utf-8", "replace")
-    except UnicodeEncodeError:
+    except UnicodeError:
         pass
     return " ".join(text.split())
 
