@@ -37,7 +37,10 @@ def _initdb(args: argparse.Namespace) -> int:
     from judge.storage.migrate import head_revision
 
     settings, _ = _database(args)
-    print(f"database {settings.database_url} is at schema revision {head_revision()}")
+    from judge.storage.session import shown_url
+
+    shown = shown_url(settings.database_url)
+    print(f"database {shown} is at schema revision {head_revision()}")
     return 0
 
 

@@ -43,6 +43,8 @@ class Settings:
     max_attempts: int = 8
     retry_base_seconds: float = 60.0
     poll_seconds: float = 1.0
+    keep_raw_days: float = 3.0
+    replies_per_hour: int = 10
     var_dir: Path = Path("var")
     source: Path | None = None
     options: Mapping[str, Mapping[str, str]] = field(
@@ -141,6 +143,9 @@ def settings_from_parser(
             get("outgoing", "retry_seconds", "60"), "[outgoing] retry_seconds"
         ),
         poll_seconds=_float(get("worker", "poll_seconds", "1"), "[worker] poll_seconds"),
+        keep_raw_days=_float(get("storage", "keep_raw_days", "3"), "[storage] keep_raw_days"),
+        replies_per_hour=_int(get("security", "replies_per_hour", "10"),
+                              "[security] replies_per_hour", 1),
         var_dir=var_dir,
         source=source,
         options=MappingProxyType(

@@ -37,6 +37,9 @@ def decode_mail(
     sender = header_address(_raw_header(message, "From")) or valid_address(envelope_sender or "")
     reply_to = header_address(_raw_header(message, "Reply-To")) or None
     reason = auto_reason(message, envelope_sender, sender)
+    # a delivery report is read for bounces only when the mail itself says it is one
+    bounced = failed_recipients(message) if reason else ()
+    reason = reason or loop_reason(message)
     return DecodedMail(
         sender=sender,
         reply_to=reply_to if reply_to != sender else None,
@@ -47,11 +50,23 @@ def decode_mail(
         auto_reason=reason,
         recipients=tuple(recipients),
         inbox_id=inbox_id,
-        bounced=failed_recipients(message) if reason else (),
+        bounced=bounced,
         source=f"{peer} {envelope_sender or ''}".strip(),
     )
 
 
+# How vacation and out-of-office replies begin their subjects (responders that set no
+# Auto-Submitted header still do this), in the languages players write in. Words a player
+# might start a subject with ("Vacation", "Absence") are left out on purpose.
+AUTO_SUBJECTS = (
+    "auto:", "automatic reply", "autoreply", "auto-reply", "auto reply", "auto response",
+    "autoresponse", "out of office", "out of the office", "ooo:", "abwesenheitsnotiz",
+    "automatische antwort", "réponse automatique", "reponse automatique",
+    "respuesta automática", "respuesta automatica",
+    "risposta automatica", "automatisch antwoord", "afwezig", "autosvar",
+    "undeliverable:", "undelivered mail", "delivery status notification",
+    "returned mail", "mail delivery failed", "failure notice",
+)
 MAX_BOUNCED = 20  # more in one report is a flood, not news about players
 
 
@@ -123,6 +138,19 @@ def auto_reason(message: Message, envelope_sender: str | None, sender: str) -> s
         return f"sent by {local}"
     if not sender and not envelope_sender:
         return "no sender address"
+    return ""
+
+
+def loop_reason(message: Message) -> str:
+    """Why this mail looks automatic though it sets no RFC 3834 header: a subject that
+    vacation responders use, or Microsoft's X-Auto-Response-Suppress; "" if neither. Never
+    a reason to read the mail as a delivery report."""
+    suppress = _header(message, "X-Auto-Response-Suppress").replace(",", " ").lower().split()
+    if {"all", "oof", "autoreply"} & set(suppress):
+        return f"X-Auto-Response-Suppress: {' '.join(suppress)}"
+    subject = " ".join(_header(message, "Subject").split()).lower()
+    if subject.startswith(AUTO_SUBJECTS):
+        return f"automatic reply (subject {subject[:40]!r})"
     return ""
 
 
@@ -244,13 +272,14 @@ def unflow(text: str, delsp: bool = False) -> str:
 def _raw_header(message: Message, name: str) -> str:
     """A header as sent, unfolded, nothing decoded (so an encoded word stays what it is);
     raw UTF-8 (RFC 6532) read as UTF-8."""
-    value = message.get(name)
+    wanted = name.lower()
+    value = next((v for k, v in message.raw_items() if k.lower() == wanted), None)
     if value is None:
         return ""
-    text = str(value) if not isinstance(value, str) else value
+    text = value if isinstance(value, str) else str(value)
     try:
         text = text.encode("ascii", "surrogateescape").decode("utf-8", "replace")
-    except UnicodeEncodeError:
+    except UnicodeError:
         pass
     return " ".join(text.split())
 

@@ -61,7 +61,13 @@ class RelayDelivery:
         # to retry. A broken connection during DATA is not: it may have gone through.
         try:
             smtp = self._connection()
-            code, reply = smtp.mail(sender)
+            sender, recipient, utf8 = smtp_addresses(sender, recipient)
+            options = ["SMTPUTF8", "BODY=8BITMIME"] if utf8 else []
+            if utf8 and not smtp.has_extn("smtputf8"):
+                raise DeliveryError(f"relay {self.host}:{self.port} does not take SMTPUTF8, "
+                                    f"which the address {recipient} needs", retry=False)
+            smtp.command_encoding = "utf-8" if utf8 else "ascii"
+            code, reply = smtp.mail(sender, options)
             if code != 250:
                 self._refused(code, reply)
             code, reply = smtp.rcpt(recipient)
@@ -69,6 +75,9 @@ class RelayDelivery:
                 self._refused(code, reply)
         except DeliveryError:
             raise
+        except UnicodeError as e:  # an address no encoding can carry: never retry it
+            self._reset()
+            raise DeliveryError(f"cannot send to {recipient!r}: {e}", retry=False) from e
         except (OSError, smtplib.SMTPException) as e:
             self.close()
             raise DeliveryError(f"relay {self.host}:{self.port}: {e}", retry=True) from e
@@ -104,12 +113,31 @@ class RelayDelivery:
             self._smtp = None
 
 
+def smtp_addresses(sender: str, recipient: str) -> tuple[str, str, bool]:
+    """The envelope addresses as the relay gets them, and whether SMTPUTF8 is needed: a
+    non-ASCII domain goes as IDNA (punycode) when its local part is ASCII; a non-ASCII
+    local part needs SMTPUTF8 (RFC 6531)."""
+    out = []
+    utf8 = False
+    for address in (sender, recipient):
+        local, _, domain = address.rpartition("@")
+        if not domain.isascii():
+            try:
+                domain = domain.encode("idna").decode("ascii")
+            except UnicodeError:
+                utf8 = True
+        if not local.isascii():
+            utf8 = True
+        out.append(f"{local}@{domain}" if local else address)
+    return out[0], out[1], utf8
+
+
 class MaildirDelivery:
     """Writes each mail into a Maildir (new/), where any mail client can read it."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # mail is private
         self.maildir = mailbox.Maildir(self.path, factory=None, create=True)
 
     def deliver(self, sender: str, recipient: str, data: bytes) -> None:

@@ -79,7 +79,7 @@ class InboxHandler:
         if self.on_stored is not None:
             self.on_stored()
         if row_id is None:
-            return "250 2.0.0 already received (same Message-ID); stored once"
+            return "250 2.0.0 already received (same Message-ID and text); stored once"
         return f"250 2.0.0 stored as #{row_id}"
 
     async def _store(self, arrival: _Arrival) -> int | None:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.policy import SMTP as SMTP_POLICY
+from email.policy import SMTPUTF8 as SMTPUTF8_POLICY
 from email.utils import format_datetime
 
 from sqlalchemy import select
@@ -27,7 +28,9 @@ def render(row: OutboundMessage, settings: Settings, now: datetime) -> bytes:
     """The mail as sent: the stored raw bytes, or a plain-text message built from the row."""
     if row.raw is not None:
         return row.raw
-    message = EmailMessage(policy=SMTP_POLICY)
+    # an address beyond ASCII goes in UTF-8 headers (RFC 6532), sent with SMTPUTF8
+    plain = row.recipient.isascii() and (row.sender or settings.address).isascii()
+    message = EmailMessage(policy=SMTP_POLICY if plain else SMTPUTF8_POLICY)
     message["From"] = row.sender or settings.address
     message["To"] = row.recipient
     message["Subject"] = row.subject

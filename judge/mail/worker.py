@@ -8,7 +8,7 @@ import traceback
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 
 from sqlalchemy import Engine
@@ -17,11 +17,13 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
 from judge.mail.decode import DecodedMail, decode_mail
+from judge.mail.redaction import redacted_raw
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import (
     InboundMessage,
     InboxState,
     claim_next_inbound,
+    forget_raw,
     mark_inbound,
     queue_mail,
 )
@@ -76,11 +78,13 @@ def handle_next(
                     session.flush()
                     reason += f"; bounced: {', '.join(mail.bounced)}"
                 mark_inbound(message, InboxState.DONE, f"not answered: {reason}", moment)
+                message.raw = redacted_raw(message.raw, mail.body_lines)
                 crash = None
                 return Handled.IGNORED
             handler(session, mail, settings)
             session.flush()  # the handler's own database errors are its crash too
             mark_inbound(message, InboxState.DONE, None, moment)
+            message.raw = redacted_raw(message.raw, mail.body_lines)
             crash = None
             return Handled.DONE
     except Exception as error:
@@ -171,16 +175,35 @@ def drain_inbox(
     return counts
 
 
+PURGE_EVERY = timedelta(hours=1)
+
+
+def purge_raw(factory: sessionmaker[Session], settings: Settings,
+              now: datetime | None = None) -> int:
+    """Forget the raw text of mail handled more than ``[storage] keep_raw_days`` ago."""
+    moment = now or utcnow()
+    with unit_of_work(factory) as session:
+        count = forget_raw(session, moment - timedelta(days=settings.keep_raw_days))
+    if count:
+        log.info("forgot the raw text of %d handled mail(s)", count)
+    return count
+
+
 def run_worker(
     factory: sessionmaker[Session], settings: Settings, handler: MailHandler,
     stop: threading.Event, wake: threading.Event,
     on_handled: Callable[[], None] | None = None, bounces: BounceHandler | None = None,
 ) -> None:
-    """The worker loop of ``judge serve``: drain the inbox, then sleep until woken or polled."""
+    """The worker loop of ``judge serve``: drain the inbox, then sleep until woken or polled;
+    once an hour, forget the raw text of mail past its retention."""
+    purged: datetime | None = None
     while not stop.is_set():
         wake.clear()
         try:
             drain_inbox(factory, settings, handler, bounces, stop, on_handled)
+            if purged is None or utcnow() - purged >= PURGE_EVERY:
+                purge_raw(factory, settings)
+                purged = utcnow()
         except Exception:  # the database may be briefly away; the loop must outlive it
             log.exception("inbox worker failed; retrying")
         wake.wait(settings.poll_seconds)

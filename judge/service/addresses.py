@@ -60,6 +60,12 @@ def set_address(ctx: Context, cmd: c.SetAddress, step: Step) -> Result:
     if new.lower() == old.lower():
         return Result(step.line, step.text, True,
                       [f"{new} already is the address of {who.name} in {who.game.name}."])
+    return Result(step.line, step.text, True, [request_change(ctx, who, new)])
+
+
+def request_change(ctx: Context, who: Identity, new: str) -> str:
+    """Mail a one-time code to ``new`` for ``who``'s address (refusing what SET ADDRESS
+    refuses); what to tell the member."""
     _taken(ctx, who.game, who.player if who.role != "master" else None, new)
     player_id = who.player.id if who.role != "master" and who.player else None
     mine = (AddressChange.game_id == who.game.id, AddressChange.player_id.is_(None)
@@ -80,11 +86,9 @@ def set_address(ctx: Context, cmd: c.SetAddress, step: Step) -> Result:
     mail = code_mail(new, who.game.name, who.name, who.role, code, VALID_FOR.days)
     ctx.notify(mail.to, mail.subject, mail.body)
     # signed on from another address, the registered one gets a copy of this result
-    return Result(step.line, step.text, True, [
-        f"A confirmation code was mailed to {new}. The address of {who.name} in "
-        f"{who.game.name} stays as it is until that mail's CONFIRM ADDRESS line comes back "
-        f"(within {VALID_FOR.days} days).",
-    ])
+    return (f"A confirmation code was mailed to {new}. The address of {who.name} in "
+            f"{who.game.name} stays as it is until that mail's CONFIRM ADDRESS line comes "
+            f"back (within {VALID_FOR.days} days).")
 
 
 def confirm_address(ctx: Context, cmd: c.ConfirmAddress, step: Step) -> Result:

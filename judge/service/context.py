@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from judge.config import Settings
 from judge.engine.board import Map
 from judge.engine.maps import load_map
+from judge.service.guessing import WrongPassword
 from judge.storage.games import lock_game
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, GameState, Player, Power
@@ -67,7 +68,10 @@ class Context:
     reply_to: str
     inbox_id: int | None = None
     source: str = ""  # where the mail came from (peer and envelope sender), for throttling
-    wrong_passwords: int = 0  # sign-ons of this mail refused for a wrong password
+    # sign-ons of this mail refused for a wrong password, counted when the mail is done
+    wrong_passwords: list[WrongPassword] = field(default_factory=list)
+    # the Reply-To of a mail registering a member, to be confirmed before it gets mail
+    unconfirmed_address: str | None = None
     identity: Identity | None = None
     signons: int = 0
     results: list[Result] = field(default_factory=list)

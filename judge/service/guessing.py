@@ -11,6 +11,7 @@ owner of the power guessed at and the game's master are told.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -26,6 +27,19 @@ ANSWERED_AT_ONCE = 5  # wrong passwords a sender or source may send an hour, ans
 MAX_ANSWERED = 20  # past this many an hour, a sender's failed sign-ons get no answer at all
 SLOWEST = timedelta(hours=1)  # the longest an answer to a guesser is held back
 ALERT_AT = frozenset({5, 20})  # wrong passwords for one power in an hour that tell its owner
+
+
+@dataclass(frozen=True, slots=True)
+class WrongPassword:
+    """A sign-on refused for a wrong password, counted once the mail is handled (outside
+    any command's savepoint, so that no rollback forgets it). ``target`` is the power,
+    MASTER or OBSERVER; ``owner`` the registered address of the password's owner."""
+
+    game: str
+    target: str
+    who: str
+    owner: str
+    master: str
 
 
 def record_failure(session: Session, sender: str, source: str, game: str, target: str,

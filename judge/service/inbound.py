@@ -8,9 +8,11 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
+from judge.service.answer_limits import HOUR, capped, over_budget, repeated
 from judge.service.context import Context, Result
 from judge.service.guessing import answer_delay
 from judge.service.handlers import run
+from judge.service.membership import count_wrong_passwords
 from judge.service.replies import render
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import DecodedMail, queue_mail
@@ -22,6 +24,7 @@ from judge.text.secrets import scrub
 log = logging.getLogger(__name__)
 
 PASSWORD_COMMANDS = (c.SignOn, c.Join, c.Create, c.Observe, c.SetPassword)
+SUBSCRIBING = (c.Join, c.Create, c.Observe)  # commands that register an address
 MAX_COMMANDS = 200  # a mail with more is cut short, and the reply says so
 
 
@@ -41,15 +44,33 @@ def handle_mail(
         return
     moment = now or utcnow()
     steps = coalesce(read_script(mail.body_lines))
+    # A new member's address must read its mail before it gets any: a JOIN, OBSERVE or
+    # CREATE whose Reply-To is not its From registers the From, is answered there, and
+    # the Reply-To gets only a confirmation code (as SET ADDRESS does).
+    unconfirmed: str | None = None
+    if (mail.sender and to.lower() != mail.sender.lower()
+            and any(isinstance(s.command, SUBSCRIBING) for s in steps)):
+        unconfirmed, to = to, mail.sender
     ctx = Context(session, settings, moment, sender=mail.sender or to, reply_to=to,
-                  inbox_id=mail.inbox_id, source=mail.source)
-    for step in steps[:MAX_COMMANDS]:
-        result = run(ctx, step)
-        signed = ctx.identity
-        if signed is not None and signed.role == "master" and not isinstance(step.command,
-                                                                             c.SignOn):
-            log.info("game %s: master's %s %s", signed.game.name, _command_word(step),
-                     "done" if result.ok else "refused")
+                  inbox_id=mail.inbox_id, source=mail.source, unconfirmed_address=unconfirmed)
+    answered = over_budget(session, to, settings.replies_per_hour, moment)
+    if answered is None:
+        _run_all(ctx, steps)
+    else:
+        # Over its budget an address is read only if the mail signs on with a right
+        # password (a forged From must not cut a player off); anything else is undone.
+        attempt = session.begin_nested()
+        _run_all(ctx, steps)
+        if not ctx.signons:
+            attempt.rollback()
+            count_wrong_passwords(ctx)
+            log.info("not reading %s: %d answers to %s this hour", mail.message_id,
+                     answered, to)
+            if answered == settings.replies_per_hour:
+                _budget_notice(session, settings, mail, to, answered, moment)
+            return
+        attempt.commit()
+    count_wrong_passwords(ctx)
     if len(steps) > MAX_COMMANDS:
         last = steps[MAX_COMMANDS]
         ctx.results.append(Result(last.line, last.text, False, [
@@ -59,7 +80,7 @@ def handle_mail(
     in_reply_to = mail.message_id or None
     secrets = mail_secrets(mail.body_lines) + [
         s.command.password for s in steps if isinstance(s.command, PASSWORD_COMMANDS)]
-    body = scrub(_reply(ctx, ctx.results, None), secrets)
+    body = capped(scrub(_reply(ctx, ctx.results, None), secrets), _footer(settings))
     delay = timedelta(0)
     if ctx.wrong_passwords:
         wait = answer_delay(session, ctx.sender, ctx.source, moment)
@@ -69,7 +90,8 @@ def handle_mail(
             return
         delay = wait
     queue_mail(session, to, subject, body, sender=settings.address, in_reply_to=in_reply_to,
-               inbox_id=mail.inbox_id, now=moment, not_before=moment + delay)
+               inbox_id=mail.inbox_id, now=moment, not_before=moment + delay,
+               budgeted=ctx.signons == 0)
     refused = sum(not r.ok for r in ctx.results)
     log.info("mail #%s from %s, game %s: %s; %d done, %d refused", mail.inbox_id,
              ctx.sender, ctx.identity.game.name if ctx.identity else "-",
@@ -86,6 +108,37 @@ def _command_word(step: Step) -> str:
     """What a step is, for the log: its command's name (never its words, which may hold
     a password)."""
     return type(step.command).__name__.upper()
+
+
+def _run_all(ctx: Context, steps: list[Step]) -> None:
+    seen: dict[tuple[type, str], int] = {}
+    for step in steps[:MAX_COMMANDS]:
+        again = repeated(step, seen)
+        if again is not None:
+            ctx.results.append(again)
+            continue
+        result = run(ctx, step)
+        signed = ctx.identity
+        if signed is not None and signed.role == "master" and not isinstance(step.command,
+                                                                             c.SignOn):
+            log.info("game %s: master's %s %s", signed.game.name, _command_word(step),
+                     "done" if result.ok else "refused")
+
+
+def _footer(settings: Settings) -> str:
+    return f"-- \n{settings.name} ({settings.address}). HELP lists the commands.\n"
+
+
+def _budget_notice(session: Session, settings: Settings, mail: DecodedMail, to: str,
+                   count: int, now: datetime) -> None:
+    """The one answer an address gets when its hour's budget of replies runs out (it
+    counts as a reply, so nothing more goes out that hour)."""
+    body = render("notice/reply_budget.txt.j2", count=count, address=to,
+                  until=(now + HOUR).strftime("%Y-%m-%d %H:%M"), judge=settings.name,
+                  judge_address=settings.address)
+    queue_mail(session, to, "Diplomacy judge: no more answers this hour", body,
+               sender=settings.address, in_reply_to=mail.message_id or None,
+               inbox_id=mail.inbox_id, now=now, budgeted=True)
 
 
 def _reply(ctx: Context, results: list[Result], copy_of: str | None) -> str:

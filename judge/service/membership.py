@@ -7,9 +7,10 @@ import secrets
 
 from judge.engine.maps import load_map
 from judge.money.rules import RuleError, RuleSet
+from judge.service.addresses import request_change
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.control import controller_player
-from judge.service.guessing import ALERT_AT, record_failure, senders_guessing
+from judge.service.guessing import ALERT_AT, WrongPassword, record_failure, senders_guessing
 from judge.service.passwords import DEFAULT_COST, check_password, hash_password, password_problem
 from judge.service.powers import power_named, powers_named
 from judge.service.reports import (
@@ -93,6 +94,7 @@ def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
         f"Players join with: JOIN {game.name} <their password> [<power>]",
         "The game starts by itself once every power has a player; START begins it "
         "earlier, with the open powers in civil disorder.",
+        *_confirming(ctx, Identity(game, "master")),
     ])
 
 
@@ -126,6 +128,7 @@ def join(ctx: Context, cmd: c.Join, step: Step) -> Result:
     power.state = PowerState.PLAYED
     messages = [f"You joined {game.name} as {power.name}.",
                 f"Sign on with: SIGNON {power.name}@{game.name} <password>"]
+    messages += _confirming(ctx, Identity(game, "player", power, player))
     if game.state == GameState.FORMING and all(p.state != PowerState.OPEN for p in game.powers):
         _tell(ctx, full_mails(roster_of(game, ctx.settings.name)))
         messages.append("Every power now has a player: the judge starts the game at its next "
@@ -143,13 +146,29 @@ def _tell(ctx: Context, mails: list[Mail]) -> None:
 def observe(ctx: Context, cmd: c.Observe, step: Step) -> Result:
     game = game_named(ctx, cmd.game)
     name = (cmd.name or ctx.reply_to.split("@")[0])[:MAX_NAME]
-    ctx.session.add(Player(
+    watcher = Player(
         game_id=game.id, role=Role.OBSERVER, name=name, address=ctx.reply_to,
         password_hash=_new_password(ctx, cmd.password), joined_at=ctx.now,
-    ))
+    )
+    ctx.session.add(watcher)
     return Result(step.line, step.text, True, [
         f"You observe {game.name} as {name}: you will receive its results and broadcasts.",
+        *_confirming(ctx, Identity(game, "observer", None, watcher)),
     ])
+
+
+def _confirming(ctx: Context, who: Identity) -> list[str]:
+    """For a mail whose Reply-To differs from its From: the new member is registered at
+    the From, and the Reply-To gets a confirmation code, nothing else, until it answers."""
+    new = ctx.unconfirmed_address
+    if not new:
+        return []
+    ctx.session.flush()  # the new member's row, for the address change to point at
+    try:
+        asked = request_change(ctx, who, new)
+    except Refusal as refusal:
+        asked = f"Your mail's Reply-To {new} was not asked to confirm: {refusal.messages[0]}."
+    return [f"Registered at {ctx.reply_to}, the From of your mail, not at its Reply-To.", asked]
 
 
 def signon(ctx: Context, cmd: c.SignOn, step: Step) -> Result:
@@ -158,13 +177,9 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step) -> Result:
     who, stored, registered = _who(ctx, game, cmd.who)
     # Always checked, never refused for what others sent: see judge.service.guessing.
     if not check_password(cmd.password, stored):
-        ctx.wrong_passwords += 1
         target = who.power.name if who.power is not None else who.role.upper()
-        count = record_failure(ctx.session, ctx.sender, ctx.source, game.name, target, ctx.now)
-        if count in ALERT_AT:
-            senders = senders_guessing(ctx.session, game.name, target, ctx.now)
-            _tell(ctx, guessing_mails(game.name, who.name, count, senders, registered,
-                                      game.master_address, ctx.settings.keeper))
+        ctx.wrong_passwords.append(
+            WrongPassword(game.name, target, who.name, registered, game.master_address))
         return Result(step.line, step.text, False, [
             f"wrong password for {who.name} in {game.name}; nothing after this line is done "
             "until a SIGNON succeeds"
@@ -178,6 +193,18 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step) -> Result:
     return Result(step.line, step.text, True,
                   [f"Signed on as {who.name} in {game.name} ({game.state}{phase})."],
                   signon=who.number)
+
+
+def count_wrong_passwords(ctx: Context) -> None:
+    """Record the mail's wrong passwords; at 5 and 20 for one power within the hour, its
+    owner and the game's master are told (judge.service.guessing)."""
+    for wrong in ctx.wrong_passwords:
+        count = record_failure(ctx.session, ctx.sender, ctx.source, wrong.game, wrong.target,
+                               ctx.now)
+        if count in ALERT_AT:
+            senders = senders_guessing(ctx.session, wrong.game, wrong.target, ctx.now)
+            _tell(ctx, guessing_mails(wrong.game, wrong.who, count, senders, wrong.owner,
+                                      wrong.master, ctx.settings.keeper))
 
 
 def _who(ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:

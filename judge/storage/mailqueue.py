@@ -12,7 +12,17 @@ from email.policy import compat32
 from enum import StrEnum
 from typing import cast
 
-from sqlalchemy import ForeignKey, Index, Insert, String, Table, func, select
+from sqlalchemy import (
+    ForeignKey,
+    Index,
+    Insert,
+    String,
+    Table,
+    UniqueConstraint,
+    func,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, aliased, mapped_column
 
@@ -80,13 +90,17 @@ class DecodedMail:
 
 
 class InboundMessage(Base):
-    """One mail as the listener received it, kept whole so it can be handled again."""
+    """One mail as the listener received it, kept whole until it is handled (so it can be
+    handled again), then with its passwords masked, and its raw text only for
+    ``[storage] keep_raw_days``. A mail is the same mail when both its Message-ID and the
+    digest of its body are (a true resend); a reused Message-ID on another body is new."""
 
     __tablename__ = "inbox"
-    __table_args__ = (Index(None, "state", "id"),)
+    __table_args__ = (Index(None, "state", "id"), UniqueConstraint("message_id", "digest"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    message_id: Mapped[str] = mapped_column(String(MAX_MESSAGE_ID), unique=True)
+    message_id: Mapped[str] = mapped_column(String(MAX_MESSAGE_ID))
+    digest: Mapped[str] = mapped_column(String(64), default="")  # SHA-256 of the body
     mail_from: Mapped[str]  # the envelope sender; "" is the null return path
     rcpt_to: Mapped[str]  # envelope recipients, one per line
     raw: Mapped[bytes]
@@ -106,7 +120,8 @@ class OutboundMessage(Base):
     """One mail to one recipient, written in the transaction of the change it reports."""
 
     __tablename__ = "outbox"
-    __table_args__ = (Index(None, "state", "next_attempt_at"),)
+    __table_args__ = (Index(None, "state", "next_attempt_at"),
+                      Index(None, "recipient", "created_at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     message_id: Mapped[str] = mapped_column(String(MAX_MESSAGE_ID), unique=True)
@@ -119,6 +134,9 @@ class OutboundMessage(Base):
     inbox_id: Mapped[int | None] = mapped_column(
         ForeignKey("inbox.id", ondelete="SET NULL"), index=True
     )
+    # an answer that counts against its recipient's hourly budget (one to a mail that
+    # signed on nowhere: what a loop or a stranger gets)
+    budgeted: Mapped[bool] = mapped_column(default=False)
     state: Mapped[str] = mapped_column(String(16), default=OutboxState.PENDING)
     attempts: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -140,6 +158,16 @@ def message_id_of(raw: bytes) -> str:
     return value
 
 
+def body_digest(raw: bytes) -> str:
+    """SHA-256 (hex) of a mail's body: what follows the first empty line, line ends made
+    CRLF, trailing blank lines left out (relays differ in all of that, never in the text)."""
+    normal = raw.replace(b"\r\n", b"\n")
+    _, sep, body = normal.partition(b"\n\n")
+    if not sep:
+        body = b""
+    return hashlib.sha256(body.rstrip(b"\n").replace(b"\n", b"\r\n")).hexdigest()
+
+
 def store_inbound(
     session: Session,
     raw: bytes,
@@ -149,9 +177,11 @@ def store_inbound(
     peer: str = "",
     now: datetime | None = None,
 ) -> int | None:
-    """Store a received mail; its row id, or None when its Message-ID is already stored."""
+    """Store a received mail; its row id, or None when the same mail (Message-ID and body
+    digest) is already stored."""
     values = {
         "message_id": message_id_of(raw),
+        "digest": body_digest(raw),
         "mail_from": mail_from or "",
         "rcpt_to": "\n".join(rcpt_to),
         "raw": raw,
@@ -168,7 +198,8 @@ def store_inbound(
         stmt = sqlite.insert(table).values(values).on_conflict_do_nothing()
     else:
         exists = session.scalar(
-            select(InboundMessage.id).where(InboundMessage.message_id == values["message_id"])
+            select(InboundMessage.id).where(InboundMessage.message_id == values["message_id"],
+                                            InboundMessage.digest == values["digest"])
         )
         if exists is not None:
             return None
@@ -214,6 +245,18 @@ def mark_inbound(
     message.handled_at = now or utcnow()
 
 
+def forget_raw(session: Session, before: datetime) -> int:
+    """Empty the raw text of mail handled before ``before`` (failed mail waits for the
+    keeper and is kept); the row stays, for the audit and for recognising resends."""
+    result = session.execute(
+        update(InboundMessage)
+        .where(InboundMessage.state == InboxState.DONE.value,
+               InboundMessage.handled_at < before, func.length(InboundMessage.raw) > 0)
+        .values(raw=b"")
+    )
+    return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+
 def requeue_inbound(session: Session, inbox_id: int) -> bool:
     """Put a mail set aside back in line to be handled again; False if it was not failed."""
     message = session.get(InboundMessage, inbox_id)
@@ -236,6 +279,7 @@ def queue_mail(
     raw: bytes | None = None,
     now: datetime | None = None,
     not_before: datetime | None = None,
+    budgeted: bool = False,
 ) -> OutboundMessage:
     """Queue one mail to ``to`` in the caller's transaction: it is sent only if that
     transaction commits, and a rolled-back change sends nothing; not before ``not_before``
@@ -254,6 +298,7 @@ def queue_mail(
         raw=raw,
         in_reply_to=in_reply_to,
         inbox_id=inbox_id,
+        budgeted=budgeted,
         state=OutboxState.PENDING.value,
         attempts=0,
         created_at=moment,
@@ -261,6 +306,15 @@ def queue_mail(
     )
     session.add(message)
     return message
+
+
+def replies_since(session: Session, address: str, since: datetime) -> int:
+    """How many answers counted against the budget (``budgeted``) were queued for
+    ``address`` since ``since``."""
+    return int(session.scalar(
+        select(func.count()).select_from(OutboundMessage).where(
+            OutboundMessage.recipient == address, OutboundMessage.created_at >= since,
+            OutboundMessage.budgeted.is_(True))) or 0)
 
 
 def due_outbound(session: Session, now: datetime, limit: int = 50) -> Sequence[OutboundMessage]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,7 +33,7 @@ def make_engine(url: str = DEFAULT_URL, **kwargs: Any) -> Engine:
     database = parsed.database or ""
     memory = database in ("", ":memory:") or database.startswith("file::memory:")
     if not memory:
-        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        _create_private(Path(database).expanduser())
     connect_args = kwargs.pop("connect_args", {})
     connect_args.setdefault("timeout", 30)
     connect_args.setdefault("check_same_thread", False)
@@ -41,6 +42,24 @@ def make_engine(url: str = DEFAULT_URL, **kwargs: Any) -> Engine:
     engine = create_engine(parsed, connect_args=connect_args, **kwargs)
     _sqlite_pragmas(engine, wal=not memory)
     return engine
+
+
+def shown_url(url: str) -> str:
+    """The URL as it may be printed or logged: any password replaced by ``***``."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not even a URL: show only its scheme
+        return url.partition(":")[0] + ":..."
+
+
+def _create_private(database: Path) -> None:
+    """A new SQLite file (and its new directory) readable by the judge's user only: it
+    holds password hashes and mail. SQLite gives its -wal and -shm files the database
+    file's permissions. An existing file keeps the permissions it has."""
+    if not database.parent.exists():
+        database.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not database.exists():
+        os.close(os.open(database, os.O_CREAT | os.O_WRONLY, 0o600))
 
 
 def _sqlite_pragmas(engine: Engine, wal: bool) -> None:

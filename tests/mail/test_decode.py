@@ -129,7 +129,7 @@ def mail(**headers: str) -> bytes:
     m = EmailMessage()
     m["From"] = headers.pop("From", "Player <Player@Example.org>")
     m["To"] = "judge@example.org"
-    m["Subject"] = "orders"
+    m["Subject"] = headers.pop("Subject", "orders")
     for k, v in headers.items():
         m[k.replace("_", "-")] = v
     m.set_content("A PAR H\n")
@@ -190,8 +190,29 @@ def test_exim_failed_recipients_header_and_person_mail_with_a_report() -> None:
     # a person's mail is never read for bounces, whatever it holds
     person = DSN.replace(b"multipart/report", b"multipart/mixed").replace(
         b"From: MAILER-DAEMON@mx.example.net", b"From: player@example.org")
-    decoded = decode_mail(person, "player@example.org")
+    decoded = decode_mail(person.replace(b"Delivery Status Notification", b"Re: orders"),
+                          "player@example.org")
     assert decoded.auto_reply is False and decoded.bounced == ()
+    # with a bounce's subject it is not answered (a loop guard), and still not read
+    titled = decode_mail(person, "player@example.org")
+    assert titled.auto_reply is True and titled.bounced == ()
+
+
+@pytest.mark.parametrize(("header", "value"), [
+    ("Subject", "Automatic reply: Re: orders"), ("Subject", "Out of Office: away"),
+    ("Subject", "Abwesenheitsnotiz: Re: x"), ("Subject", "Réponse automatique : Re: x"),
+    ("X-Auto-Response-Suppress", "All"), ("X-Auto-Response-Suppress", "DR, OOF, AutoReply"),
+])
+def test_autoresponders_without_rfc3834_headers_are_not_answered(header: str, value: str
+                                                                   ) -> None:
+    decoded = decode_mail(mail(**{header.replace("-", "_"): value}), "p@example.org")
+    assert decoded.auto_reply is True and decoded.bounced == ()
+
+
+@pytest.mark.parametrize("subject", ["Vacation plans", "Absence next week", "orders",
+                                     "Re: Automatic reply"])
+def test_a_players_subject_is_not_mistaken_for_an_autoresponder(subject: str) -> None:
+    assert decode_mail(mail(Subject=subject), "p@example.org").auto_reply is False
 
 
 def test_auto_submitted_no_is_a_person() -> None:

@@ -256,3 +256,33 @@ def test_a_running_sender_settles_only_mail_left_by_a_dead_sender(
         sender.join(10)
     assert row(session_factory, busy).state == OutboxState.SENDING  # the other judge's
     assert len(mailbox.Maildir(settings.maildir, create=False)) == 1
+
+
+@pytest.mark.parametrize("smtputf8", [True, False])
+def test_a_non_ascii_address_goes_with_smtputf8_or_fails_at_once(
+    settings: Settings, session_factory: sessionmaker[Session], smtputf8: bool
+) -> None:
+    handler = Sink()
+    controller = AnyPortController(handler, hostname="127.0.0.1", port=0,
+                                   enable_SMTPUTF8=smtputf8)
+    controller.start()
+    try:
+        relayed = replace(settings, relay=("127.0.0.1", controller.port))
+        with unit_of_work(session_factory) as s:
+            utf8 = queue_mail(s, "josé@exämple.org", "Re: orders", "Done.", now=NOW)
+            idna = queue_mail(s, "ann@exämple.org", "Re: orders", "Done.", now=NOW)
+            s.flush()
+            ids = utf8.id, idna.id
+        send_due(session_factory, relayed, RelayDelivery(relayed), NOW)
+    finally:
+        controller.stop()
+    # the ASCII local part needs no SMTPUTF8: its domain goes as IDNA
+    assert ("judge@example.org", ["ann@xn--exmple-cua.org"]) in [
+        (f, r) for f, r, _ in handler.received]
+    sent = row(session_factory, ids[0])
+    if smtputf8:
+        assert sent.state == OutboxState.SENT, sent.last_error
+        (raw,) = [d for _, r, d in handler.received if r == ["josé@xn--exmple-cua.org"]]
+        assert "To: josé@exämple.org".encode() in raw
+    else:  # failed for good, never stuck in "sending"
+        assert sent.state == OutboxState.FAILED and "SMTPUTF8" in (sent.last_error or "")

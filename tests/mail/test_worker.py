@@ -125,8 +125,11 @@ def test_a_database_error_in_the_handlers_writes_is_shunted_like_a_crash(
 
     def clashing(session: Session, m: DecodedMail, s: Settings) -> None:
         Echo()(session, m, s)
-        # a second inbox row with the same Message-ID fails only when it is flushed
-        session.add(InboundMessage(message_id=m.message_id, mail_from="", rcpt_to="", raw=b""))
+        # a second inbox row of the same mail (Message-ID and digest) fails only when flushed
+        stored = session.get(InboundMessage, m.inbox_id)
+        assert stored is not None
+        session.add(InboundMessage(message_id=m.message_id, digest=stored.digest, mail_from="",
+                                   rcpt_to="", raw=b""))
 
     assert handle_next(session_factory, settings, clashing) is Handled.FAILED
     assert handle_next(session_factory, settings, Echo()) is Handled.DONE

@@ -31,7 +31,7 @@ def test_the_reply_never_contains_the_password(
 ) -> None:
     line = space.join([command.format(w=word), password, *rest])
     lines = ["SIGNON MASTER@alpha masterpw", line] if signed_on else [line]
-    out = judge.send(SENDER, *lines)
+    out = judge.send(f"p{next(judge.ids)}@players.example", *lines)  # a budget per address
     assert out, "every mail is answered"
     for mail in out:
         assert password.lower() not in mail.body.lower(), (line, mail.body)

@@ -43,14 +43,27 @@ def test_a_stored_mail_keeps_its_bytes_and_envelope(session_factory: sessionmake
         assert row.received_at.tzinfo is not None
 
 
-def test_a_duplicate_message_id_is_stored_once(session_factory: sessionmaker[Session]) -> None:
+def test_a_resent_mail_is_stored_once(session_factory: sessionmaker[Session]) -> None:
+    resent = b"Received: from relay2.example.org\r\n" + RAW  # another path, the same mail
     with unit_of_work(session_factory) as s:
         first = store_inbound(s, RAW, "p@example.org", ["judge@example.org"])
     with unit_of_work(session_factory) as s:
-        second = store_inbound(s, RAW + b"again", "p@example.org", ["judge@example.org"])
+        second = store_inbound(s, resent, "p@example.org", ["judge@example.org"])
     assert first is not None and second is None
     with session_factory() as s:
         assert s.scalar(select(func.count()).select_from(InboundMessage)) == 1
+
+
+def test_another_mail_reusing_a_message_id_is_stored_as_new(
+        session_factory: sessionmaker[Session]) -> None:
+    with unit_of_work(session_factory) as s:
+        first = store_inbound(s, RAW, "p@example.org", ["judge@example.org"])
+    with unit_of_work(session_factory) as s:
+        second = store_inbound(s, RAW + b"\r\nA MAR - SPA\r\n", "p@example.org",
+                               ["judge@example.org"])
+    assert first is not None and second is not None and first != second
+    with session_factory() as s:
+        assert s.scalar(select(func.count()).select_from(InboundMessage)) == 2
 
 
 def test_mail_without_message_id_is_keyed_by_its_bytes() -> None:
