@@ -211,6 +211,7 @@ def resolve_movement(
             continue
         if any(a not in moved and mv.prevent(a) > 0 for a in atts):
             contested.add(d)
+    mv.resolver.release()  # the phase is decided: free it now, not at the collector's next run
     return MovementResult(outcomes, moved, dislodged, frozenset(contested))
 
 
