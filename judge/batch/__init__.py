@@ -87,8 +87,8 @@ def run(lines: Iterable[str]) -> Iterator[str]:
 
 
 def main(stdin: IO[str], stdout: IO[str]) -> int:
+    write = stdout.write
     for out in run(stdin):
-        stdout.write(out)
-        stdout.write("\n")
+        write(out + "\n")  # one write a line: with PYTHONUNBUFFERED each is a system call
     stdout.flush()
     return 0

@@ -54,7 +54,7 @@ def result_fields(result: PhaseResult, parse_errors: Mapping[str, list[str]]) ->
     for power, es in result.errors.items():
         errors.setdefault(power, []).extend(str(e) for e in es)
     out: dict[str, Any] = {
-        "results": dict(sorted((str(u), o.value) for u, o in result.outcomes.items())),
+        "results": dict(sorted((str(u), o._value_) for u, o in result.outcomes.items())),
         "errors": {p: es for p, es in sorted(errors.items()) if es},
         "state": state_from_position(result.next),
     }

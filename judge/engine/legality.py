@@ -6,6 +6,8 @@ adjudicator makes the unit hold (movement) or disband (retreat), as judges do.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from judge.engine.board import Map, Terrain, UnitType, coast_of, province_of
 from judge.engine.orders import (
     Build,
@@ -33,11 +35,22 @@ def check_order(order: Order, power: str | None, position: Position, board: Map)
     Payola bribe may buy any unit). Count limits of adjustments (how many builds)
     are the adjustment step's business, not this one's.
     """
-    if not _places_known(order, board):
-        return Reason.UNKNOWN_PROVINCE
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return _movement(order, power, position, board)
+        # All a movement order's check reads of the position: the units standing where
+        # the order's unit and the unit it names (support, convoy) are.
+        occupant = position.occupant
+        unit: Unit | None = getattr(order, "unit", None)
+        target: Unit | None = getattr(order, "target", None)
+        return _movement(
+            order,
+            power,
+            None if unit is None else occupant.get(unit.province),
+            None if target is None else occupant.get(target.province),
+            board,
+        )
+    if not _places_known(order, board):
+        return Reason.UNKNOWN_PROVINCE
     if kind is PhaseKind.RETREAT:
         return _retreat(order, power, position, board)
     return _adjustment(order, power, position, board)
@@ -70,8 +83,8 @@ _MOVEMENT = (Hold, Move, SupportHold, SupportMove, Convoy)
 _ARMY = UnitType.ARMY
 
 
-def _own_unit(given: Unit, power: str | None, position: Position) -> Unit | Reason:
-    found = position.occupant.get(given.province)
+def _own_unit(given: Unit, power: str | None, found: tuple[str, Unit] | None) -> Unit | Reason:
+    """The unit an order names, ``found`` standing in its province (owner, unit)."""
     if found is None:
         return Reason.NO_SUCH_UNIT
     owner, unit = found
@@ -82,10 +95,23 @@ def _own_unit(given: Unit, power: str | None, position: Position) -> Unit | Reas
     return unit
 
 
-def _movement(order: Order, power: str | None, position: Position, board: Map) -> Order | Reason:
+# Remembered: a game's orders and units repeat from phase to phase (and a Payola
+# sheet's offers name the same orders many times), and every argument is a value.
+@lru_cache(maxsize=1 << 16)
+def _movement(
+    order: Order,
+    power: str | None,
+    found: tuple[str, Unit] | None,
+    named: tuple[str, Unit] | None,
+    board: Map,
+) -> Order | Reason:
+    """A movement-phase order, ``found`` and ``named`` standing (owner, unit) where its
+    unit and the unit it names are, or None."""
+    if not _places_known(order, board):
+        return Reason.UNKNOWN_PROVINCE
     if not isinstance(order, _MOVEMENT):
         return Reason.WRONG_PHASE
-    unit = _own_unit(order.unit, power, position)
+    unit = _own_unit(order.unit, power, found)
     if isinstance(unit, Reason):
         return unit
     if isinstance(order, Hold):
@@ -93,10 +119,10 @@ def _movement(order: Order, power: str | None, position: Position, board: Map) -
     if isinstance(order, Move):
         return _move(unit, order, board)
     if isinstance(order, SupportHold):
-        return _support_hold(unit, order, position, board)
+        return _support_hold(unit, order, named, board)
     if isinstance(order, SupportMove):
-        return _support_move(unit, order, position, board)
-    return _convoy(unit, order, position, board)
+        return _support_move(unit, order, named, board)
+    return _convoy(unit, order, named, board)
 
 
 def _move(unit: Unit, order: Move, board: Map) -> Move | Reason:
@@ -150,16 +176,20 @@ def fleet_destination(board: Map, origin: str, dest: str) -> str | Reason:
     return reachable[0]
 
 
-def _support_hold(unit: Unit, order: SupportHold, position: Position, board: Map) -> Order | Reason:
+def _support_hold(
+    unit: Unit, order: SupportHold, named: tuple[str, Unit] | None, board: Map
+) -> Order | Reason:
     target_prov = order.target.province
     if target_prov == unit.province:
         return Reason.SUPPORT_SELF
     if not board.reaches_province(unit.type, unit.location, target_prov):  # type: ignore[arg-type]
         return Reason.CANNOT_SUPPORT_THERE
-    return SupportHold(unit, _target(order.target, position))
+    return SupportHold(unit, _target(order.target, named))
 
 
-def _support_move(unit: Unit, order: SupportMove, position: Position, board: Map) -> Order | Reason:
+def _support_move(
+    unit: Unit, order: SupportMove, named: tuple[str, Unit] | None, board: Map
+) -> Order | Reason:
     dest_prov = province_of(order.dest)
     if order.target.province == unit.province or dest_prov == unit.province:
         return Reason.SUPPORT_SELF
@@ -171,10 +201,12 @@ def _support_move(unit: Unit, order: SupportMove, position: Position, board: Map
     if coast is not None and coast not in board.coasts(dest_prov):
         return Reason.BAD_COAST
     # A coast named in a support must match the move's (DATC 6.B.9), so it is kept.
-    return SupportMove(unit, _target(order.target, position), order.dest)
+    return SupportMove(unit, _target(order.target, named), order.dest)
 
 
-def _convoy(unit: Unit, order: Convoy, position: Position, board: Map) -> Order | Reason:
+def _convoy(
+    unit: Unit, order: Convoy, named: tuple[str, Unit] | None, board: Map
+) -> Order | Reason:
     if unit.type is not UnitType.FLEET:
         return Reason.CONVOY_BY_ARMY
     if board.terrain(unit.province) is not Terrain.SEA:
@@ -191,15 +223,15 @@ def _convoy(unit: Unit, order: Convoy, position: Position, board: Map) -> Order 
         return Reason.MOVE_TO_SELF
     if not on_some_sea_route(board, order.target.province, unit.province, dest_prov):
         return Reason.NO_CONVOY_ROUTE
-    target = _target(order.target, position)
+    target = _target(order.target, named)
     if target.type is UnitType.FLEET:
         return Reason.CONVOY_NOT_ARMY
     return Convoy(unit, target, dest_prov)
 
 
-def _target(given: Unit, position: Position) -> Unit:
-    """The unit a support or convoy names, as it stands (the order is void if none does)."""
-    found = position.unit_at(given.province)
+def _target(given: Unit, found: tuple[str, Unit] | None) -> Unit:
+    """The unit a support or convoy names, as it stands (``found`` in its province; the
+    order is void if none does)."""
     if found is not None and (given.type is None or given.type is found[1].type):
         return found[1]
     return Unit(given.type, given.province)
@@ -252,7 +284,7 @@ def _adjustment(order: Order, power: str | None, position: Position, board: Map)
     if isinstance(order, Waive):
         return order
     if isinstance(order, (Remove, Disband)):
-        unit = _own_unit(order.unit, power, position)
+        unit = _own_unit(order.unit, power, position.occupant.get(order.unit.province))
         return unit if isinstance(unit, Reason) else Remove(unit)
     if not isinstance(order, Build):
         return Reason.WRONG_PHASE

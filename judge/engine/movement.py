@@ -211,6 +211,7 @@ def resolve_movement(
             continue
         if any(a not in moved and mv.prevent(a) > 0 for a in atts):
             contested.add(d)
+    mv.resolver.release()  # the phase is decided: free it now, not at the collector's next run
     return MovementResult(outcomes, moved, dislodged, frozenset(contested))
 
 
@@ -251,13 +252,7 @@ def _without_impossible_convoys(
     failed move, 6.D.8). A move marked VIA CONVOY that no fleet is ordered to carry,
     but that could go by land, goes by land (6.G.8)."""
     out = dict(orders)
-    seas = [
-        p
-        for p, o in orders.items()
-        if not isinstance(o, Waive)  # a movement phase has none; for the type checker
-        and o.unit.type is UnitType.FLEET
-        and board.terrain(p) is Terrain.SEA
-    ]
+    seas: list[str] | None = None  # the fleets at sea, found when a move needs them (rarely)
     for p, o in orders.items():
         if not isinstance(o, Move) or o.unit.type is not UnitType.ARMY:
             continue
@@ -266,8 +261,17 @@ def _without_impossible_convoys(
                 board, p, o.dest, convoyers.get((p, o.dest), ()), location
             ):
                 out[p] = Move(o.unit, o.dest)
-        elif not convoy_chain_exists(board, p, o.dest, seas, location):
-            out[p] = Hold(o.unit)
+        else:
+            if seas is None:
+                seas = [
+                    f
+                    for f, fo in orders.items()
+                    if not isinstance(fo, Waive)  # a movement phase has none; for mypy
+                    and fo.unit.type is UnitType.FLEET
+                    and board.terrain(f) is Terrain.SEA
+                ]
+            if not convoy_chain_exists(board, p, o.dest, seas, location):
+                out[p] = Hold(o.unit)
     return out
 
 

@@ -46,7 +46,7 @@ class Phase:
         return phase
 
     def __str__(self) -> str:
-        return f"{self.season.value}{self.year}{self.kind.value}"
+        return f"{self.season._value_}{self.year}{self.kind._value_}"
 
     @property
     def sort_key(self) -> tuple[int, int, int]:

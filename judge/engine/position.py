@@ -21,11 +21,17 @@ class Unit:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
-        text = self.location if self.type is None else f"{self.type.value} {self.location}"
+        # _value_ is the member's value without the descriptor ``value`` goes through
+        text = self.location if self.type is None else f"{self.type._value_} {self.location}"
         object.__setattr__(self, "_text", text)
 
     def __str__(self) -> str:
         return self._text
+
+    def __hash__(self) -> int:
+        # The text names type and location, as equality compares them; a string keeps
+        # its hash, where the generated hash would hash the enum (a Python call) each time.
+        return hash(self._text)
 
     @classmethod
     def parse(cls, text: str) -> Unit:

@@ -9,6 +9,7 @@ cycle is handed to a backup rule (circular movement or a convoy paradox).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from typing import NoReturn
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
@@ -33,6 +34,12 @@ class Resolver:
         self._state: dict[Hashable, int] = {}
         self._value: dict[Hashable, bool] = {}
         self._deps: list[Hashable] = []
+
+    def release(self) -> None:
+        """Drop the callbacks, which are usually bound methods of the object that holds
+        this resolver: without the cycle, reference counting frees both at once."""
+        self._decide = _released
+        self._backup = _released
 
     def settle(self, key: Hashable, value: bool) -> None:
         """Fix a decision for good (used by backup rules)."""
@@ -82,3 +89,7 @@ class Resolver:
         del deps[mark:]
         self._backup(self, cycle)
         return self.resolve(key)
+
+
+def _released(*_: object) -> NoReturn:
+    raise RuntimeError("a released resolver decides nothing")

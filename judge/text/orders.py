@@ -4,31 +4,26 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import replace
 from functools import lru_cache
-from typing import cast
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedInput
-
-from judge.engine.board import Map, Terrain, UnitType
+from judge.engine.board import Map, Terrain
 from judge.engine.orders import (
     Build,
-    Convoy,
     Disband,
     Hold,
     Move,
     Order,
     Remove,
     SupportHold,
-    SupportMove,
     Waive,
 )
 from judge.engine.position import Unit
-from judge.text.grammar import load_parser
+from judge.text.canonical import plain_abbreviations, spell_canonical
 from judge.text.normalize import normalize_line
-from judge.text.problems import OrderSyntaxError, ParseProblem, problem_from_lark
+from judge.text.problems import OrderSyntaxError, ParseProblem
+from judge.text.spelled import Place, Spelled, SpelledUnit
 
 __all__ = ["OrderSyntaxError", "ParseProblem", "parse_order", "parse_orders", "read_order"]
 
@@ -36,104 +31,6 @@ __all__ = ["OrderSyntaxError", "ParseProblem", "parse_order", "parse_orders", "r
 _CACHE_SIZE = 1 << 16
 
 _COAST_NAMES = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
-
-
-@dataclass(frozen=True, slots=True)
-class _Place:
-    """A location as spelled: province words, and the coast if one was given."""
-
-    name: str
-    column: int
-    coast: str | None = None
-    coast_text: str = ""
-    coast_column: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class _SpelledUnit:
-    type: UnitType | None
-    place: _Place
-
-
-@dataclass(frozen=True, slots=True)
-class _Via:
-    """The move asked to go by convoy."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Spelled:
-    """An order as spelled, before the map has been asked what its names mean."""
-
-    kind: type
-    units: tuple[_SpelledUnit, ...]
-    places: tuple[_Place, ...]
-    via: bool
-
-
-def _spelled(kind: type) -> Callable[[Transformer, list], _Spelled]:
-    """The Lark callback for one kind of order."""
-
-    def callback(self: Transformer, children: list) -> _Spelled:
-        return _Spelled(
-            kind,
-            tuple(c for c in children if isinstance(c, _SpelledUnit)),
-            tuple(c for c in children if isinstance(c, _Place)),
-            any(isinstance(c, _Via) for c in children),
-        )
-
-    return callback
-
-
-class _Spelling(Transformer):
-    """Builds spelled orders while the LALR parser runs; knows nothing about any map."""
-
-    hold = _spelled(Hold)
-    move = _spelled(Move)
-    support_hold = _spelled(SupportHold)
-    support_move = _spelled(SupportMove)
-    convoy = _spelled(Convoy)
-    disband = _spelled(Disband)
-    build = _spelled(Build)
-    remove = _spelled(Remove)
-    waive = _spelled(Waive)
-
-    def via(self, children: list[Token]) -> _Via:
-        return _Via()
-
-    def unit_type(self, children: list[Token]) -> UnitType:
-        return UnitType(children[0][0])  # A, ARMY -> "A"; F, FLEET -> "F"
-
-    def unit(self, children: list) -> _SpelledUnit:
-        return _SpelledUnit(children[0] if len(children) == 2 else None, children[-1])
-
-    def province(self, words: list[Token]) -> _Place:
-        # "_" stood in for the hyphen of a name such as MID-ATLANTIC (see _Reader)
-        return _Place(" ".join(words).replace("_", "-"), _column(words[0]))
-
-    def coast(self, children: list[Token]) -> Token:
-        return children[0]
-
-    bare_coast = coast_abbr = coast_direction = coast_letter = coast
-
-    def location(self, children: list) -> _Place:
-        place: _Place = children[0]
-        if len(children) == 1:
-            return place
-        mark: Token = children[1]  # NC, N or NORTH all start with the coast's letter
-        return replace(place, coast=f"{mark[0]}C", coast_text=str(mark), coast_column=_column(mark))
-
-
-def _column(token: Token) -> int:
-    """Where a token starts (from 1): the lexer gives every token it makes a column."""
-    assert token.column is not None
-    return token.column
-
-
-_SPELLING = _Spelling()
-
-
-def _parser() -> Lark:
-    return load_parser("orders", _SPELLING)
 
 
 class _Misread(Exception):
@@ -150,6 +47,7 @@ class _Reader:
     def __init__(self, board: Map) -> None:
         self.board = board
         self.names = {_name_key(p.name): abbr for abbr, p in board.provinces.items()}
+        self.plain = plain_abbreviations(board.provinces.keys())
         self._spellings: dict[str, str] | None = None
         hyphenated = {
             word
@@ -171,29 +69,31 @@ class _Reader:
     def _read_line(self, line: str) -> Order | ParseProblem:
         if not line:
             return ParseProblem(line, 1, "", ("an order",), "empty order")
-        text = line
-        if self.hyphenated is not None:
-            text = self.hyphenated.sub(lambda m: m[0].replace("-", "_"), line)
-        parser = _parser()
-        try:
-            spelled = cast(_Spelled, parser.parse(text))  # _SPELLING made it
-        except UnexpectedInput:
-            problem = problem_from_lark(parser, text, self._unknown_name)
-            if text == line:
-                return problem
-            return replace(
-                problem,
-                line=line,
-                excerpt=problem.excerpt.replace("_", "-"),
-                message=problem.message.replace("_", "-"),
-            )
+        spelled = spell_canonical(line, self.plain)
+        if spelled is None:  # not canonical: the grammar reads it (Lark, loaded now)
+            from judge.text.order_grammar import spell
+
+            text = line
+            if self.hyphenated is not None:
+                text = self.hyphenated.sub(lambda m: m[0].replace("-", "_"), line)
+            read = spell(text, self._unknown_name)
+            if isinstance(read, ParseProblem):
+                if text == line:
+                    return read
+                return replace(
+                    read,
+                    line=line,
+                    excerpt=read.excerpt.replace("_", "-"),
+                    message=read.message.replace("_", "-"),
+                )
+            spelled = read
         try:
             return self._order(spelled)
         except _Misread as misread:
             column, excerpt, expected, message = misread.problem
             return ParseProblem(line, column, excerpt, expected, message)
 
-    def _order(self, spelled: _Spelled) -> Order:
+    def _order(self, spelled: Spelled) -> Order:
         kind = spelled.kind
         if kind is Waive:
             return Waive()
@@ -216,10 +116,10 @@ class _Reader:
             return Move(unit, dest, via_convoy=spelled.via or bool(path), path=path)
         return kind(unit, self._unit(spelled.units[1]), dest)  # SupportMove, Convoy
 
-    def _unit(self, spelled: _SpelledUnit) -> Unit:
+    def _unit(self, spelled: SpelledUnit) -> Unit:
         return Unit(spelled.type, self._location(spelled.place))
 
-    def _route_step(self, place: _Place) -> str:
+    def _route_step(self, place: Place) -> str:
         if place.coast is not None:
             raise _Misread(
                 "a convoy route passes through provinces, not coasts",
@@ -228,7 +128,7 @@ class _Reader:
             )
         return self._location(place)
 
-    def _location(self, place: _Place) -> str:
+    def _location(self, place: Place) -> str:
         abbr = self._province(place.name)
         if abbr is None:
             raise _Misread(self._unknown(place.name), place.column, place.name, ("a province",))

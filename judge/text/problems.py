@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+if TYPE_CHECKING:  # Lark is loaded only when a line needs the grammar (judge.text.canonical)
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +127,9 @@ def problem_from_lark(
     says what could have come instead. ``unknown_name`` says what is wrong with a
     province name the map does not know ("A PAR BUR" is a name without a '-'), or None.
     """
+    from lark import Token
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     cursor = parser.parse_interactive(line)
     tokens = cursor.lexer_thread.lex(cursor.parser_state)
     previous: Token | None = None
@@ -152,6 +157,8 @@ def _problem(
     accepted: set[str],
     unknown_name: Callable[[str], str | None] | None,
 ) -> ParseProblem:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     if isinstance(error, UnexpectedToken):
         at_end = error.token.type == "$END"
         found = "" if at_end else str(error.token)
