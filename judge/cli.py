@@ -33,10 +33,19 @@ def _database(args: argparse.Namespace) -> tuple[Settings, sessionmaker[Session]
     return settings, make_sessionmaker(engine)
 
 
+def _close(factory: sessionmaker[Session]) -> None:
+    """Close the database connections of a command that is done with them (main() may
+    run in a longer process, a test's for one)."""
+    bind = factory.kw.get("bind")
+    if bind is not None:
+        bind.dispose()
+
+
 def _initdb(args: argparse.Namespace) -> int:
     from judge.storage.migrate import head_revision
 
-    settings, _ = _database(args)
+    settings, factory = _database(args)
+    _close(factory)
     from judge.storage.session import shown_url
 
     shown = shown_url(settings.database_url)
@@ -78,6 +87,7 @@ def _requeue(args: argparse.Namespace) -> int:
     _, factory = _database(args)
     with unit_of_work(factory) as session:
         done = [n for n in args.ids if requeue_inbound(session, n)]
+    _close(factory)
     for n in args.ids:
         print(f"inbox #{n}: " + ("queued again" if n in done else "not a failed mail; unchanged"))
     return 0 if len(done) == len(args.ids) else 1
