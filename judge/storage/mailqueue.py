@@ -68,7 +68,7 @@ class OutboundMessage(Base):
 
     __tablename__ = "outbox"
     __table_args__ = (Index(None, "state", "next_attempt_at"),
-                      Index(None, "recipient", "created_at"))
+                      Index(None, "recipient", "budgeted", "created_at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     message_id: Mapped[str] = mapped_column(String(MAX_MESSAGE_ID), unique=True)
