@@ -43,7 +43,7 @@ class _TextCollector:
             self.newline(hard=True)
         elif tag in BLOCK_TAGS:
             self.newline()
-        marks = set()
+        marks: set[str] = set()
         for name, value in attrs:
             if name in ("class", "id") and value:
                 marks.update(v.lower() for v in value.split())

@@ -68,23 +68,25 @@ def handle_next(
             if message is None:
                 return None
             crash = _Crash(message.id)
-            crash.mail = decode_mail(message.raw, message.mail_from, message.recipients,
-                                     inbox_id=message.id, peer=message.peer)
-            reason = _never_answer(crash.mail, settings)
+            mail = decode_mail(message.raw, message.mail_from, message.recipients,
+                               inbox_id=message.id, peer=message.peer)
+            crash.mail = mail
+            reason = _never_answer(mail, settings)
             if reason:
                 log.info("inbox #%s not answered: %s", message.id, reason)
-                if crash.mail.bounced and bounces is not None:
-                    bounces(session, crash.mail, settings)
+                if mail.bounced and bounces is not None:
+                    bounces(session, mail, settings)
                     session.flush()
-                    reason += f"; bounced: {', '.join(crash.mail.bounced)}"
+                    reason += f"; bounced: {', '.join(mail.bounced)}"
                 mark_inbound(message, InboxState.DONE, f"not answered: {reason}", moment)
-                message.raw = redacted_raw(message.raw, crash.mail.body_lines)
+                message.raw = redacted_raw(message.raw, mail.body_lines)
                 crash = None
                 return Handled.IGNORED
-            handler(session, crash.mail, settings)
+            handler(session, mail, settings)
             session.flush()  # the handler's own database errors are its crash too
             mark_inbound(message, InboxState.DONE, None, moment)
-            message.raw = redacted_raw(message.raw, crash.mail.body_lines)
+            # what is kept of it from now on: no password (judge.mail.redaction)
+            message.raw = redacted_raw(message.raw, mail.body_lines)
             crash = None
             return Handled.DONE
     except Exception as error:
