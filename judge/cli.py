@@ -36,7 +36,10 @@ def _database(args: argparse.Namespace) -> tuple[Settings, sessionmaker[Session]
 def _initdb(args: argparse.Namespace) -> int:
     from judge.storage.migrate import head_revision
 
-    settings, _ = _database(args)
+    settings, factory = _database(args)
+    engine = factory.kw.get("bind")
+    if engine is not None:
+        engine.dispose()  # close its connections now, not whenever they are collected
     from judge.storage.session import shown_url
 
     shown = shown_url(settings.database_url)
