@@ -10,7 +10,17 @@ from email.parser import BytesHeaderParser
 from email.policy import compat32
 from enum import StrEnum
 
-from sqlalchemy import ForeignKey, Index, String, UniqueConstraint, func, select, update
+from sqlalchemy import (
+    ForeignKey,
+    Index,
+    String,
+    UniqueConstraint,
+    bindparam,
+    func,
+    select,
+    true,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
@@ -245,10 +255,15 @@ def queue_mail(
 def replies_since(session: Session, address: str, since: datetime) -> int:
     """How many answers counted against the budget (``budgeted``) were queued for
     ``address`` since ``since``."""
-    return int(session.scalar(
-        select(func.count()).select_from(OutboundMessage).where(
-            OutboundMessage.recipient == address, OutboundMessage.created_at >= since,
-            OutboundMessage.budgeted.is_(True))) or 0)
+    return int(session.scalar(_BUDGETED, {"address": address, "since": since}) or 0)
+
+
+# Built once, an equality on every column of its index before the range (``IS TRUE``
+# would keep SQLite from using the index): every mail pays this count.
+_BUDGETED = select(func.count()).select_from(OutboundMessage).where(
+    OutboundMessage.recipient == bindparam("address"),
+    OutboundMessage.budgeted == true(),
+    OutboundMessage.created_at >= bindparam("since"))
 
 
 def due_outbound(session: Session, now: datetime, limit: int = 50) -> Sequence[OutboundMessage]:
