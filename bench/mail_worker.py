@@ -91,6 +91,10 @@ def main() -> None:
                         "each order mail a password sign-on")
     parser.add_argument("--scrypt-n", type=int, default=16384,
                         help="[security] scrypt_n: the cost of each password check")
+    parser.add_argument("--replies-per-hour", type=int, default=1_000_000,
+                        help="[security] replies_per_hour; the commands mix sends each of "
+                        "its 50 senders 20 unsigned mails at once, which the judge's "
+                        "default budget (10) would stop reading half way")
     args = parser.parse_args()
     handler: MailHandler = echo
     if args.handler == "service":
@@ -102,7 +106,8 @@ def main() -> None:
     ) as (url, engine):
         settings = settings_from_text(
             f"[judge]\naddress = judge@example.org\n[database]\nurl = {url}\n"
-            f"[security]\nscrypt_n = {args.scrypt_n}\n", Path(tmp))
+            f"[security]\nscrypt_n = {args.scrypt_n}\n"
+            f"replies_per_hour = {args.replies_per_hour}\n", Path(tmp))
         factory = make_sessionmaker(engine)
         with unit_of_work(factory) as s:
             for n in range(args.mails):

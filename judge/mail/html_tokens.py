@@ -55,7 +55,7 @@ def tokens(html: str) -> Iterator[Token]:
         pos = lt
         nxt = html[lt + 1:lt + 2]
         if html.startswith("<!--", lt):
-            end = html.find("-->", lt + 4)
+            end = html.find("-->", lt + 2)  # "<!-->" is a whole (empty) comment
             if end < 0:
                 return
             pos = end + 3

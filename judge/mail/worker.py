@@ -68,8 +68,9 @@ def handle_next(
             if message is None:
                 return None
             crash = _Crash(message.id)
-            mail = crash.mail = decode_mail(message.raw, message.mail_from, message.recipients,
-                                            inbox_id=message.id, peer=message.peer)
+            mail = decode_mail(message.raw, message.mail_from, message.recipients,
+                               inbox_id=message.id, peer=message.peer)
+            crash.mail = mail
             reason = _never_answer(mail, settings)
             if reason:
                 log.info("inbox #%s not answered: %s", message.id, reason)
@@ -84,6 +85,7 @@ def handle_next(
             handler(session, mail, settings)
             session.flush()  # the handler's own database errors are its crash too
             mark_inbound(message, InboxState.DONE, None, moment)
+            # what is kept of it from now on: no password (judge.mail.redaction)
             message.raw = redacted_raw(message.raw, mail.body_lines)
             crash = None
             return Handled.DONE

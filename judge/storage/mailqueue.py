@@ -19,8 +19,10 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    bindparam,
     func,
     select,
+    true,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
@@ -121,7 +123,7 @@ class OutboundMessage(Base):
 
     __tablename__ = "outbox"
     __table_args__ = (Index(None, "state", "next_attempt_at"),
-                      Index(None, "recipient", "created_at"))
+                      Index(None, "recipient", "budgeted", "created_at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     message_id: Mapped[str] = mapped_column(String(MAX_MESSAGE_ID), unique=True)
@@ -311,10 +313,15 @@ def queue_mail(
 def replies_since(session: Session, address: str, since: datetime) -> int:
     """How many answers counted against the budget (``budgeted``) were queued for
     ``address`` since ``since``."""
-    return int(session.scalar(
-        select(func.count()).select_from(OutboundMessage).where(
-            OutboundMessage.recipient == address, OutboundMessage.created_at >= since,
-            OutboundMessage.budgeted.is_(True))) or 0)
+    return int(session.scalar(_BUDGETED, {"address": address, "since": since}) or 0)
+
+
+# Built once, an equality on every column of its index before the range (``IS TRUE``
+# would keep SQLite from using the index): every mail pays this count.
+_BUDGETED = select(func.count()).select_from(OutboundMessage).where(
+    OutboundMessage.recipient == bindparam("address"),
+    OutboundMessage.budgeted == true(),
+    OutboundMessage.created_at >= bindparam("since"))
 
 
 def due_outbound(session: Session, now: datetime, limit: int = 50) -> Sequence[OutboundMessage]:

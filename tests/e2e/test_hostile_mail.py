@@ -67,7 +67,7 @@ def test_wrong_sign_ons_under_a_players_forged_from_do_not_lock_him_out(
     assert "Signed on" in by_mail.replies(france, "SIGNON FRANCE@delta pwfrance")[france]
     assert "Signed on" in by_mail.replies(france, "SIGNON FRANCE@omega pwomega")[france]
     # the player learns someone is guessing, and so do the masters
-    with by_mail.factory() as s:
+    with by_mail.factory() as s:  # closed, or PostgreSQL keeps its transaction open
         told = [m for m in s.scalars(select(OutboundMessage)).all()
                 if "wrong passwords for FRANCE" in m.subject]
     assert {m.recipient for m in told} == {france, GM}

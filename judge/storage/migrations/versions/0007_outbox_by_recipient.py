@@ -22,11 +22,12 @@ def upgrade() -> None:
     with op.batch_alter_table("outbox", schema=None) as batch_op:
         batch_op.add_column(sa.Column("budgeted", sa.Boolean(), nullable=False,
                                       server_default=sa.false()))
-        batch_op.create_index(batch_op.f("ix_outbox_recipient_created_at"),
-                              ["recipient", "created_at"], unique=False)
+        # the budget's count reads this index alone
+        batch_op.create_index(batch_op.f("ix_outbox_recipient_budgeted_created_at"),
+                              ["recipient", "budgeted", "created_at"], unique=False)
 
 
 def downgrade() -> None:
     with op.batch_alter_table("outbox", schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f("ix_outbox_recipient_created_at"))
+        batch_op.drop_index(batch_op.f("ix_outbox_recipient_budgeted_created_at"))
         batch_op.drop_column("budgeted")
