@@ -62,6 +62,11 @@ def _serve(args: argparse.Namespace) -> int:
     from judge.service.processing import processor_thread
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    # the log tells an operator what happened to each mail; not aiosmtpd's chatter about
+    # every connection (a normal QUIT read as "Connection lost during _handle_client()")
+    # nor Alembic setting up its plugins at every start
+    for chatter in ("mail.log", "alembic.runtime.plugins"):
+        logging.getLogger(chatter).setLevel(logging.WARNING)
     settings, factory = _database(args)
     daemon = Daemon(settings, factory, handle_mail, bounces=note_bounces)
     with processor_thread(factory, settings, on_done=daemon.outbox_waiting.set):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import email
 import mailbox
 import os
+import re
 import signal
 import smtplib
 import subprocess
@@ -66,6 +67,12 @@ def test_judge_serve_answers_mail_into_its_maildir(tmp_path: Path) -> None:
         assert reply["In-Reply-To"] == "<serve-1@example.org>"
         body = reply.get_content()
         assert "Game omega created (PAYOLA)" in body and "omega" in body.split("LIST")[1]
+        # the log: one line for the mail, none of aiosmtpd's or Alembic's chatter
+        logged = log.read_text(errors="replace")
+        assert re.search(r"judge\.service\.inbound mail #1 from gm@example\.org, game -: "
+                         r"CREATE LIST; 2 done, 0 refused", logged), logged
+        assert "mail.log" not in logged and "alembic.runtime.plugins" not in logged
+        assert "gmpass" not in logged
     finally:
         process.send_signal(signal.SIGTERM)
         try:
