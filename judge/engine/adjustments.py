@@ -68,25 +68,36 @@ def resolve_adjustments(
 def civil_disorder_removals(
     board: Map, power: str, units: Sequence[Unit], count: int
 ) -> list[Unit]:
-    """The units removed when a power orders too few removals: farthest from its home
-    centres first, fleets before armies at equal distance, then by the canonical province
-    abbreviation, not the full name (GOL before GRE, MAO before MAR; shareholders.md D20)
-    (DATC 6.J.3-6.J.11: armies count through seas, fleets only where they can sail)."""
+    """The units removed when a power orders too few removals: ``removal_order`` from
+    its home centres (DATC 6.J.3-6.J.11), the first ``count`` of them."""
+    return removal_order(board, board.homes.get(power, frozenset()), units)[: max(count, 0)]
+
+
+UNREACHABLE = 1_000_000  # the distance of a unit that can reach none of the centres
+
+
+def removal_order(board: Map, homes: frozenset[str], units: Sequence[Unit]) -> list[Unit]:
+    """``units`` in the order they are removed: farthest from ``homes`` first, fleets
+    before armies at equal distance, then by the canonical province abbreviation, not the
+    full name (GOL before GRE, MAO before MAR; shareholders.md D20). A unit that reaches
+    none of ``homes`` counts as farthest."""
 
     def rank(u: Unit) -> tuple[int, int, str]:
         assert u.type is not None
         return (
-            -_distance(board, power, u.type, u.location),
+            -home_distance(board, homes, u.type, u.location),
             0 if u.type is UnitType.FLEET else 1,
             u.province,
         )
 
-    return sorted(units, key=rank)[: max(count, 0)]
+    return sorted(units, key=rank)
 
 
 @cache
-def _distance(board: Map, power: str, unit_type: UnitType, location: str) -> int:
-    homes = board.homes.get(power, frozenset())
+def home_distance(board: Map, homes: frozenset[str], unit_type: UnitType, location: str) -> int:
+    """Moves from ``location`` to the nearest of ``homes`` (UNREACHABLE when none): an
+    army counts every adjacency, seas included (DATC 6.J.10-11); a fleet sails only as a
+    fleet and reaches a centre on either coast (6.J.9)."""
     seen = {location}
     frontier = deque([(location, 0)])
     while frontier:
@@ -97,7 +108,7 @@ def _distance(board: Map, power: str, unit_type: UnitType, location: str) -> int
             if nxt not in seen:
                 seen.add(nxt)
                 frontier.append((nxt, d + 1))
-    return 1_000
+    return UNREACHABLE
 
 
 def _steps(board: Map, unit_type: UnitType, location: str) -> frozenset[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.engine.adjustments import _distance, civil_disorder_removals
+from judge.engine.adjustments import civil_disorder_removals, home_distance
 from judge.engine.board import Map, UnitType
 from judge.engine.outcomes import Outcome
 from judge.engine.position import Unit
@@ -24,8 +24,9 @@ def test_equal_distance_and_type_go_by_abbreviation(
     board: Map, play, power: str, first: str, second: str
 ) -> None:
     # the pair really ties, and the names would order it the other way
-    assert _distance(board, power, UnitType.FLEET, first) == _distance(
-        board, power, UnitType.FLEET, second)
+    homes = board.homes[power]
+    assert home_distance(board, homes, UnitType.FLEET, first) == home_distance(
+        board, homes, UnitType.FLEET, second)
     assert board.provinces[first].name > board.provinces[second].name
     home = {"ITALY": "VEN", "FRANCE": "PAR"}[power]
     pos = play.position("W1901A", {power: [f"A {home}", f"F {second}", f"F {first}"]},
