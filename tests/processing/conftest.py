@@ -105,6 +105,15 @@ class Judge:
             ).order_by(PhaseRecord.seq.desc())).first()  # type: ignore[return-value]
 
 
+def send_orders(judge: Judge, given: dict[str, tuple[str, ...]]) -> None:
+    """Every power's orders for the current phase: those ``given``, else all its units
+    hold."""
+    units = judge.record().state["units"]
+    for power in POWERS:
+        lines = given.get(power) or tuple(f"{u} H" for u in units.get(power, ()))
+        judge.reply(address(power), signon(power), *lines)
+
+
 @pytest.fixture
 def judge(session_factory: sessionmaker[Session], settings: Settings) -> Judge:  # noqa: F811
     return Judge(session_factory, settings)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.processing.conftest import MASTER, POWERS, Judge, address, signon
+from tests.processing.conftest import MASTER, Judge, address, send_orders, signon
 
 OBSERVER = "watcher@example.org"
 FAULT = "could not be processed"
@@ -31,12 +31,6 @@ def _everything(judge: Judge, payola: bool) -> None:
         assert FAULT not in body, body
 
 
-def _orders(judge: Judge, given: dict[str, tuple[str, ...]]) -> None:
-    units = judge.record().state["units"]
-    for power in POWERS:
-        lines = given.get(power) or tuple(f"{u} H" for u in units.get(power, ()))
-        judge.reply(address(power), signon(power), *lines)
-
 
 @pytest.mark.parametrize("variant", ["STANDARD", "PAYOLA"])
 def test_every_command_in_every_state(full: Callable[..., Judge], variant: str) -> None:
@@ -50,11 +44,11 @@ def test_every_command_in_every_state(full: Callable[..., Judge], variant: str) 
     judge.reply(MASTER, "SIGNON MASTER@alpha masterpw", "PAUSE")
     _everything(judge, payola)
     judge.reply(MASTER, "SIGNON MASTER@alpha masterpw", "RESUME")
-    _orders(judge, {"FRANCE": ("A PAR - PIC", "A MAR H", "F BRE - MAO"),
+    send_orders(judge, {"FRANCE": ("A PAR - PIC", "A MAR H", "F BRE - MAO"),
                     "GERMANY": ("A MUN - BUR", "A BER H", "F KIE H")})
     judge.later(minutes=1)
     assert judge.record().phase == "F1901M"
-    _orders(judge, {"FRANCE": ("A PIC - BUR", "A MAR S A PIC - BUR", "F MAO - POR")})
+    send_orders(judge, {"FRANCE": ("A PIC - BUR", "A MAR S A PIC - BUR", "F MAO - POR")})
     judge.later(minutes=1)
     assert judge.record().phase == "F1901R"
     _everything(judge, payola)

@@ -10,18 +10,12 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.processing.conftest import POWERS, Judge, address, signon
+from tests.processing.conftest import Judge, address, send_orders, signon
 
 
 def _flat(body: str) -> str:
     return " ".join(body.split())
 
-
-def _orders(judge: Judge, given: dict[str, tuple[str, ...]]) -> None:
-    units = judge.record().state["units"]
-    for power in POWERS:
-        lines = given.get(power) or tuple(f"{u} H" for u in units.get(power, ()))
-        judge.reply(address(power), signon(power), *lines)
 
 
 @pytest.mark.parametrize("variant", ["STANDARD", "PAYOLA"])
@@ -42,11 +36,11 @@ def test_a_refused_order_says_what_to_write(full: Callable[..., Judge], variant:
 def test_retreats_and_builds_say_where(full: Callable[..., Judge]) -> None:
     judge = full()
     judge.run()
-    _orders(judge, {"FRANCE": ("A PAR - PIC", "A MAR H", "F BRE - MAO"),
+    send_orders(judge, {"FRANCE": ("A PAR - PIC", "A MAR H", "F BRE - MAO"),
                     "GERMANY": ("A MUN - BUR", "A BER H", "F KIE H"),
                     "RUSSIA": ("F STP/SC - BOT", "A MOS H", "A WAR H", "F SEV H")})
     judge.later(minutes=1)
-    _orders(judge, {"FRANCE": ("A PIC - BUR", "A MAR S A PIC - BUR", "F MAO - POR"),
+    send_orders(judge, {"FRANCE": ("A PIC - BUR", "A MAR S A PIC - BUR", "F MAO - POR"),
                     "RUSSIA": ("F BOT - SWE", "A MOS H", "A WAR H", "F SEV H")})
     judge.later(minutes=1)
     assert judge.record().phase == "F1901R"
