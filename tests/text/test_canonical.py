@@ -19,32 +19,19 @@ from hypothesis import strategies as st
 from judge.engine.adjudicate import adjudicate
 from judge.engine.board import UnitType
 from judge.engine.choices import random_orders
-from judge.engine.maps import load_map
 from judge.engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
     Move,
     Order,
-    Remove,
-    SupportHold,
-    SupportMove,
-    Waive,
 )
-from judge.engine.position import Unit, starting_position
+from judge.engine.position import starting_position
 from judge.text.canonical import KEYWORDS, plain_abbreviations, spell_canonical
 from judge.text.normalize import normalize_line
 from judge.text.order_grammar import spell
 from judge.text.orders import _reader
+from tests.text.order_strategies import BOARD, LOCATIONS, orders
 
 TESTS = Path(__file__).resolve().parent.parent
-BOARD = load_map("standard")
 PLAIN = plain_abbreviations(BOARD.provinces.keys())
-LOCATIONS = sorted(
-    {*BOARD.provinces, *(f"{abbr}/{c}" for abbr, p in BOARD.provinces.items() for c in p.coasts)}
-)
-SEAS = sorted(abbr for abbr, p in BOARD.provinces.items() if p.terrain.value == "sea")
 
 
 def agrees(text: str) -> bool:
@@ -63,24 +50,6 @@ def agrees(text: str) -> bool:
     return True
 
 
-typed = st.sampled_from([UnitType.ARMY, UnitType.FLEET])
-units = st.builds(Unit, st.sampled_from([UnitType.ARMY, UnitType.FLEET, None]),
-                  st.sampled_from(LOCATIONS))
-typed_units = st.builds(Unit, typed, st.sampled_from(LOCATIONS))
-locations = st.sampled_from(LOCATIONS)
-orders: st.SearchStrategy[Order] = st.one_of(
-    st.builds(Hold, units),
-    st.builds(Move, units, locations, st.booleans()),
-    st.builds(lambda u, d, p: Move(u, d, True, p), units, locations,
-              st.lists(st.sampled_from(SEAS), min_size=1, max_size=3).map(tuple)),
-    st.builds(SupportHold, units, units),
-    st.builds(SupportMove, units, units, locations),
-    st.builds(Convoy, units, units, locations),
-    st.builds(Disband, units),
-    st.builds(Build, typed_units),
-    st.builds(Remove, units),
-    st.just(Waive()),
-)
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

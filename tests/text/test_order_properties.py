@@ -8,48 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.engine.board import Map, UnitType
-from judge.engine.maps import load_map
+from judge.engine.board import Map
 from judge.engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
     Order,
-    Remove,
-    SupportHold,
-    SupportMove,
-    Waive,
 )
-from judge.engine.position import Unit
 from judge.text.orders import OrderSyntaxError, parse_order
-
-BOARD = load_map("standard")
-PROVINCES = sorted(BOARD.provinces)
-LOCATIONS = sorted(
-    {*PROVINCES, *(f"{abbr}/{c}" for abbr, p in BOARD.provinces.items() for c in p.coasts)}
-)
-SEAS = sorted(abbr for abbr, p in BOARD.provinces.items() if p.terrain.value == "sea")
-
-unit_types = st.sampled_from([UnitType.ARMY, UnitType.FLEET, None])
-locations = st.sampled_from(LOCATIONS)
-units = st.builds(Unit, unit_types, locations)
-typed_units = st.builds(Unit, st.sampled_from([UnitType.ARMY, UnitType.FLEET]), locations)
-routes = st.lists(st.sampled_from(SEAS), min_size=1, max_size=4).map(tuple)
-
-orders: st.SearchStrategy[Order] = st.one_of(
-    st.builds(Hold, units),
-    st.builds(Move, units, locations, st.booleans()),
-    st.builds(lambda u, d, p: Move(u, d, True, p), units, locations, routes),
-    st.builds(SupportHold, units, units),
-    st.builds(SupportMove, units, units, locations),
-    st.builds(Convoy, units, units, locations),
-    st.builds(Disband, units),
-    st.builds(Build, typed_units),
-    st.builds(Remove, units),
-    st.just(Waive()),
-)
+from tests.text.order_strategies import BOARD, orders
 
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
