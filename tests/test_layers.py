@@ -35,7 +35,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "judge.config": (),
     "judge.storage": ("judge.engine", "judge.money", "judge.config", "judge.storage",
                       "sqlalchemy", "alembic"),
-    "judge.service": ("judge.engine", "judge.money", "judge.text", "judge.resources",
+    "judge.service": ("judge.engine", "judge.money", "judge.text", "judge.batch", "judge.resources",
                       "judge.config", "judge.storage", "judge.service", "sqlalchemy", "jinja2"),
     "judge.mail": ("judge.text", "judge.config", "judge.storage", "judge.mail", "sqlalchemy",
                    "aiosmtpd"),

@@ -36,11 +36,19 @@ class Identity:
     power: Power | None = None
     player: Player | None = None
     number: int = 0  # which sign-on of the mail, for the copies sent to registered addresses
+    acting: str | None = None  # a market game's member signed on as a power he acts for
+
+    @property
+    def market(self) -> bool:
+        """A member of a market game (judge.service.markets), as himself or for a power."""
+        return self.role == "member"
 
     @property
     def name(self) -> str:
         if self.role == "master":
             return "MASTER"
+        if self.acting is not None:
+            return self.acting
         if self.power is not None:
             return self.power.name
         return (self.player.name if self.player and self.player.name else "OBSERVER").upper()

@@ -12,6 +12,7 @@ from judge.service.answer_limits import HOUR, capped, over_budget, repeated
 from judge.service.context import Context, Result
 from judge.service.guessing import answer_delay
 from judge.service.handlers import run
+from judge.service.markets.mail import each_line, market_line, run_market
 from judge.service.membership import count_wrong_passwords
 from judge.service.replies import render
 from judge.storage.base import utcnow
@@ -112,7 +113,14 @@ def _command_word(step: Step) -> str:
 
 def _run_all(ctx: Context, steps: list[Step]) -> None:
     seen: dict[tuple[type, str], int] = {}
+    market: list[Step] = []  # a market game member's lines, read as one mail of his
     for step in steps[:MAX_COMMANDS]:
+        if ctx.identity is not None and ctx.identity.market and market_line(step):
+            market.extend(each_line(step))
+            continue
+        if market:
+            run_market(ctx, market)
+            market = []
         again = repeated(step, seen)
         if again is not None:
             ctx.results.append(again)
@@ -123,6 +131,8 @@ def _run_all(ctx: Context, steps: list[Step]) -> None:
                                                                              c.SignOn):
             log.info("game %s: master's %s %s", signed.game.name, _command_word(step),
                      "done" if result.ok else "refused")
+    if market:
+        run_market(ctx, market)
 
 
 def _footer(settings: Settings) -> str:

@@ -7,6 +7,8 @@ from judge.service.chartbook import book_mails
 from judge.service.context import Context, Refusal, Result
 from judge.service.control import controller_player, set_control
 from judge.service.endings import set_concede
+from judge.service.markets import kind_of
+from judge.service.markets import master as markets
 from judge.service.phases import begin, clear_phase_flags, initial_position, process_phase
 from judge.service.powers import power_named
 from judge.service.reports import (
@@ -56,6 +58,11 @@ def set_option(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
         raise Refusal(f"SET {cmd.name} is not an option of this judge (HELP lists the SET "
                       "commands)")
     who = ctx.master()
+    kind = kind_of(who.game)
+    if kind is not None:
+        done = markets.set_option(ctx, cmd, step, kind)
+        if done is not None:
+            return done
     if cmd.name in schedule.TIMING_OPTIONS:
         return schedule.set_timing(ctx, cmd, step)
     if cmd.name in ("CONTROL", "NOCONTROL"):  # Payola: who plays whom (spec 2.9)
@@ -78,6 +85,9 @@ def set_option(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
 
 def start(ctx: Context, cmd: c.Start, step: Step) -> Result:
     game = ctx.master().game
+    kind = kind_of(game)
+    if kind is not None:
+        return markets.start(ctx, cmd, step, kind)
     if game.state != GameState.FORMING:
         raise Refusal(f"game {game.name} is {game.state}; only a forming game can start")
     missing = [p.name for p in game.powers
@@ -149,6 +159,9 @@ def process(ctx: Context, cmd: c.Process, step: Step) -> Result:
     processor cron runs (njudge advice: name the phase, so a repeated PROCESS cannot
     process the next one)."""
     game = ctx.master().game
+    kind = kind_of(game)
+    if kind is not None:
+        return markets.process(ctx, cmd, step, kind)
     ctx.active(game)
     record = current_record(ctx.session, game)
     assert record is not None
@@ -166,6 +179,9 @@ def process(ctx: Context, cmd: c.Process, step: Step) -> Result:
 def rollback(ctx: Context, cmd: c.Rollback, step: Step) -> Result:
     """Make an earlier phase current again: its position, and in Payola every balance as
     it was when that phase was processed; a new deadline; everyone is told."""
+    kind = kind_of(ctx.master().game)
+    if kind is not None:
+        raise markets.not_in_market(kind, "ROLLBACK")
     game = ctx.master().game
     if game.state not in (GameState.ACTIVE, GameState.PAUSED, GameState.COMPLETED):
         raise Refusal(f"game {game.name} is {game.state}; nothing to roll back")
@@ -190,10 +206,16 @@ def rollback(ctx: Context, cmd: c.Rollback, step: Step) -> Result:
 
 
 def eject(ctx: Context, cmd: c.Eject, step: Step) -> Result:
+    kind = kind_of(ctx.master().game)
+    if kind is not None:
+        raise markets.not_in_market(kind, "EJECT")
     return _remove_player(ctx, cmd.power, step, PowerState.DISORDER)
 
 
 def replace(ctx: Context, cmd: c.Replace, step: Step) -> Result:
+    kind = kind_of(ctx.master().game)
+    if kind is not None:
+        raise markets.not_in_market(kind, "REPLACE")
     return _remove_player(ctx, cmd.power, step, PowerState.OPEN)
 
 

@@ -11,6 +11,8 @@ from judge.service.addresses import request_change
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.control import controller_player
 from judge.service.guessing import ALERT_AT, WrongPassword, record_failure, senders_guessing
+from judge.service.markets import kind_named, kind_of
+from judge.service.markets import members as markets
 from judge.service.passwords import DEFAULT_COST, check_password, hash_password, password_problem
 from judge.service.powers import power_named, powers_named
 from judge.service.reports import (
@@ -71,6 +73,9 @@ def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
     if find_game(ctx.session, cmd.game) is not None:
         raise Refusal(f"a game named {cmd.game!r} already exists; choose another name")
     words = list(cmd.words)
+    market = kind_named(words[0]) if words else None
+    if market is not None:
+        return markets.create(ctx, cmd, step, market, _new_password(ctx, cmd.password))
     variant = words.pop(0) if words and words[0] in VARIANTS else "STANDARD"
     flags = [w for w in words if w in GAME_FLAGS]
     rules = [w for w in words if w not in GAME_FLAGS]
@@ -100,6 +105,9 @@ def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
 
 def join(ctx: Context, cmd: c.Join, step: Step) -> Result:
     game = game_named(ctx, cmd.game)
+    market = kind_of(game)
+    if market is not None:
+        return markets.join(ctx, cmd, step, game, market, _new_password(ctx, cmd.password))
     board = load_map(game.map_name)
     if game.state not in (GameState.FORMING, GameState.ACTIVE):
         raise Refusal(f"game {game.name} is {game.state}; nobody can join it")
@@ -174,6 +182,11 @@ def _confirming(ctx: Context, who: Identity) -> list[str]:
 def signon(ctx: Context, cmd: c.SignOn, step: Step) -> Result:
     ctx.identity = None  # a failed sign-on must not leave an earlier one in force
     game = game_named(ctx, cmd.game)
+    market = kind_of(game)
+    if market is not None:
+        done = markets.signon(ctx, cmd, step, game, market)
+        if done is not None:
+            return done
     who, stored, registered = _who(ctx, game, cmd.who)
     # Always checked, never refused for what others sent: see judge.service.guessing.
     if not check_password(cmd.password, stored):

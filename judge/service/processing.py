@@ -22,6 +22,8 @@ from judge.engine.position import Position
 from judge.service import bribes
 from judge.service.deadlines import Due, due
 from judge.service.endings import agreed_ending, finish
+from judge.service.markets import kind_of
+from judge.service.markets import phases as markets
 from judge.service.phases import begin, phase_clock, process_phase, queue_all
 from judge.service.reports import late_notice_mails, pause_mails, reminder_mails, roster_of
 from judge.service.schedule import schedule
@@ -84,6 +86,10 @@ def advance(session: Session, game_id: int, settings: Settings, now: datetime) -
     game = lock_game(session, game_id)
     if game is None:
         return None
+    market = kind_of(game)
+    if market is not None:  # Exchange, Shareholders, Capitalist: judge.service.markets
+        did = markets.advance(session, settings, game, market, now)
+        return Done(game.name, did, game.phase) if did else None
     if game.state == GameState.FORMING:
         if game.powers and all(p.state == PowerState.PLAYED for p in game.powers):
             begin(session, game, settings, now)

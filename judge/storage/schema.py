@@ -227,3 +227,23 @@ class AddressChange(Base):
     requested_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime]
     done_at: Mapped[datetime | None]
+
+
+class MarketMail(Base):
+    """The command lines one mail sent to a market game (Exchange, 1901-Shareholders,
+    Capitalist) during one phase, in the order the judge read them: ``sender`` is the
+    member's name (investor, player or pseudonym), ``acting`` the power he signed on as,
+    if any. At the deadline the phase is played from its opening state and these mails,
+    exactly as a ``judge adjudicate`` case (market-contract.md)."""
+
+    __tablename__ = "market_mails"
+    __table_args__ = (Index(None, "phase_id", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    phase_id: Mapped[int] = mapped_column(ForeignKey("phases.id", ondelete="CASCADE"))
+    sender: Mapped[str] = mapped_column(String(NAME))
+    acting: Mapped[str | None] = mapped_column(String(NAME))
+    lines: Mapped[list[str]] = mapped_column(JSON)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
+    at: Mapped[datetime] = mapped_column(default=utcnow)

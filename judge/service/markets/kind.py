@@ -1,0 +1,50 @@
+"""What the service needs to know of one market game kind (see ``judge.service.markets``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+State = Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Letter:
+    """One report of a processed phase for one reader: ``to`` a member's name, ``"*"``
+    for every member and observer (public), or ``"MASTER"``. ``view`` is everything the
+    template ``template`` may show that reader, and nothing else."""
+
+    to: str
+    subject: str
+    template: str
+    view: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class MarketKind:
+    """One market game kind.
+
+    - ``name``: its ``game`` in a batch case and its word in CREATE (upper case there);
+    - ``member``: what its players are called ("investor", "player", "pseudonym");
+    - ``defaults``: its GM parameters (spec section 6) with their default values, which
+      also give each parameter's type when the GM sets one by mail;
+    - ``players``: the fewest and most members it may start with;
+    - ``opening``: the opening state, given the case envelope (variant, game, rules,
+      params, seed) and the members' names; ValueError says why the game cannot start;
+    - ``acting``: who may sign on as a power in a state (leader, office holders,
+      commander), to find whose password to check;
+    - ``letters``: the reports of a processed phase (state before, the runner's result);
+    - ``status``: a member's STATUS lines in a state;
+    - ``name_rule``: a pattern a member's name must match, and what it says.
+    """
+
+    name: str
+    title: str
+    member: str
+    defaults: Mapping[str, Any]
+    players: tuple[int, int]
+    opening: Callable[[Mapping[str, Any], Sequence[str]], State]
+    acting: Callable[[State, str], Sequence[str]]
+    letters: Callable[[State, Mapping[str, Any]], list[Letter]]
+    status: Callable[[State, str], list[str]]

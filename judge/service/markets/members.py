@@ -1,0 +1,163 @@
+"""Who belongs to a market game: creating one, joining as a member, signing on as
+oneself or as a power one leads (with one's own password)."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from judge.engine.maps import load_map
+from judge.service.context import Context, Identity, Refusal, Result
+from judge.service.guessing import WrongPassword
+from judge.service.markets.kind import MarketKind
+from judge.service.markets.play import PARAM, envelope, typed
+from judge.service.passwords import check_password
+from judge.storage.games import add_game, current_record, members
+from judge.storage.schema import Game, GameState, Player, Role
+from judge.text import commands as c
+from judge.text.commands import Step
+
+MEMBER = "member"  # Player.role of a market game's investor, player or pseudonym
+NAME = re.compile(r"^[A-Z0-9_]{1,20}$")
+MASTER_WORDS = ("MASTER", "M", "O", "OBSERVER")
+
+
+def market_members(ctx: Context, game: Game) -> list[Player]:
+    """The game's members in the order they joined (none who left)."""
+    return [m for m in members(ctx.session, game) if m.role == MEMBER]
+
+
+def create(ctx: Context, cmd: c.Create, step: Step, kind: MarketKind,
+           master_hash: str) -> Result:
+    """``CREATE <game> <password> <KIND> [PARAM=value | FLAG ...]``: parameters are checked
+    now (spec section 6), by playing the opening the game would have."""
+    params: dict[str, str] = {}
+    flags: list[str] = []
+    for word in cmd.words[1:]:
+        name, eq, value = word.partition("=")
+        if eq:
+            _check_param(kind, name, value)
+            params[PARAM + name] = value
+        else:
+            flags.append(word)
+    board = load_map("standard")
+    game = add_game(ctx.session, cmd.game, kind.name, flags, master_hash, ctx.reply_to,
+                    secrets.randbelow(2**31), board, ctx.now)
+    game.powers.clear()  # a market game's powers have no players of their own
+    game.options = dict(params)
+    problem = opening_problem(game, kind, [f"P{i}" for i in range(kind.players[0])])
+    if problem:
+        raise Refusal(f"the game cannot be set up: {problem}")
+    said = " ".join([kind.name.upper(), *flags, *(f"{k[len(PARAM):]}={v}"
+                                                   for k, v in params.items())])
+    return Result(step.line, step.text, True, [
+        f"Game {game.name} created ({said}).",
+        f"You are its master: SIGNON MASTER@{game.name} <password>; SET <parameter> "
+        "<value> changes a parameter before the start.",
+        f"Each {kind.member} joins with: JOIN {game.name} <own password> <name>",
+        f"START (signed on as master) begins the game once {kind.players[0]} to "
+        f"{kind.players[1]} have joined.",
+    ])
+
+
+def _check_param(kind: MarketKind, name: str, value: str) -> None:
+    if name not in kind.defaults:
+        raise Refusal(f"{name} is not a parameter of {kind.title}; its parameters are "
+                      f"{', '.join(kind.defaults)}")
+    try:
+        typed(value, kind.defaults[name])
+    except ValueError as e:
+        raise Refusal(f"{name}={value}: {e}") from None
+
+
+def set_param(ctx: Context, game: Game, kind: MarketKind, name: str, value: str,
+              step: Step) -> Result:
+    """The master's ``SET <parameter> <value>`` before the start."""
+    if game.state != GameState.FORMING:
+        raise Refusal(f"{game.name} has started; its parameters are fixed")
+    _check_param(kind, name, value)
+    before = dict(game.options)
+    game.options = {**before, PARAM + name: value}
+    problem = opening_problem(game, kind, [f"P{i}" for i in range(kind.players[0])])
+    if problem:
+        game.options = before
+        raise Refusal(f"{name} {value} refused: {problem}")
+    return Result(step.line, step.text, True, [f"{name} is now {value} in {game.name}."])
+
+
+def opening_problem(game: Game, kind: MarketKind, names: list[str]) -> str | None:
+    try:
+        kind.opening(envelope(game, kind), names)
+    except ValueError as e:
+        return str(e)
+    return None
+
+
+def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind,
+         password_hash: str) -> Result:
+    if game.state != GameState.FORMING:
+        raise Refusal(f"{game.name} has started; {kind.member}s join before the start")
+    name = (cmd.power or ctx.reply_to.split("@")[0]).upper()
+    if not NAME.match(name):
+        raise Refusal(f"a {kind.member}'s name is 1 to 20 letters, digits or _; "
+                      f"JOIN {game.name} <password> <name>")
+    joined = market_members(ctx, game)
+    if any(m.address.lower() == ctx.reply_to.lower() for m in joined):
+        raise Refusal(f"{ctx.reply_to} already plays in {game.name}")
+    if any((m.name or "").upper() == name for m in joined):
+        raise Refusal(f"{name} is taken in {game.name}; choose another name")
+    if len(joined) >= kind.players[1]:
+        raise Refusal(f"{game.name} is full: {kind.players[1]} {kind.member}s have joined")
+    ctx.session.add(Player(game_id=game.id, power_id=None, role=MEMBER, name=name,
+                           address=ctx.reply_to, password_hash=password_hash,
+                           joined_at=ctx.now))
+    return Result(step.line, step.text, True, [
+        f"You joined {game.name} as {kind.member} {name} ({len(joined) + 1} joined).",
+        f"Sign on with: SIGNON {name}@{game.name} <password>",
+    ])
+
+
+def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
+           kind: MarketKind) -> Result | None:
+    """A sign-on as a member (his name) or as a power he may act for (his own
+    password); None for the master's and observers' sign-ons, which are the service's."""
+    who = cmd.who.upper()
+    if who in MASTER_WORDS:
+        return None
+    joined = market_members(ctx, game)
+    member = next((m for m in joined if (m.name or "").upper() == who), None)
+    acting: str | None = None
+    if member is not None:
+        candidates = [member]
+    else:
+        acting = load_map(game.map_name).power_named(who)
+        if acting is None:
+            raise Refusal(f"{who} is neither a {kind.member} nor a power of {game.name}")
+        record = current_record(ctx.session, game)
+        may = set(kind.acting(record.state, acting)) if record is not None else set()
+        # his own password: the power's leaders first, then the members at this address
+        candidates = ([m for m in joined if (m.name or "").upper() in may]
+                      + [m for m in joined if m.address.lower() == ctx.reply_to.lower()])
+    chosen = next((m for m in dict.fromkeys(candidates)
+                   if check_password(cmd.password, m.password_hash)), None)
+    if chosen is None:
+        owner = candidates[0].address if candidates else game.master_address
+        ctx.wrong_passwords.append(WrongPassword(game.name, who, who, owner,
+                                                 game.master_address))
+        return Result(step.line, step.text, False, [
+            f"wrong password for {who} in {game.name}; nothing after this line is done "
+            "until a SIGNON succeeds"])
+    ctx.signons += 1
+    identity = Identity(game, MEMBER, None, chosen, ctx.signons, acting=acting)
+    ctx.identity = identity
+    if chosen.address.lower() != ctx.reply_to.lower():
+        ctx.copies[identity.number] = (chosen.address, f"{identity.name} in {game.name}")
+    phase = f", phase {game.phase}" if game.phase else ""
+    as_who = f" as {acting} ({kind.member} {chosen.name})" if acting else f" as {chosen.name}"
+    return Result(step.line, step.text, True,
+                  [f"Signed on{as_who} in {game.name} ({game.state}{phase})."],
+                  signon=identity.number)
+
+
+def observers_and_members(ctx: Context, game: Game) -> list[Player]:
+    return [m for m in members(ctx.session, game) if m.role in (MEMBER, Role.OBSERVER)]

@@ -1,0 +1,99 @@
+"""A market game's command lines by mail: each mail's lines are kept for the phase in
+the order read, and the reply says at once which lines the phase refuses (the phase
+played so far with and without this mail) and shows STATUS."""
+
+from __future__ import annotations
+
+import logging
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from judge.service.context import Context, Identity, Refusal, Result
+from judge.service.markets.kind import MarketKind
+from judge.service.markets.play import key_of, mails_json, new_refusals, play
+from judge.storage.games import current_record, lock_game
+from judge.storage.schema import GameState, MarketMail, PhaseRecord
+from judge.text.commands import Step
+
+log = logging.getLogger(__name__)
+
+
+def phase_mails(session: Session, record: PhaseRecord) -> list[MarketMail]:
+    """The mail kept for a phase, in the order the judge read it."""
+    return list(session.scalars(select(MarketMail).where(MarketMail.phase_id == record.id)
+                                .order_by(MarketMail.id)))
+
+
+def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> list[Result]:
+    """One Result per line: STATUS answered from the phase's opening state; every other
+    line kept in one mail for the phase, accepted or refused as the phase would."""
+    game = who.game
+    assert who.player is not None and who.player.name is not None
+    name = who.player.name
+    out: list[Result] = []
+    kept: list[Step] = []
+    for step in steps:
+        if step.text.strip().upper() == "STATUS":
+            out.append(_status(ctx, who, kind, step))
+        else:
+            kept.append(step)
+    if not kept:
+        return out
+    lock_game(ctx.session, game.id)
+    record = current_record(ctx.session, game)
+    if game.state != GameState.ACTIVE or record is None or record.processed_at is not None:
+        state = "has not started" if game.state == GameState.FORMING else f"is {game.state}"
+        return out + [Result(s.line, s.text, False, [f"{game.name} {state}; nothing done"],
+                             template="refused") for s in kept]
+    earlier = phase_mails(ctx.session, record)
+    texts = [s.text.strip() for s in kept]
+    mail = {"from": name, "lines": texts, **({"as": who.acting} if who.acting else {})}
+    before = play(game, kind, record.state, mails_json(earlier))
+    after = play(game, kind, record.state, [*mails_json(earlier), mail])
+    if "error" in after:
+        log.error("game %s: phase %s cannot be played: %s", game.name, record.phase,
+                  after["error"])
+        raise Refusal(f"the judge cannot play {game.name}'s phase {record.phase} just now; "
+                      "the master is told, and nothing of this mail was kept")
+    ctx.session.add(MarketMail(game_id=game.id, phase_id=record.id, sender=name,
+                               acting=who.acting, lines=texts, player_id=who.player.id,
+                               at=ctx.now))
+    refused = new_refusals(before, after, key_of(name, who.acting))
+    for step, text in zip(kept, texts, strict=True):
+        reason = _reason(refused, text)
+        if reason is None:
+            out.append(Result(step.line, step.text, True,
+                              [f"accepted for {record.phase}"]))
+        else:
+            out.append(Result(step.line, step.text, False, [reason], template="refused"))
+    if after.get("end") is not None and after["state"].get("phase") == record.phase:
+        out.append(Result(kept[-1].line, "(the game)", True,
+                          ["this mail ended the game; everyone is told at once"]))
+        from judge.service.markets.phases import conclude
+
+        conclude(ctx.session, ctx.settings, game, kind, record, after, ctx.now)
+    return sorted(out, key=lambda r: r.line)
+
+
+def _reason(refused: list[str], text: str) -> str | None:
+    """The reason of ``text``'s refusal (taken from the list, so a line sent twice and
+    refused once is reported once), or None."""
+    for i, entry in enumerate(refused):
+        if entry.upper().startswith(text.upper() + ":"):
+            del refused[i]
+            return entry[len(text) + 1:].strip()
+    return None
+
+
+def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result:
+    record = current_record(ctx.session, who.game)
+    assert who.player is not None and who.player.name is not None
+    if record is None:
+        return Result(step.line, step.text, True,
+                      [f"{who.game.name} has not started yet."])
+    lines = kind.status(record.state, who.player.name)
+    if who.acting:
+        lines += kind.status(record.state, who.acting)
+    return Result(step.line, step.text, True,
+                  [f"{who.game.name}, {record.phase} (as it opened):", *lines])

@@ -1,0 +1,141 @@
+"""A market game's phases: the start, each phase played at its deadline (or at the
+master's PROCESS) from the mail kept for it, the reports, and the end."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from judge.config import Settings
+from judge.engine.phase import PhaseKind
+from judge.service.deadlines import deadline_after, moved_by_absences
+from judge.service.markets.kind import Letter, MarketKind
+from judge.service.markets.members import MEMBER
+from judge.service.markets.orders import phase_mails
+from judge.service.markets.play import envelope, mails_json, play
+from judge.service.replies import render
+from judge.service.schedule import absences
+from judge.service.timing import timing_of
+from judge.storage.games import members
+from judge.storage.mailqueue import queue_mail
+from judge.storage.schema import Game, GameState, PhaseRecord, Role
+
+log = logging.getLogger(__name__)
+
+KINDS = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT}
+
+
+def schedule(session: Session, game: Game, record: PhaseRecord, now: datetime) -> datetime:
+    """A phase's deadline: a movement or retreat phase's length as the game's timing
+    says, every market phase the adjustment length."""
+    timing = timing_of(game.options)
+    kind = KINDS.get(record.phase[-1:], PhaseKind.ADJUSTMENT)
+    due = moved_by_absences(deadline_after(now, kind, timing), absences(session, game), timing)
+    record.deadline = due
+    record.reminded_at = record.late_told_at = record.master_told_at = None
+    return due
+
+
+def new_record(session: Session, game: Game, state: dict, now: datetime) -> PhaseRecord:
+    last = session.scalar(select(func.max(PhaseRecord.seq)).where(PhaseRecord.game_id == game.id))
+    record = PhaseRecord(game_id=game.id, seq=(last or 0) + 1, phase=str(state["phase"]),
+                         state=state, created_at=now, rolled_back=False)
+    session.add(record)
+    game.phase = record.phase
+    session.flush()
+    return record
+
+
+def start(session: Session, settings: Settings, game: Game, kind: MarketKind,
+          now: datetime) -> PhaseRecord:
+    """Begin a forming game with the members who joined; ValueError says why it cannot."""
+    names = [m.name or "" for m in members(session, game) if m.role == MEMBER]
+    low, high = kind.players
+    if not low <= len(names) <= high:
+        raise ValueError(f"{kind.title} needs {low} to {high} {kind.member}s; "
+                         f"{len(names)} joined")
+    state = dict(kind.opening(envelope(game, kind), names))
+    record = new_record(session, game, state, now)
+    game.state = GameState.ACTIVE
+    deadline = schedule(session, game, record, now)
+    view = {"game": game.name, "title": kind.title, "member": kind.member,
+            "names": sorted(names), "phase": record.phase,
+            "deadline": deadline.strftime("%Y-%m-%d %H:%M UTC")}
+    _send(session, settings, game, kind, record.state, now,
+          [Letter("*", f"{game.name}: {kind.title} begins, {record.phase}",
+                  "market/start.txt.j2", view)])
+    return record
+
+
+def advance(session: Session, settings: Settings, game: Game, kind: MarketKind,
+            now: datetime) -> str | None:
+    """The one next thing due: a deadline for a new phase, or the phase played."""
+    if game.state != GameState.ACTIVE:
+        return None
+    record = session.scalar(select(PhaseRecord).where(PhaseRecord.game_id == game.id)
+                            .order_by(PhaseRecord.seq.desc()).limit(1))
+    if record is None or record.processed_at is not None:
+        return None
+    if record.deadline is None:
+        schedule(session, game, record, now)
+        return "deadline set for"
+    if now < record.deadline:
+        return None
+    process(session, settings, game, kind, record, now)
+    return "processed"
+
+
+def process(session: Session, settings: Settings, game: Game, kind: MarketKind,
+            record: PhaseRecord, now: datetime) -> None:
+    """Play the phase from its opening state and the mail kept for it."""
+    result = play(game, kind, record.state, mails_json(phase_mails(session, record)))
+    if "error" in result:
+        raise RuntimeError(f"game {game.name}, phase {record.phase}: {result['error']}")
+    conclude(session, settings, game, kind, record, result, now)
+
+
+def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
+             record: PhaseRecord, result: dict, now: datetime) -> None:
+    """Store a played phase's answer, tell everyone, and open the next phase or end."""
+    record.result = {k: v for k, v in result.items() if k not in ("id", "state")}
+    record.processed_at = now
+    letters = kind.letters(record.state, result)
+    end = result.get("end")
+    if end is not None:
+        game.state = GameState.COMPLETED
+        game.ended_at = now
+        game.result = f"{end['kind']} {' '.join(end.get('winners', []))}".strip()
+        game.phase = None
+        _send(session, settings, game, kind, result["state"], now, letters)
+        return
+    nxt = new_record(session, game, dict(result["state"]), now)
+    deadline = schedule(session, game, nxt, now)
+    for letter in letters:
+        if isinstance(letter.view, dict):
+            letter.view.setdefault("next_phase", nxt.phase)
+            letter.view.setdefault("deadline", deadline.strftime("%Y-%m-%d %H:%M UTC"))
+    _send(session, settings, game, kind, result["state"], now, letters)
+
+
+def _send(session: Session, settings: Settings, game: Game, kind: MarketKind,
+          state: dict, now: datetime, letters: list[Letter]) -> None:
+    """Each letter to its readers: ``*`` every member, observer and the master; a name
+    that member alone; ``MASTER`` the master."""
+    everyone = [m for m in members(session, game) if m.role in (MEMBER, Role.OBSERVER)]
+    by_name = {(m.name or "").upper(): m.address for m in everyone if m.role == MEMBER}
+    for letter in letters:
+        if letter.to == "*":
+            to = [m.address for m in everyone] + [game.master_address]
+        elif letter.to == "MASTER":
+            to = [game.master_address]
+        else:
+            address = by_name.get(letter.to.upper())
+            to = [address] if address else []
+        body = render(letter.template, v=letter.view, game=game.name, title=kind.title,
+                      judge=settings.name, judge_address=settings.address)
+        for address in dict.fromkeys(to):
+            queue_mail(session, address, letter.subject, body, sender=settings.address,
+                       now=now)

@@ -1,0 +1,83 @@
+"""A market game's phase as a ``judge adjudicate`` case: the envelope, the opening state,
+the mail read so far. The runner is the contract's, so by-mail play and the batch
+interface give the same answers by construction."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from judge.batch import run_case
+from judge.service.markets.kind import MarketKind, State
+from judge.storage.schema import Game, MarketMail
+
+PARAM = "param:"  # a GM parameter in Game.options: "param:MIN_BID" -> "100"
+
+
+def params_of(game: Game, kind: MarketKind) -> dict[str, Any]:
+    """The game's GM parameters, typed as the kind's defaults."""
+    out: dict[str, Any] = {}
+    for key, text in game.options.items():
+        if key.startswith(PARAM):
+            name = key[len(PARAM):]
+            out[name] = typed(text, kind.defaults.get(name))
+    return out
+
+
+def typed(text: str, default: Any) -> Any:
+    """A parameter's text as its default's type: yes/no for on/off, a whole number, a
+    word, or ``none``."""
+    word = str(text).strip()
+    if word.lower() == "none":
+        return None
+    if isinstance(default, bool):
+        if word.upper() in ("YES", "ON", "TRUE", "1"):
+            return True
+        if word.upper() in ("NO", "OFF", "FALSE", "0"):
+            return False
+        raise ValueError(f"{word!r} is not yes or no")
+    if isinstance(default, int) or (default is None and word.lstrip("-").isdigit()):
+        try:
+            return int(word)
+        except ValueError:
+            raise ValueError(f"{word!r} is not a whole number") from None
+    return word.upper()
+
+
+def envelope(game: Game, kind: MarketKind) -> dict[str, Any]:
+    return {"variant": game.map_name, "game": kind.name, "rules": list(game.flags),
+            "params": params_of(game, kind), "seed": game.seed}
+
+
+def mails_json(mails: Iterable[MarketMail]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for m in mails:
+        one: dict[str, Any] = {"from": m.sender, "lines": list(m.lines)}
+        if m.acting:
+            one["as"] = m.acting
+        out.append(one)
+    return out
+
+
+def play(game: Game, kind: MarketKind, state: State,
+         mails: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The runner's answer for this phase played from ``state`` with ``mails``."""
+    return run_case({"id": game.name, **envelope(game, kind), "state": dict(state),
+                     "mails": list(mails)})
+
+
+def key_of(sender: str, acting: str | None) -> str:
+    return sender if acting is None else f"{sender}/{acting}"
+
+
+def new_refusals(before: Mapping[str, Any], after: Mapping[str, Any], key: str) -> list[str]:
+    """The refused lines under ``key`` that the last mail added (``<line>: <reason>``)."""
+    old = Counter(before.get("errors", {}).get(key, []))
+    out: list[str] = []
+    for line in after.get("errors", {}).get(key, []):
+        if old[line]:
+            old[line] -= 1
+        else:
+            out.append(line)
+    return out
