@@ -106,3 +106,29 @@ def test_a_sign_on_from_another_address_sends_a_copy(market: MarketJudge) -> Non
     out = market.send("elsewhere@example.net", "SIGNON ANN@xl pwANN", "BID ENGLAND 100")
     copies = [m for m in out if m.recipient == member("ANN")]
     assert len(copies) == 1 and "BID ENGLAND 100" in copies[0].body
+
+
+def test_the_masters_status_pause_resume_and_terminate(market: MarketJudge) -> None:
+    _created(market)
+    for n in ("ANN", "BOB"):
+        market.reply(member(n), f"JOIN xl pwd{n} {n}")
+    market.reply(GM, "SIGNON MASTER@xl masterpw", "START")
+    market.reply(member("ANN"), "SIGNON ANN@xl pwdANN", "BID FRANCE 300")
+    reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "STATUS")
+    assert f"investor ANN: {member('ANN')} (has sent mail this phase)" in reply
+    assert f"investor BOB: {member('BOB')}\n" in reply
+    out = market.send(GM, "SIGNON MASTER@xl masterpw", "PAUSE")
+    told = {m.recipient for m in out if m.subject == "xl: paused"}
+    assert told == {member("ANN"), member("BOB")}
+    assert market.deadline("xl") == []  # a paused game's deadline does not pass
+    assert market.game("xl").phase == "W1900B"
+    reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "RESUME")
+    assert "xl is resumed. The deadline of W1900B is" in reply
+    market.deadline("xl")
+    assert market.game("xl").phase == "W1900O"
+    out = market.send(GM, "SIGNON MASTER@xl masterpw", "TERMINATE")
+    assert {m.recipient for m in out if m.subject == "xl: ended by the master"} == {
+        member("ANN"), member("BOB")}
+    assert market.game("xl").state == "terminated"
+    reply = market.reply(member("ANN"), "SIGNON ANN@xl pwdANN", "STATUS", "BID ITALY 100")
+    assert "xl is terminated; nothing done" in reply
