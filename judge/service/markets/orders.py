@@ -49,7 +49,6 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
     earlier = phase_mails(ctx.session, record)
     texts = [s.text.strip() for s in kept]
     mail = {"from": name, "lines": texts, **({"as": who.acting} if who.acting else {})}
-    before = play(game, kind, record.state, mails_json(earlier))
     after = play(game, kind, record.state, [*mails_json(earlier), mail])
     if "error" in after:
         log.error("game %s: phase %s cannot be played: %s", game.name, record.phase,
@@ -57,9 +56,10 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
         raise Refusal(f"the judge cannot play {game.name}'s phase {record.phase} just now; "
                       "the master is told, and nothing of this mail was kept")
     ctx.session.add(MarketMail(game_id=game.id, phase_id=record.id, sender=name,
-                               acting=who.acting, lines=texts, player_id=who.player.id,
-                               at=ctx.now))
-    refused = new_refusals(before, after, key_of(name, who.acting))
+                               acting=who.acting, lines=texts, errors=after["errors"],
+                               player_id=who.player.id, at=ctx.now))
+    before = earlier[-1].errors if earlier else {}
+    refused = new_refusals(before, after["errors"], key_of(name, who.acting))
     for step, text in zip(kept, texts, strict=True):
         reason = _reason(refused, text)
         if reason is None:
