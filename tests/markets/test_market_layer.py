@@ -13,6 +13,14 @@ def _created(market: MarketJudge, *extra: str) -> None:
     assert "created" in market.reply(GM, " ".join(["CREATE xl masterpw EXCHANGE", *extra]))
 
 
+def _started(market: MarketJudge) -> None:
+    """Game xl with investors ANN and BOB (passwords pwdANN, pwdBOB), started."""
+    _created(market)
+    for n in ("ANN", "BOB"):
+        market.reply(member(n), f"JOIN xl pwd{n} {n}")
+    assert "started" in market.reply(GM, "SIGNON MASTER@xl masterpw", "START")
+
+
 def test_parameters_are_checked_at_creation(market: MarketJudge) -> None:
     reply = market.reply(GM, "CREATE xl masterpw EXCHANGE MIN_SHARES=3")
     assert "the game cannot be set up" in reply and "MIN_SHARES" in reply
@@ -109,10 +117,7 @@ def test_a_sign_on_from_another_address_sends_a_copy(market: MarketJudge) -> Non
 
 
 def test_the_masters_status_pause_resume_and_terminate(market: MarketJudge) -> None:
-    _created(market)
-    for n in ("ANN", "BOB"):
-        market.reply(member(n), f"JOIN xl pwd{n} {n}")
-    market.reply(GM, "SIGNON MASTER@xl masterpw", "START")
+    _started(market)
     market.reply(member("ANN"), "SIGNON ANN@xl pwdANN", "BID FRANCE 300")
     reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "STATUS")
     assert f"investor ANN: {member('ANN')} (has sent mail this phase)" in reply
