@@ -60,11 +60,14 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
                                acting=who.acting, lines=texts, player_id=who.player.id,
                                at=ctx.now))
     refused = new_refusals(before, after, key_of(name, who.acting))
+    warned = new_refusals(before, after, key_of(name, who.acting), "warnings")
     for step, text in zip(kept, texts, strict=True):
         reason = _reason(refused, text)
         if reason is None:
+            warning = _reason(warned, text)
             out.append(Result(step.line, step.text, True,
-                              [f"accepted for {record.phase}"]))
+                              [f"accepted for {record.phase}",
+                               *([warning] if warning else [])]))
         else:
             out.append(Result(step.line, step.text, False, [reason], template="refused"))
     if after.get("end") is not None and after["state"].get("phase") == record.phase:
