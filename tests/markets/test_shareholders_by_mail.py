@@ -287,3 +287,9 @@ def test_a_whole_year_by_mail(market: MarketJudge) -> None:
     assert game.state == GameState.COMPLETED
     assert {m.recipient for m in out if "results" in m.subject} == {
         *(member(n) for n in NAMES), GM}
+
+
+def test_help_shareholders_mails_the_players_guide(market: MarketJudge) -> None:
+    reply = market.reply(member("ANN"), "HELP SHAREHOLDERS")
+    assert "Playing 1901-Shareholders by mail" in reply
+    assert "SIGNON FRANCE@shares1 annspassword" in reply
