@@ -83,6 +83,8 @@ def _february_1901(market: MarketJudge) -> None:
 def test_create_with_parameters_and_the_start_checks(market: MarketJudge) -> None:
     reply = market.reply(GM, "CREATE sx masterpw SHAREHOLDERS MAX_PLAYERS=2")
     assert "MAX_PLAYERS must not be below MIN_PLAYERS" in reply
+    reply = market.reply(GM, "CREATE sx masterpw SHAREHOLDERS EBAYOLA")
+    assert "has no rule flags" in reply and "EBAYOLA" in reply
     reply = market.reply(GM, "CREATE sx masterpw SHAREHOLDERS NO_SUCH=1")
     assert "NO_SUCH is not a parameter of 1901-Shareholders" in reply
     reply = market.reply(GM, "CREATE sx masterpw SHAREHOLDERS MOVE_FEE=25 END_YEAR=1903")

@@ -37,9 +37,10 @@ class MarketKind:
     - ``letters``: the reports of a processed phase (state before, the runner's result);
     - ``status``: a member's STATUS lines in a state;
     - ``name_rule``: a pattern a member's name must match, and what it says;
-    - ``params_problem``: what is wrong with the GM parameters (given by their names), for
-      a kind whose player bounds are parameters themselves: then CREATE and SET check
-      the parameters with it instead of opening a game of ``players[0]`` members;
+    - ``setup_problem``: what is wrong with a game's set-up (given the case envelope:
+      its rules and GM parameters), for a kind whose player bounds are parameters
+      themselves: then CREATE and SET check with it instead of opening a game of
+      ``players[0]`` members;
     - ``carry``: the state kept for the next phase, given the state before and the
       runner's result (by default the result's state), for a kind that keeps what was
       published at an opening (prices) or the GM parameters beside the contract's keys;
@@ -55,6 +56,6 @@ class MarketKind:
     acting: Callable[[State, str], Sequence[str]]
     letters: Callable[[State, Mapping[str, Any]], list[Letter]]
     status: Callable[[State, str], list[str]]
-    params_problem: Callable[[Mapping[str, Any]], str | None] | None = None
+    setup_problem: Callable[[Mapping[str, Any]], str | None] | None = None
     carry: Callable[[State, Mapping[str, Any]], dict[str, Any]] | None = None
     opening_letters: Callable[[State], list[Letter]] | None = None

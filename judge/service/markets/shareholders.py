@@ -51,9 +51,12 @@ def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
             "prices": answer["prices"]}
 
 
-def _params_problem(params: Mapping[str, Any]) -> str | None:
+def _setup_problem(envelope: Mapping[str, Any]) -> str | None:
+    """Why a game with these rule flags and GM parameters cannot be played, or None."""
+    if envelope.get("rules"):
+        return f"1901-Shareholders has no rule flags: {', '.join(envelope['rules'])}"
     try:
-        Params.from_mapping(params)
+        Params.from_mapping(envelope.get("params") or {})
     except ParamError as e:
         return str(e)
     return None
@@ -252,5 +255,5 @@ KIND = MarketKind(
     # the bounds are the GM parameters MIN_PLAYERS and MAX_PLAYERS: the runner checks
     # them at the start with the spec's reasons
     players=(1, 100), opening=_opening, acting=_acting, letters=_letters, status=_status,
-    params_problem=_params_problem, carry=_carry, opening_letters=_opening_letters,
+    setup_problem=_setup_problem, carry=_carry, opening_letters=_opening_letters,
 )
