@@ -8,9 +8,12 @@ from typing import Any
 
 from sqlalchemy import select
 
+from judge.service.markets.shareholders import KIND
+from judge.service.replies import render
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import Game, GameState, PhaseRecord
 from tests.markets.conftest import GM, MarketJudge, member
+from tests.shareholders.cases import country, mail, play, state
 
 NAMES = ("ANN", "BEN", "CID", "DOT")
 
@@ -295,3 +298,28 @@ def test_help_shareholders_mails_the_players_guide(market: MarketJudge) -> None:
     reply = market.reply(member("ANN"), "HELP SHAREHOLDERS")
     assert "Playing 1901-Shareholders by mail" in reply
     assert "SIGNON FRANCE@shares1 annspassword" in reply
+
+
+def test_the_retreat_letters_mark_a_disagreement() -> None:
+    """A retreat of codirected France (spec S12): the Codirectors disagree, the unit is
+    disbanded, the public letter says so and each Codirector is told."""
+    holders = {"ANN": {"cash": 0, "shares": {"FRANCE": 2}},
+               "BEN": {"cash": 0, "shares": {}}, "CID": {"cash": 0, "shares": {"FRANCE": 2}}}
+    given = state("S1902R", holders, {"FRANCE": country(cash=30, office=("ANN", "CID"))},
+                  units={"GERMANY": ["A BUR"]},
+                  dislodged={"FRANCE": [{"unit": "A BUR", "attacker": "MUN"}]})
+    result = play(given, mail("ANN", "A BUR - PIC", as_="FRANCE"),
+                  mail("CID", "A BUR - GAS", as_="FRANCE"))
+    assert result["orders"] == {"A BUR": "A BUR D"}
+    letters = KIND.letters({**given, "params": {}}, result)
+    public = render(letters[0].template, v={**letters[0].view, "next_phase": "F1902M",
+                                            "deadline": "soon"},
+                    game="sh", title="1901-Shareholders", judge="judge", judge_address="j@x")
+    assert "Spring 1902 retreats (S1902R) processed" in public
+    assert "A BUR D" in public
+    assert "disbanded for disagreement of the Codirectors: A BUR" in public
+    private = {x.to: x for x in letters[1:]}
+    assert set(private) == {"ANN", "CID"}
+    body = render(private["CID"].template, v=private["CID"].view, game="sh",
+                  title="1901-Shareholders", judge="judge", judge_address="j@x")
+    assert "FRANCE: the Codirectors did not all order A BUR; disbanded." in body
