@@ -193,7 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     adj.set_defaults(func=_adjudicate)
     _add_mail_commands(sub)
     demo = sub.add_parser(
-        "demo", help="seven scripted players play a short Payola game by mail; prints their mail",
+        "demo", help="scripted players play a short game by mail (Payola; --game shareholders: "
+        "a 1901-Shareholders year); prints their mail",
     )
     demo.add_argument("--config", metavar="PATH",
                       help="play against the judge serve running with this judge.conf "
