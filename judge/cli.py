@@ -179,7 +179,7 @@ def _add_mail_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 def _demo(args: argparse.Namespace) -> int:
     from judge import demo
 
-    return demo.run(args.config, sys.stdout, args.only, args.full, args.by_reader)
+    return demo.run(args.config, sys.stdout, args.only, args.full, args.by_reader, args.game)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -193,11 +193,15 @@ def build_parser() -> argparse.ArgumentParser:
     adj.set_defaults(func=_adjudicate)
     _add_mail_commands(sub)
     demo = sub.add_parser(
-        "demo", help="seven scripted players play a short Payola game by mail; prints their mail",
+        "demo", help="scripted players play a short game by mail (Payola; --game shareholders: "
+        "a 1901-Shareholders year); prints their mail",
     )
     demo.add_argument("--config", metavar="PATH",
                       help="play against the judge serve running with this judge.conf "
                       "(default: start a judge of its own in a temporary directory)")
+    demo.add_argument("--game", default="payola", choices=("payola", "shareholders"),
+                      help="the game to play: payola (default) or shareholders "
+                      "(1901-Shareholders, four players through a year)")
     demo.add_argument("--only", metavar="POWER", help="print only this power's mail")
     demo.add_argument("--by-reader", action="store_true",
                       help="print each reader's mail in turn instead of the game as a story "

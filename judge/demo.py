@@ -1,5 +1,7 @@
-"""``judge demo``: seven scripted players and a master play a short Payola game by mail
-against a running judge, and the mail each of them received is printed."""
+"""``judge demo``: scripted players and a master play a short game by mail against a
+running judge, and the mail each of them received is printed: by default seven players
+of a Payola game; ``--game shareholders`` four players of a 1901-Shareholders year.
+``GAMES`` names each game's script."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
 from typing import TextIO
@@ -203,10 +206,10 @@ def play(judge: MailJudge, game: str) -> None:
 
 
 def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None,
-           full: bool = False) -> None:
+           full: bool = False, players: Sequence[str] = POWERS) -> None:
     """Every mail each reader received, in order; the books at the end cut to their first
     lines unless ``full``."""
-    for who in (*POWERS, "master"):
+    for who in (*players, "master"):
         if only and who != only.upper() and who != only.lower():
             continue
         address = player(who, game)
@@ -220,14 +223,15 @@ def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None,
             print(body, file=out)
 
 
-def story(judge: MailJudge, game: str, out: TextIO, full: bool = False) -> None:
+def story(judge: MailJudge, game: str, out: TextIO, full: bool = False,
+          players: Sequence[str] = POWERS, narration: Mapping[str, str] = NARRATION) -> None:
     """The game as a story: each part told in a few lines, then its mails, each printed
     once with its readers (a results mail sent to eight readers is shown once)."""
-    readers = {player(who, game): who for who in (*POWERS, "master")}
+    readers = {player(who, game): who for who in (*players, "master")}
     ends = [start for start, _ in judge.chapters[1:]] + [len(judge.seen)]
     for (start, key), end in zip(judge.chapters, ends, strict=True):
         print(f"\n{'=' * 78}", file=out)
-        print(textwrap.fill(NARRATION[key], 76, initial_indent="  ",
+        print(textwrap.fill(narration[key], 76, initial_indent="  ",
                             subsequent_indent="  "), file=out)
         print("=" * 78, file=out)
         shown: dict[tuple[str, str], list[str]] = {}
@@ -239,7 +243,8 @@ def story(judge: MailJudge, game: str, out: TextIO, full: bool = False) -> None:
             if not full and subject.startswith(BOOKS):
                 body = _head(body)
             order = list(readers.values())
-            named = ("everyone (the seven players and the master)"
+            count = {4: "four", 7: "seven"}.get(len(players), str(len(players)))
+            named = (f"everyone (the {count} players and the master)"
                      if set(to) == set(order) else ", ".join(sorted(to, key=order.index)))
             print(f"\n--- {subject}\n    to {named}\n", file=out)
             print(body, file=out)
@@ -307,26 +312,120 @@ def _wait_for_port(settings: Settings, serve: subprocess.Popen[bytes]) -> None:
 
 
 def run(config: str | None, out: TextIO, only: str | None = None, full: bool = False,
-        by_reader: bool = False) -> int:
+        by_reader: bool = False, kind: str = "payola") -> int:
     """Play against the judge of ``config`` (already serving), or against one of its own;
     print the game as a story, or (``by_reader``, ``only``) each reader's mail in turn."""
     game = f"demo{int(time.time() * 10) % 10**7:07d}"  # always as long: wrapped mail lines stay put
     log = sys.stderr
+    script = GAMES[kind]
     if config is None:
         with own_judge(log) as path:
-            return _play_and_report(path, game, out, log, only, full, by_reader)
-    return _play_and_report(Path(config), game, out, log, only, full, by_reader)
+            return _play_and_report(path, game, out, log, only, full, by_reader, script)
+    return _play_and_report(Path(config), game, out, log, only, full, by_reader, script)
 
 
 def _play_and_report(config: Path, game: str, out: TextIO, log: TextIO,
-                     only: str | None, full: bool, by_reader: bool) -> int:
+                     only: str | None, full: bool, by_reader: bool, script: Script) -> int:
     judge = MailJudge(load_settings(config), config, log)
     try:
-        play(judge, game)
+        script.play(judge, game)
         if by_reader or only:
-            report(judge, game, out, only, full)
+            report(judge, game, out, only, full, script.players)
         else:
-            story(judge, game, out, full)
+            story(judge, game, out, full, script.players, script.narration)
     finally:
         judge.engine.dispose()
     return 0
+
+
+# 1901-Shareholders (--game shareholders): four players deal in January 1901 as in the
+# spec's S3, ANN and CID codirect FRANCE and agree on one build and not another, then on
+# one move and not another; the master processes each phase (a market game waits for its
+# deadline), and END_YEAR=1901 ends the game after the year.
+HOLDERS = ("ANN", "BEN", "CID", "DOT")
+SHAREHOLDERS_TURNS: tuple[tuple[str, dict[tuple[str, str | None], list[str]]], ...] = (
+    ("W1900D", {("ANN", None): ["BUY 4 FRANCE", "BUY 3 ENGLAND", "STATUS"],
+                ("BEN", None): ["BUY 5 RUSSIA", "BUY 2 FRANCE"],
+                ("CID", None): ["BUY 4 FRANCE"],
+                ("DOT", None): ["SELL 1 FRANCE", "BUY 7 GERMANY"]}),
+    ("W1900A", {("ANN", "ENGLAND"): ["NO DIVIDEND", "BUILD F LON"],
+                ("DOT", "GERMANY"): ["DIVIDEND", "BUILD A BER"],
+                ("ANN", "FRANCE"): ["NO DIVIDEND", "BUILD A PAR", "BUILD F BRE"],
+                ("CID", "FRANCE"): ["NO DIVIDEND", "BUILD A PAR"],
+                ("BEN", "FRANCE"): ["BUILD A MAR"]}),
+    ("S1901M", {("ANN", "ENGLAND"): ["F LON - NTH"],
+                ("ANN", "FRANCE"): ["A PAR - BUR"],
+                ("CID", "FRANCE"): ["A PAR - PIC", "STATUS"]}),
+    ("F1901M", {("ANN", "ENGLAND"): ["F NTH - NWY"],
+                ("ANN", "FRANCE"): ["A PAR - BUR"],
+                ("CID", "FRANCE"): ["A PAR - BUR"]}),
+)
+SHAREHOLDERS_NARRATION = {
+    "start": (
+        "The master creates a 1901-Shareholders game that ends after 1901 (END_YEAR=1901) "
+        "and four players join; START shares the $12,600 among them ($3,150 each) and "
+        "publishes the January 1901 share prices: $400 a country, Russia $500."),
+    "W1900D": (
+        "January 1901: each player deals as himself. ANN buys 4 France and 3 England, CID "
+        "4 France, DOT 7 Germany. BEN's purchases cost more than his cash: he is warned at "
+        "once and at the deadline none is made. DOT's sale of France shares he does not "
+        "hold is refused. Nobody sees another's orders; after the deadline everyone sees "
+        "the holdings and the office holders: ANN directs England, DOT Germany, and ANN "
+        "and CID, equal largest holders, codirect France."),
+    "W1900A": (
+        "February 1901: office holders sign on as their country with their own password. "
+        "England builds a fleet in London; Germany pays a dividend of $34 a share, so its "
+        "army in Berlin cannot be paid for. France's Codirectors both order A PAR, but only "
+        "ANN orders F BRE: the army is built, the fleet is not, and only they are told "
+        "what they did not agree on. BEN, no office holder of France, is refused."),
+    "S1901M": (
+        "Spring 1901: England's fleet moves to the North Sea for a $20 fee. France's "
+        "Codirectors disagree (Burgundy or Picardy), so A PAR holds and costs nothing; "
+        "the results mark it held for disagreement."),
+    "F1901M": (
+        "Fall 1901: the Codirectors agree on Burgundy and France pays $20; England takes "
+        "Norway. The year-end step changes centre ownership and publishes every player's "
+        "net worth at the next January's prices; END_YEAR ends the game and the highest "
+        "net worth wins."),
+}
+
+
+def play_shareholders(judge: MailJudge, game: str) -> None:
+    """The script of ``--game shareholders``."""
+    master = player("master", game)
+    say = lambda text: print(text, file=judge.log)  # noqa: E731
+    say(f"Game {game}: the master creates a 1901-Shareholders game, four players join.")
+    judge.chapter("start")
+    judge.send(master, [f"CREATE {game} masterpw SHAREHOLDERS END_YEAR=1901"])
+    judge.settle()
+    for name in HOLDERS:
+        judge.send(player(name, game), [f"JOIN {game} pw{name.lower()} {name}"])
+    judge.settle()
+    judge.send(master, [f"SIGNON MASTER@{game} masterpw", "START"])
+    judge.settle()
+    for phase, mails in SHAREHOLDERS_TURNS:
+        say(f"{phase}: the players mail the judge; the master processes the phase.")
+        judge.chapter(phase)
+        for (name, country), lines in mails.items():
+            who = country or name
+            judge.send(player(name, game), [f"SIGNON {who}@{game} pw{name.lower()}", *lines])
+        judge.settle()
+        judge.send(master, [f"SIGNON MASTER@{game} masterpw", "PROCESS"])
+        judge.settle()
+    ended = judge.has("Shareholders F1901M (Fall 1901) results")
+    say(f"Game {game} " + ("ended (end_year)." if ended else "did not end as scripted."))
+
+
+@dataclass(frozen=True)
+class Script:
+    """One game ``judge demo --game`` can play: the script, its players, the story."""
+
+    play: Callable[[MailJudge, str], None]
+    players: Sequence[str]
+    narration: Mapping[str, str]
+
+
+GAMES: dict[str, Script] = {
+    "payola": Script(play, POWERS, NARRATION),
+    "shareholders": Script(play_shareholders, HOLDERS, SHAREHOLDERS_NARRATION),
+}

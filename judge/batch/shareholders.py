@@ -11,6 +11,8 @@ from judge.batch.case import CaseError, board_of, field
 from judge.batch.market import Mail, Refusals, params_of, read_mails
 from judge.batch.shareholders_state import game_from_state, state_of
 from judge.engine.board import Map
+from judge.money.shareholders.february import Decisions, agreed
+from judge.money.shareholders.orders import agreed_orders
 from judge.money.shareholders.params import (
     DEFAULTS,
     ParamError,
@@ -40,10 +42,15 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
     problem = player_count_problem(len(game.players), params)
     if problem is not None:
         raise CaseError(problem)
-    refusals = Refusals()
-    sets = _sets(game, params, board, read_mails(case, board), refusals)
+    refusals, warnings = Refusals(), Refusals()
+    sets = _sets(game, params, board, read_mails(case, board), refusals, warnings)
     played = play_turn(game, params, board, sets)
-    return _result(game, played, params, board, refusals)
+    out = _result(game, played, params, board, refusals)
+    # beyond the contract (its comparison ignores them), for the mail service's replies
+    # and reports: the submission warnings of 4.1/4.2, February's details, cancellations
+    # and the Codirectors' disagreements
+    out.update(_details(game, played, sets, warnings))
+    return out
 
 
 def _start(names: Any, params: Params, board: Map) -> dict[str, Any]:
@@ -60,7 +67,7 @@ def _start(names: Any, params: Params, board: Map) -> dict[str, Any]:
 
 
 def _sets(game: Game, params: Params, board: Map, mails: list[Mail],
-          refusals: Refusals) -> dict[Any, Any]:
+          refusals: Refusals, warnings: Refusals) -> dict[Any, Any]:
     """Every mail checked in order; each sender's set for the turn as the last mail with an
     accepted line left it (January per player, otherwise per country and office holder)."""
     sets: dict[Any, Any] = {}
@@ -71,6 +78,8 @@ def _sets(game: Game, params: Params, board: Map, mails: list[Mail],
                                  read_commands(lines, board))
         for i, reason in submission.refusals:
             refusals.add(mail, lines[i], reason)
+        for i, warning in submission.warnings:
+            warnings.add(mail, lines[i], warning)
         if submission.built is None:
             continue
         if game.turn.step is Step.JANUARY:
@@ -103,6 +112,67 @@ def _result(before: Game, played: Played, params: Params, board: Map,
             out["fees"] = dict(sorted(season.fees.items()))
         out["results"] = {str(u): o.value for u, o in sorted(season.outcomes.items(),
                                                              key=_unit_key)}
+    return out
+
+
+def _details(before: Game, played: Played, sets: Mapping[Any, Any],
+             warnings: Refusals) -> dict[Any, Any]:
+    """The keys a result adds beyond the contract: ``warnings`` (per sender key, ``<line>:
+    WARNING: ...``), February's ``february`` (per country: income, dividend per share or
+    None, paid, dissolved and removed units), a movement phase's ``cancelled`` (per
+    country, the orders turned into holds for lack of cash) and ``disagreed`` (per
+    codirected country, what its Codirectors did not all order: units held or disbanded,
+    February items not done)."""
+    out: dict[str, Any] = {"warnings": warnings.as_dict()}
+    treasury, season = played.treasury, played.season
+    if treasury is not None:
+        out["february"] = {
+            c: {"income": treasury.income.get(c, 0), "dividend": treasury.dividend.get(c),
+                "paid": (treasury.dividend.get(c) or 0) * before.shares_held(c),
+                "dissolved": [str(u) for u in treasury.dissolved.get(c, ())],
+                "removed": [str(u) for u in treasury.removed.get(c, ())]}
+            for c in sorted(before.countries)}
+        out["disagreed"] = _february_disagreed(before, sets)
+    if season is not None:
+        out["cancelled"] = {c: [i.text for i in done]
+                            for c, done in sorted(season.cancelled.items()) if done}
+        out["disagreed"] = _orders_disagreed(before, sets)
+    return out
+
+
+def _february_disagreed(game: Game, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for name, country in sorted(game.countries.items()):
+        given = sets.get(name, {})
+        if len(country.office) < 2 or not given:
+            continue
+        every = [given.get(n, Decisions()) for n in country.office]
+        decided = agreed(country.office, given)
+        items: list[str] = []
+        if any(d.dividend for d in every) and not decided.dividend:
+            items.append("DIVIDEND")
+        for u in dict.fromkeys(u for d in every for u in d.dissolve):
+            if u not in decided.dissolve:
+                items.append(f"DISSOLVE {u}")
+        for u in dict.fromkeys(u for d in every for u in d.builds):
+            if u not in decided.builds:
+                items.append(f"BUILD {u}")
+        if items:
+            out[name] = items
+    return out
+
+
+def _orders_disagreed(game: Game, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for name, country in sorted(game.countries.items()):
+        given = sets.get(name, {})
+        if len(country.office) < 2 or not given:
+            continue
+        done = {i.unit.province for i in agreed_orders(country.office, given)}
+        units = [str(i.unit) for n in country.office for i in given.get(n, ())
+                 if i.unit.province not in done]
+        if units:
+            out[name] = sorted(set(units))
     return out
 
 

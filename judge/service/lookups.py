@@ -16,7 +16,7 @@ MAX_HISTORY_PHASES = 40  # njudge caps HISTORY too; ask FROM/TO for more
 
 
 # HELP <topic>: the player's guide (docs/) or a short text (templates/help/)
-GUIDES = {"PAYOLA": "playing-payola.md"}
+GUIDES = {"PAYOLA": "playing-payola.md", "SHAREHOLDERS": "playing-shareholders.md"}
 TOPICS = {"ORDERS": "orders", "ORDER": "orders", "STANDARD": "orders", "PRESS": "press",
           "DEADLINES": "deadlines", "DEADLINE": "deadlines", "TIMING": "deadlines",
           "MASTER": "master", "GM": "master", "GAMES": "games", "EXCHANGE": "games",

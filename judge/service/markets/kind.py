@@ -36,7 +36,15 @@ class MarketKind:
       commander), to find whose password to check;
     - ``letters``: the reports of a processed phase (state before, the runner's result);
     - ``status``: a member's STATUS lines in a state;
-    - ``name_rule``: a pattern a member's name must match, and what it says.
+    - ``name_rule``: a pattern a member's name must match, and what it says;
+    - ``setup_problem``: what is wrong with a game's set-up (given the case envelope:
+      its rules and GM parameters), for a kind whose player bounds are parameters
+      themselves: then CREATE and SET check with it instead of opening a game of
+      ``players[0]`` members;
+    - ``carry``: the state kept for the next phase, given the state before and the
+      runner's result (by default the result's state), for a kind that keeps what was
+      published at an opening (prices) or the GM parameters beside the contract's keys;
+    - ``opening_letters``: what is published at the start besides the start letter.
     """
 
     name: str
@@ -48,3 +56,6 @@ class MarketKind:
     acting: Callable[[State, str], Sequence[str]]
     letters: Callable[[State, Mapping[str, Any]], list[Letter]]
     status: Callable[[State, str], list[str]]
+    setup_problem: Callable[[Mapping[str, Any]], str | None] | None = None
+    carry: Callable[[State, Mapping[str, Any]], dict[str, Any]] | None = None
+    opening_letters: Callable[[State], list[Letter]] | None = None

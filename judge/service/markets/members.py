@@ -86,6 +86,8 @@ def set_param(ctx: Context, game: Game, kind: MarketKind, name: str, value: str,
 
 
 def opening_problem(game: Game, kind: MarketKind, names: list[str]) -> str | None:
+    if kind.setup_problem is not None:
+        return kind.setup_problem(envelope(game, kind))
     try:
         kind.opening(envelope(game, kind), names)
     except ValueError as e:

@@ -56,15 +56,19 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
         raise Refusal(f"the judge cannot play {game.name}'s phase {record.phase} just now; "
                       "the master is told, and nothing of this mail was kept")
     ctx.session.add(MarketMail(game_id=game.id, phase_id=record.id, sender=name,
-                               acting=who.acting, lines=texts, errors=after["errors"],
-                               player_id=who.player.id, at=ctx.now))
-    before = earlier[-1].errors if earlier else {}
-    refused = new_refusals(before, after["errors"], key_of(name, who.acting))
+                               acting=who.acting, lines=texts, player_id=who.player.id,
+                               refusals={f: after.get(f, {}) for f in ("errors", "warnings")},
+                               at=ctx.now))
+    before = earlier[-1].refusals if earlier else {}
+    refused = new_refusals(before, after, key_of(name, who.acting))
+    warned = new_refusals(before, after, key_of(name, who.acting), "warnings")
     for step, text in zip(kept, texts, strict=True):
         reason = _reason(refused, text)
         if reason is None:
+            warning = _reason(warned, text)
             out.append(Result(step.line, step.text, True,
-                              [f"accepted for {record.phase}"]))
+                              [f"accepted for {record.phase}",
+                               *([warning] if warning else [])]))
         else:
             out.append(Result(step.line, step.text, False, [reason], template="refused"))
     if after.get("end") is not None and after["state"].get("phase") == record.phase:

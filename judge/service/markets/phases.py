@@ -53,9 +53,10 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind,
     view = {"game": game.name, "title": kind.title, "member": kind.member,
             "names": sorted(names), "phase": record.phase,
             "deadline": deadline.strftime("%Y-%m-%d %H:%M UTC")}
+    opened = kind.opening_letters(record.state) if kind.opening_letters else []
     _send(session, settings, game, kind, record.state, now,
           [Letter("*", f"{game.name}: {kind.title} begins, {record.phase}",
-                  "market/start.txt.j2", view)])
+                  "market/start.txt.j2", view), *opened])
     return record
 
 
@@ -99,7 +100,8 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
         game.phase = None
         _send(session, settings, game, kind, result["state"], now, letters)
         return
-    nxt = record_state(session, game, dict(result["state"]), now)
+    kept = kind.carry(record.state, result) if kind.carry else dict(result["state"])
+    nxt = record_state(session, game, kept, now)
     deadline = schedule(session, game, nxt, now)
     for letter in letters:
         if isinstance(letter.view, dict):
