@@ -38,6 +38,7 @@ class MilitaryOutcome:
     results: dict[str, str]
     errors: dict[str, list[str]]
     ending: Ending | None
+    orders: dict[str, dict[str, object]]
 
 
 @dataclass(slots=True)
@@ -87,7 +88,11 @@ def play_military(position: Position, economy: Economy, mails: Sequence[Mail], b
     if isinstance(phase, Commerce):
         economy = economy.with_commanders({})
     results = result_fields(result, {})["results"]
-    return MilitaryOutcome(after, phase, economy, results, refusals.as_dict(), ending)
+    # for the reports (spec 7; not a contract key): each power's orders under its commander
+    orders: dict[str, dict[str, object]] = {
+        power: {"by": s.mail.sender.strip().upper(), "lines": [str(o) for o, _ in s.orders]}
+        for power, s in sorted(standing.items())}
+    return MilitaryOutcome(after, phase, economy, results, refusals.as_dict(), ending, orders)
 
 
 def _read(mail: Mail, position: Position, board: Map,
