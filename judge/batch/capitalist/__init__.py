@@ -65,6 +65,7 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
         "end": _end(fought.ending),
         "warnings": {},
         "orders": fought.orders,
+        **({"points": fought.points} if fought.points is not None else {}),
     }
 
 

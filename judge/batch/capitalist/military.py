@@ -19,6 +19,7 @@ from judge.engine.position import Position
 from judge.money.capitalist.calendar import Commerce, GamePhase, after_military
 from judge.money.capitalist.command import command_refusal
 from judge.money.capitalist.params import Params
+from judge.money.capitalist.score import scores
 from judge.money.capitalist.state import Economy
 from judge.money.capitalist.year_end import Ending, year_end
 from judge.text.orders import parse_order
@@ -39,6 +40,7 @@ class MilitaryOutcome:
     errors: dict[str, list[str]]
     ending: Ending | None
     orders: dict[str, dict[str, object]]
+    points: dict[str, int] | None
 
 
 @dataclass(slots=True)
@@ -80,10 +82,12 @@ def play_military(position: Position, economy: Economy, mails: Sequence[Mail], b
             refusals.add(submission.mail, lines.get(error.text, error.text), error.reason.value)
     after = result.next
     ending = None
+    points = None
     if _ownership_changed(position, after):
-        step = year_end(economy, {p: len(cs) for p, cs in after.centers.items()},
-                        position.phase.year, params)
+        owned = {p: len(cs) for p, cs in after.centers.items()}
+        step = year_end(economy, owned, position.phase.year, params)
         economy, ending = step.economy, step.ending
+        points = scores(economy.players.values(), owned, params.POINT_BLOCK)
     phase = after_military(after.phase)
     if isinstance(phase, Commerce):
         economy = economy.with_commanders({})
@@ -92,7 +96,8 @@ def play_military(position: Position, economy: Economy, mails: Sequence[Mail], b
     orders: dict[str, dict[str, object]] = {
         power: {"by": s.mail.sender.strip().upper(), "lines": [str(o) for o, _ in s.orders]}
         for power, s in sorted(standing.items())}
-    return MilitaryOutcome(after, phase, economy, results, refusals.as_dict(), ending, orders)
+    return MilitaryOutcome(after, phase, economy, results, refusals.as_dict(), ending, orders,
+                           points)
 
 
 def _read(mail: Mail, position: Position, board: Map,

@@ -18,6 +18,7 @@ from judge.storage.schema import Game
 
 KINDS: dict[str, str] = {
     "exchange": "judge.service.markets.exchange:KIND",
+    "capitalist": "judge.service.markets.capitalist:KIND",
 }
 
 

@@ -48,3 +48,10 @@ class MarketKind:
     acting: Callable[[State, str], Sequence[str]]
     letters: Callable[[State, Mapping[str, Any]], list[Letter]]
     status: Callable[[State, str], list[str]]
+
+    def bounds(self, params: Mapping[str, Any]) -> tuple[int, int]:
+        """The fewest and most members a game with these GM parameters allows: its
+        ``MIN_PLAYERS`` and ``MAX_PLAYERS`` when the kind has them (Capitalist,
+        Shareholders), else ``players``."""
+        low, high = self.players
+        return int(params.get("MIN_PLAYERS", low)), int(params.get("MAX_PLAYERS", high))

@@ -67,6 +67,8 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
                               [f"accepted for {record.phase}"]))
         else:
             out.append(Result(step.line, step.text, False, [reason], template="refused"))
+    for warning in new_refusals(before, after, key_of(name, who.acting), "warnings"):
+        out.append(Result(kept[-1].line, "(your order set)", True, [warning]))
     if after.get("end") is not None and after["state"].get("phase") == record.phase:
         out.append(Result(kept[-1].line, "(the game)", True,
                           ["this mail ended the game; everyone is told at once"]))
