@@ -181,5 +181,5 @@ def _status(state: State, name: str) -> list[str]:
 KIND = MarketKind(
     name="capitalist", title="Capitalist Diplomacy", member="player", defaults=DEFAULTS,
     players=(DEFAULTS["MIN_PLAYERS"], DEFAULTS["MAX_PLAYERS"]), opening=_opening,
-    acting=_acting, letters=_letters, status=_status,
+    acting=_acting, letters=_letters, status=_status, secret=True,
 )

@@ -36,7 +36,10 @@ class MarketKind:
       commander), to find whose password to check;
     - ``letters``: the reports of a processed phase (state before, the runner's result);
     - ``status``: a member's STATUS lines in a state;
-    - ``name_rule``: a pattern a member's name must match, and what it says.
+    - ``name_rule``: a pattern a member's name must match, and what it says;
+    - ``secret``: members are known by pseudonym only (Capitalist): no mail to a member
+      may name another member's address, so the notice of wrong passwords (which lists
+      the senders) goes to the master alone.
     """
 
     name: str
@@ -48,6 +51,7 @@ class MarketKind:
     acting: Callable[[State, str], Sequence[str]]
     letters: Callable[[State, Mapping[str, Any]], list[Letter]]
     status: Callable[[State, str], list[str]]
+    secret: bool = False
 
     def bounds(self, params: Mapping[str, Any]) -> tuple[int, int]:
         """The fewest and most members a game with these GM parameters allows: its

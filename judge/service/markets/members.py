@@ -102,10 +102,16 @@ def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind,
          password_hash: str) -> Result:
     if game.state != GameState.FORMING:
         raise Refusal(f"{game.name} has started; {kind.member}s join before the start")
+    if kind.secret and not cmd.power:
+        raise Refusal(f"choose a pseudonym, all the others will know of you: "
+                      f"JOIN {game.name} <password> <pseudonym>")
     name = (cmd.power or ctx.reply_to.split("@")[0]).upper()
     if not NAME.match(name):
         raise Refusal(f"a {kind.member}'s name is 1 to 20 letters, digits or _; "
                       f"JOIN {game.name} <password> <name>")
+    if name in (*MASTER_WORDS, "ALL") or load_map(game.map_name).power_named(name):
+        raise Refusal(f"{name} is a word of the judge's commands (a power, MASTER, "
+                      f"OBSERVER, ALL); choose another name")
     joined = market_members(ctx, game)
     if any(m.address.lower() == ctx.reply_to.lower() for m in joined):
         raise Refusal(f"{ctx.reply_to} already plays in {game.name}")
@@ -147,7 +153,8 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
     chosen = next((m for m in dict.fromkeys(candidates)
                    if check_password(cmd.password, m.password_hash)), None)
     if chosen is None:
-        owner = candidates[0].address if candidates else game.master_address
+        owner = (candidates[0].address if candidates and not kind.secret
+                 else game.master_address)
         ctx.wrong_passwords.append(WrongPassword(game.name, who, who, owner,
                                                  game.master_address))
         return Result(step.line, step.text, False, [
