@@ -179,7 +179,8 @@ def _add_mail_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 def _demo(args: argparse.Namespace) -> int:
     from judge import demo
 
-    return demo.run(args.config, sys.stdout, args.only, args.full, args.by_reader)
+    return demo.run(args.config, sys.stdout, args.only, args.full, args.by_reader,
+                    kind=args.game)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -205,6 +206,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--full", action="store_true",
                       help="print the books every reader gets at the end in full "
                       "(by default only their first lines)")
+    demo.add_argument("--game", metavar="KIND",
+                      help="play a market game's script instead (capitalist: nine "
+                      "pseudonyms through a year of Capitalist Diplomacy)")
     demo.set_defaults(func=_demo)
     return parser
 

@@ -9,9 +9,10 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from email.message import EmailMessage
+from importlib import import_module
 from pathlib import Path
 from typing import TextIO
 
@@ -22,6 +23,12 @@ from judge.mail.client import compose, outbox, send_to_judge
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import InboundMessage, InboxState, OutboundMessage, OutboxState
 from judge.storage.session import make_engine
+
+# judge demo --game <kind>: a market game's script, a module whose
+# run(config, game, out, log) -> int plays it against a serving judge and prints it
+GAMES: dict[str, str] = {
+    "capitalist": "judge.demos.capitalist",
+}
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 WAIT_SECONDS = 90.0
@@ -307,19 +314,29 @@ def _wait_for_port(settings: Settings, serve: subprocess.Popen[bytes]) -> None:
 
 
 def run(config: str | None, out: TextIO, only: str | None = None, full: bool = False,
-        by_reader: bool = False) -> int:
+        by_reader: bool = False, kind: str | None = None) -> int:
     """Play against the judge of ``config`` (already serving), or against one of its own;
-    print the game as a story, or (``by_reader``, ``only``) each reader's mail in turn."""
+    print the game as a story, or (``by_reader``, ``only``) each reader's mail in turn.
+    ``kind`` plays that market game's script (``GAMES``) instead of the Payola game."""
     game = f"demo{int(time.time() * 10) % 10**7:07d}"  # always as long: wrapped mail lines stay put
     log = sys.stderr
+    if kind is not None and kind.lower() not in GAMES:
+        print(f"judge demo: no script for {kind!r} (known: {', '.join(sorted(GAMES))})",
+              file=log)
+        return 2
     if config is None:
         with own_judge(log) as path:
-            return _play_and_report(path, game, out, log, only, full, by_reader)
-    return _play_and_report(Path(config), game, out, log, only, full, by_reader)
+            return _play_and_report(path, game, out, log, only, full, by_reader, kind)
+    return _play_and_report(Path(config), game, out, log, only, full, by_reader, kind)
 
 
 def _play_and_report(config: Path, game: str, out: TextIO, log: TextIO,
-                     only: str | None, full: bool, by_reader: bool) -> int:
+                     only: str | None, full: bool, by_reader: bool,
+                     kind: str | None = None) -> int:
+    if kind is not None:
+        module = import_module(GAMES[kind.lower()])
+        script: Callable[[Path, str, TextIO, TextIO], int] = module.run
+        return script(config, game, out, log)
     judge = MailJudge(load_settings(config), config, log)
     try:
         play(judge, game)
