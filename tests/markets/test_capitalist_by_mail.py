@@ -295,3 +295,21 @@ def test_nothing_any_member_is_sent_betrays_another(market: MarketJudge) -> None
                for m in all_mail(market))
     notices = [m for m in all_mail(market) if "wrong passwords" in m.subject]
     assert notices and {m.recipient for m in notices} == {GM}
+
+
+def test_press_to_all_but_and_the_master_s_broadcast(market: MarketJudge) -> None:
+    start(market, *NINE)
+    out = market.send(addr("MIDAS"), signon("MIDAS"), "PRESS TO ALL BUT CROESUS",
+                      "Not a word to Croesus.", "ENDPRESS")
+    told = {m.recipient for m in out if m.subject == "Diplomacy broadcast cap"}
+    assert told == {GM} | {addr(n) for n in NINE if n not in ("MIDAS", "CROESUS")}
+    out = market.send(GM, "SIGNON MASTER@cap masterpw", "BROADCAST", "Deadline moved.",
+                      "ENDPRESS")
+    told = {m.recipient for m in out if m.subject == "Diplomacy broadcast cap"}
+    assert told == {addr(n) for n in NINE}
+    assert all("Broadcast message from the Master" in m.body for m in out
+               if m.subject == "Diplomacy broadcast cap")
+    empty = flat(market.reply(addr("MIDAS"), signon("MIDAS"), "PRESS TO MIDAS", "me",
+                              "ENDPRESS"))
+    assert "nobody would receive this press" in empty
+    assert_secret(market)
