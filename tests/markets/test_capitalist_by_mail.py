@@ -313,3 +313,20 @@ def test_press_to_all_but_and_the_master_s_broadcast(market: MarketJudge) -> Non
                               "ENDPRESS"))
     assert "nobody would receive this press" in empty
     assert_secret(market)
+
+
+def test_the_end_year_ends_the_game_with_the_final_points(market: MarketJudge) -> None:
+    start(market, *NINE, params="END_YEAR=1901")
+    market.reply(addr("MIDAS"), signon("MIDAS"), "SELL 500 LIRA", "BUY 500 RUBEL")
+    for _ in range(3):  # S1901C, S1901M, F1901C
+        market.deadline("cap")
+    out = market.deadline("cap")  # F1901M: the year-end step ends the game
+    final = [m for m in out if m.subject == "Capitalist F1901M results"]
+    assert {m.recipient for m in final} == {GM} | {addr(n) for n in NINE}
+    body = flat(final[0].body)
+    assert "The game is over (end_year)." in body
+    # MIDAS: 5 x 3 LIRA + 15 x 4 RUBEL + 10 x 3 for each of the five others
+    assert "MIDAS 225" in body and "CROESUS 220" in body and "Winner: MIDAS" in body
+    game = market.game("cap")
+    assert game.state == "completed" and game.result == "end_year MIDAS"
+    assert_secret(market)
