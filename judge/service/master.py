@@ -104,6 +104,8 @@ def start(ctx: Context, cmd: c.Start, step: Step) -> Result:
 def pause(ctx: Context, cmd: c.Pause, step: Step) -> Result:
     """The game stops and everyone is told; the processor tells them again every week
     while it stays paused, so no master can stop a game in silence."""
+    if kind_of(ctx.master().game) is not None:
+        return markets.pause(ctx, step, True)
     game = ctx.master().game
     _expect(game, GameState.ACTIVE)
     game.state = GameState.PAUSED
@@ -114,6 +116,8 @@ def pause(ctx: Context, cmd: c.Pause, step: Step) -> Result:
 
 def resume(ctx: Context, cmd: c.Resume, step: Step) -> Result:
     """The deadline moves on by the length of the pause; everyone learns the new one."""
+    if kind_of(ctx.master().game) is not None:
+        return markets.pause(ctx, step, False)
     game = ctx.master().game
     _expect(game, GameState.PAUSED)
     game.state = GameState.ACTIVE
@@ -138,6 +142,8 @@ def _queue(ctx: Context, mails: list[Mail]) -> None:
 
 
 def terminate(ctx: Context, cmd: c.Terminate, step: Step) -> Result:
+    if kind_of(ctx.master().game) is not None:
+        return markets.terminate(ctx, step)
     game = ctx.master().game
     if game.state in (GameState.COMPLETED, GameState.TERMINATED):
         raise Refusal(f"game {game.name} is already {game.state}")

@@ -15,6 +15,8 @@ from judge.money.sheets import SheetContext, SheetError
 from judge.service.accounts import rules_of
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.control import control_of
+from judge.service.markets import kind_of
+from judge.service.markets import master as markets
 from judge.service.oversight import overview
 from judge.service.reports import order_confirmation_mails, roster_of
 from judge.storage.games import (
@@ -260,6 +262,9 @@ def clear(ctx: Context, cmd: c.Clear, step: Step) -> Result:
 
 def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
     if ctx.identity is not None and ctx.identity.role == "master":
+        market = kind_of(ctx.identity.game)
+        if market is not None:
+            return markets.status(ctx, step, market)
         return Result(step.line, step.text, True, template="master_status",
                       data=overview(ctx, ctx.identity))
     who = ctx.player()

@@ -133,12 +133,18 @@ def position_of(record: PhaseRecord, board: Map) -> Position:
 
 def record_position(session: Session, game: Game, position: Position, now: datetime) -> PhaseRecord:
     """Store a new phase to be played from ``position``; it becomes the game's phase."""
+    return record_state(session, game, state_from_position(position), now)
+
+
+def record_state(session: Session, game: Game, state: dict, now: datetime) -> PhaseRecord:
+    """Store a new phase to be played from a contract ``state`` (its ``phase`` names it);
+    it becomes the game's phase."""
     last = session.scalar(select(func.max(PhaseRecord.seq)).where(PhaseRecord.game_id == game.id))
     record = PhaseRecord(
         game_id=game.id,
         seq=(last or 0) + 1,
-        phase=str(position.phase),
-        state=state_from_position(position),
+        phase=str(state["phase"]),
+        state=state,
         created_at=now,
         rolled_back=False,
     )

@@ -245,5 +245,8 @@ class MarketMail(Base):
     sender: Mapped[str] = mapped_column(String(NAME))
     acting: Mapped[str | None] = mapped_column(String(NAME))
     lines: Mapped[list[str]] = mapped_column(JSON)
+    # the phase's refused lines once this mail was read (the runner's ``errors``), so the
+    # next mail's refusals are what its own reading adds, without playing the phase twice
+    errors: Mapped[dict[str, list[str]]] = mapped_column(JSON, default=dict)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
     at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -5,6 +5,8 @@ Knows nothing of mail or of the batch JSON: a line in, a command (or None) out.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
@@ -34,6 +36,7 @@ def _parser() -> Lark:
     return load_parser("bourse", transformer=_COMMANDS)
 
 
+@lru_cache(maxsize=8192)  # a turn is read again with each new mail: lines repeat
 def read_command(line: str) -> Command | None:
     """The command a line holds, or None when it is no Bourse command (D18)."""
     try:

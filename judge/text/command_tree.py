@@ -149,6 +149,8 @@ class ToCommand(Transformer):
 
     @v_args(inline=True)
     def process(self, phase: Token | None) -> c.Process:
+        if phase is not None and str(phase)[-1:].upper() not in "MRA":
+            return c.Process(str(phase).upper())  # a market game's phase: W1900B, S1901C
         return c.Process(_phase(phase))
 
     @v_args(inline=True)

@@ -3,6 +3,7 @@ commands of judge.money.exchange.commands; the batch and the mail interface shar
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import cast
 
 from lark import Token, Transformer
@@ -134,6 +135,7 @@ def command_word(line: str) -> str | None:
     return word if word in WORDS else None
 
 
+@lru_cache(maxsize=8192)  # a market phase is read again with each new mail: lines repeat
 def read_command(line: str) -> c.Command:
     """One line as a command. A line starting with no command word is a UnitLine (an offer
     or unit order, or an unknown command, as the phase decides); a known word whose line

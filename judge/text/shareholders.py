@@ -8,6 +8,8 @@ every other order. The reader knows neither the turn nor who sent the line: the 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
@@ -35,6 +37,7 @@ def _parser() -> Lark:
     return load_parser("shareholders")
 
 
+@lru_cache(maxsize=8192)  # a phase is read again with each new mail: lines repeat
 def read_command(text: str, board: Map) -> Command | Unreadable:
     """The command a line spells on this map, or why it cannot be read."""
     line = normalize_line(text)

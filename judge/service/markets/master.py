@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from judge.service.context import Context, Refusal, Result
 from judge.service.markets.kind import MarketKind
-from judge.service.markets.members import set_param
+from judge.service.markets.members import market_members, observers_and_members, set_param
+from judge.service.markets.orders import phase_mails
 from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
+from judge.service.replies import render
 from judge.storage.games import current_record, lock_game
 from judge.storage.schema import GameState
 from judge.text import commands as c
@@ -51,3 +53,66 @@ def process(ctx: Context, cmd: c.Process, step: Step, kind: MarketKind) -> Resul
 
 def not_in_market(kind: MarketKind, what: str) -> Refusal:
     return Refusal(f"{what} is not available in {kind.title} games")
+
+
+def status(ctx: Context, step: Step, kind: MarketKind) -> Result:
+    """The master's STATUS: the members (with their addresses: the master may know who
+    is behind a name), the phase and its deadline, and who has sent mail this phase."""
+    game = ctx.master().game
+    joined = market_members(ctx, game)
+    record = current_record(ctx.session, game)
+    lines = [f"{game.name}: {kind.title}, {game.state}"
+             + (f", phase {record.phase}" if record is not None else "")
+             + (f", deadline {record.deadline:%Y-%m-%d %H:%M} UTC"
+                if record is not None and record.deadline is not None else "")]
+    sent = ({m.sender for m in phase_mails(ctx.session, record)}
+            if record is not None and record.processed_at is None else set())
+    for m in joined:
+        mark = " (has sent mail this phase)" if m.name in sent else ""
+        lines.append(f"  {kind.member} {m.name}: {m.address}{mark}")
+    if not joined:
+        lines.append(f"  no {kind.member} has joined yet")
+    return Result(step.line, step.text, True, lines)
+
+
+def pause(ctx: Context, step: Step, paused: bool) -> Result:
+    """PAUSE and RESUME: a resumed phase's deadline moves on by the pause's length."""
+    game = ctx.master().game
+    want = GameState.ACTIVE if paused else GameState.PAUSED
+    if game.state != want:
+        raise Refusal(f"game {game.name} is {game.state}, not {want}")
+    record = current_record(ctx.session, game)
+    if paused:
+        game.state = GameState.PAUSED
+        game.paused_at = game.pause_told_at = ctx.now
+        said = f"{game.name} is paused by its master."
+    else:
+        game.state = GameState.ACTIVE
+        if record is not None and record.deadline is not None and game.paused_at is not None:
+            record.deadline = record.deadline + (ctx.now - game.paused_at)
+        game.paused_at = game.pause_told_at = None
+        said = f"{game.name} is resumed." + (
+            f" The deadline of {record.phase} is {record.deadline:%Y-%m-%d %H:%M} UTC."
+            if record is not None and record.deadline is not None else "")
+    _tell_all(ctx, f"{game.name}: {'paused' if paused else 'resumed'}", said)
+    return Result(step.line, step.text, True, [said])
+
+
+def terminate(ctx: Context, step: Step) -> Result:
+    game = ctx.master().game
+    if game.state in (GameState.COMPLETED, GameState.TERMINATED):
+        raise Refusal(f"game {game.name} is already {game.state}")
+    game.state = GameState.TERMINATED
+    game.ended_at = ctx.now
+    game.result = "terminated"
+    said = f"{game.name} was ended by its master; no further phase is played."
+    _tell_all(ctx, f"{game.name}: ended by the master", said)
+    return Result(step.line, step.text, True, [said])
+
+
+def _tell_all(ctx: Context, subject: str, text: str) -> None:
+    game = ctx.master().game
+    for m in observers_and_members(ctx, game):
+        ctx.notify(m.address, subject, render("market/notice.txt.j2", text=text,
+                                              judge=ctx.settings.name,
+                                              judge_address=ctx.settings.address))

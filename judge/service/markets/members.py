@@ -144,7 +144,7 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
     else:
         acting = load_map(game.map_name).power_named(who)
         if acting is None:
-            raise Refusal(f"{who} is neither a {kind.member} nor a power of {game.name}")
+            raise Refusal(f"{who} is neither a player nor a power of {game.name}")
         record = current_record(ctx.session, game)
         may = set(kind.acting(record.state, acting)) if record is not None else set()
         # his own password: the power's leaders first, then the members at this address

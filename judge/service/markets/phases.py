@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
@@ -19,7 +18,7 @@ from judge.service.markets.play import envelope, mails_json, params_of, play
 from judge.service.replies import render
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
-from judge.storage.games import members
+from judge.storage.games import current_record, members, record_state
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, GameState, PhaseRecord, Role
 
@@ -39,16 +38,6 @@ def schedule(session: Session, game: Game, record: PhaseRecord, now: datetime) -
     return due
 
 
-def new_record(session: Session, game: Game, state: dict, now: datetime) -> PhaseRecord:
-    last = session.scalar(select(func.max(PhaseRecord.seq)).where(PhaseRecord.game_id == game.id))
-    record = PhaseRecord(game_id=game.id, seq=(last or 0) + 1, phase=str(state["phase"]),
-                         state=state, created_at=now, rolled_back=False)
-    session.add(record)
-    game.phase = record.phase
-    session.flush()
-    return record
-
-
 def start(session: Session, settings: Settings, game: Game, kind: MarketKind,
           now: datetime) -> PhaseRecord:
     """Begin a forming game with the members who joined; ValueError says why it cannot."""
@@ -58,7 +47,7 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind,
         raise ValueError(f"{kind.title} needs {low} to {high} {kind.member}s; "
                          f"{len(names)} joined")
     state = dict(kind.opening(envelope(game, kind), names))
-    record = new_record(session, game, state, now)
+    record = record_state(session, game, state, now)
     game.state = GameState.ACTIVE
     deadline = schedule(session, game, record, now)
     view = {"game": game.name, "title": kind.title, "member": kind.member,
@@ -75,8 +64,7 @@ def advance(session: Session, settings: Settings, game: Game, kind: MarketKind,
     """The one next thing due: a deadline for a new phase, or the phase played."""
     if game.state != GameState.ACTIVE:
         return None
-    record = session.scalar(select(PhaseRecord).where(PhaseRecord.game_id == game.id)
-                            .order_by(PhaseRecord.seq.desc()).limit(1))
+    record = current_record(session, game)
     if record is None or record.processed_at is not None:
         return None
     if record.deadline is None:
@@ -111,7 +99,7 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
         game.phase = None
         _send(session, settings, game, kind, result["state"], now, letters)
         return
-    nxt = new_record(session, game, dict(result["state"]), now)
+    nxt = record_state(session, game, dict(result["state"]), now)
     deadline = schedule(session, game, nxt, now)
     for letter in letters:
         if isinstance(letter.view, dict):

@@ -71,13 +71,13 @@ def key_of(sender: str, acting: str | None) -> str:
     return sender if acting is None else f"{sender}/{acting}"
 
 
-def new_refusals(before: Mapping[str, Any], after: Mapping[str, Any], key: str,
-                 field: str = "errors") -> list[str]:
-    """The refused lines under ``key`` that the last mail added (``<line>: <reason>``);
-    with ``field="warnings"``, the warnings it added (Capitalist's spec 4.1)."""
-    old = Counter(before.get(field, {}).get(key, []))
+def new_refusals(before: Mapping[str, list[str]], after: Mapping[str, list[str]],
+                 key: str) -> list[str]:
+    """The refused lines under ``key`` (``<line>: <reason>``) in the ``errors`` of the
+    phase played with the last mail and not in those played without it."""
+    old = Counter(before.get(key, []))
     out: list[str] = []
-    for line in after.get(field, {}).get(key, []):
+    for line in after.get(key, []):
         if old[line]:
             old[line] -= 1
         else:

@@ -29,6 +29,7 @@ def upgrade() -> None:
         sa.Column("sender", sa.String(length=32), nullable=False),
         sa.Column("acting", sa.String(length=32), nullable=True),
         sa.Column("lines", sa.JSON(), nullable=False),
+        sa.Column("errors", sa.JSON(), nullable=False),
         sa.Column("player_id", sa.Integer(), nullable=True),
         sa.Column("at", judge.storage.base.UtcDateTime(), nullable=False),
         sa.ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),

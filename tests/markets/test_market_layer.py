@@ -1,0 +1,139 @@
+"""The layer every market game shares: parameters, joining, starting, the master's
+commands, lines before the start, and a phase processed at the master's PROCESS."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from judge.storage.schema import MarketMail
+from tests.markets.conftest import GM, MarketJudge, member
+
+
+def _created(market: MarketJudge, *extra: str) -> None:
+    assert "created" in market.reply(GM, " ".join(["CREATE xl masterpw EXCHANGE", *extra]))
+
+
+def _started(market: MarketJudge) -> None:
+    """Game xl with investors ANN and BOB (passwords pwdANN, pwdBOB), started."""
+    _created(market)
+    for n in ("ANN", "BOB"):
+        market.reply(member(n), f"JOIN xl pwd{n} {n}")
+    assert "started" in market.reply(GM, "SIGNON MASTER@xl masterpw", "START")
+
+
+def test_parameters_are_checked_at_creation(market: MarketJudge) -> None:
+    reply = market.reply(GM, "CREATE xl masterpw EXCHANGE MIN_SHARES=3")
+    assert "the game cannot be set up" in reply and "MIN_SHARES" in reply
+    reply = market.reply(GM, "CREATE xl masterpw EXCHANGE MAX_BIDS=3")
+    assert "MAX_BIDS is not a parameter of Exchange" in reply
+    reply = market.reply(GM, "CREATE xl masterpw EXCHANGE MIN_BID=lots")
+    assert "MIN_BID=LOTS: 'LOTS' is not a whole number" in reply
+    reply = market.reply(GM, "CREATE xl masterpw EXCHANGE ZEROSUM")
+    assert "use INCOME_MODE" in reply
+
+
+def test_the_master_sets_parameters_before_the_start_only(market: MarketJudge) -> None:
+    _created(market)
+    reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "SET MIN_BID 150",
+                         "SET MIN_SHARES 2", "SET DIAS_ONLY yes")
+    assert "MIN_BID is now 150 in xl." in reply
+    assert "MIN_SHARES 2 refused" in reply
+    assert "DIAS_ONLY is now yes in xl." in reply
+    for n in ("ANN", "BOB"):
+        market.reply(member(n), f"JOIN xl pw{n} {n}")
+    market.reply(GM, "SIGNON MASTER@xl masterpw", "START")
+    reply = market.reply(member("ANN"), "SIGNON ANN@xl pwANN", "BID ENGLAND 120")
+    assert "the minimum bid is 150 AgP" in reply
+    reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "SET MIN_BID 100")
+    assert "xl has started; its parameters are fixed" in reply
+
+
+def test_joining_names_and_limits(market: MarketJudge) -> None:
+    _created(market)
+    assert "as investor ANN" in market.reply(member("ANN"), "JOIN xl pwd1 ann")
+    assert "ANN is taken in xl" in market.reply(member("ANNE"), "JOIN xl pwd2 Ann")
+    assert "already plays in xl" in market.reply(member("ANN"), "JOIN xl pwd3 OTHER")
+    reply = market.reply(member("CAT"), "JOIN xl pwd4 A-very-long-name-indeed")
+    assert "1 to 20 letters, digits or _" in reply
+    reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "START")
+    assert "xl cannot start" in reply
+    assert market.game("xl").state == "forming"
+    market.reply(member("BOB"), "JOIN xl pwd5 BOB")
+    assert "started: W1900B" in market.reply(GM, "SIGNON MASTER@xl masterpw", "START")
+    assert "xl has started" in market.reply(member("CAT"), "JOIN xl pwd6 CAT")
+
+
+def test_lines_before_the_start_change_nothing(market: MarketJudge) -> None:
+    _created(market)
+    market.reply(member("ANN"), "JOIN xl pwd1 ANN")
+    reply = market.reply(member("ANN"), "SIGNON ANN@xl pwd1", "BID ENGLAND 120", "STATUS")
+    assert "xl has not started; nothing done" in reply
+    assert "xl has not started yet." in reply
+    with market.factory() as s:
+        assert s.scalars(select(MarketMail)).all() == []
+
+
+def test_master_process_plays_the_phase_now(market: MarketJudge) -> None:
+    _created(market)
+    for n in ("ANN", "BOB"):
+        market.reply(member(n), f"JOIN xl pw{n} {n}")
+    market.reply(GM, "SIGNON MASTER@xl masterpw", "START")
+    market.reply(member("ANN"), "SIGNON ANN@xl pwANN", "BID FRANCE 300")
+    reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "PROCESS W1900O")
+    assert "xl is in W1900B, not W1900O; nothing processed" in reply
+    reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "PROCESS W1900B",
+                         "ROLLBACK S1901M", "EJECT ANN")
+    assert "W1900B processed; Next: W1900O." in reply
+    assert "ROLLBACK is not available in Exchange games" in reply
+    assert "EJECT is not available in Exchange games" in reply
+    assert market.game("xl").phase == "W1900O"
+
+
+def test_refused_lines_are_kept_and_refused_again(market: MarketJudge) -> None:
+    """A refused line is kept with its mail, so the phase played at the deadline gives
+    the same refusal and changes nothing."""
+    _created(market)
+    for n in ("ANN", "BOB"):
+        market.reply(member(n), f"JOIN xl pw{n} {n}")
+    market.reply(GM, "SIGNON MASTER@xl masterpw", "START")
+    reply = market.reply(member("ANN"), "SIGNON ANN@xl pwANN", "BID ENGLAND 2000",
+                         "FROBNICATE")
+    assert "your bids would total 2000 AgP but you have 1000 AgP" in reply
+    assert "unknown command" in reply
+    out = market.deadline("xl")
+    mine = next(m.body for m in out if m.recipient == member("ANN") and "statement" in m.subject)
+    assert "Cash: 1000 AgP" in mine
+    assert "BID ENGLAND 2000: your bids would total" in mine
+
+
+def test_a_sign_on_from_another_address_sends_a_copy(market: MarketJudge) -> None:
+    _created(market)
+    for n in ("ANN", "BOB"):
+        market.reply(member(n), f"JOIN xl pw{n} {n}")
+    market.reply(GM, "SIGNON MASTER@xl masterpw", "START")
+    out = market.send("elsewhere@example.net", "SIGNON ANN@xl pwANN", "BID ENGLAND 100")
+    copies = [m for m in out if m.recipient == member("ANN")]
+    assert len(copies) == 1 and "BID ENGLAND 100" in copies[0].body
+
+
+def test_the_masters_status_pause_resume_and_terminate(market: MarketJudge) -> None:
+    _started(market)
+    market.reply(member("ANN"), "SIGNON ANN@xl pwdANN", "BID FRANCE 300")
+    reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "STATUS")
+    assert f"investor ANN: {member('ANN')} (has sent mail this phase)" in reply
+    assert f"investor BOB: {member('BOB')}\n" in reply
+    out = market.send(GM, "SIGNON MASTER@xl masterpw", "PAUSE")
+    told = {m.recipient for m in out if m.subject == "xl: paused"}
+    assert told == {member("ANN"), member("BOB")}
+    assert market.deadline("xl") == []  # a paused game's deadline does not pass
+    assert market.game("xl").phase == "W1900B"
+    reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "RESUME")
+    assert "xl is resumed. The deadline of W1900B is" in reply
+    market.deadline("xl")
+    assert market.game("xl").phase == "W1900O"
+    out = market.send(GM, "SIGNON MASTER@xl masterpw", "TERMINATE")
+    assert {m.recipient for m in out if m.subject == "xl: ended by the master"} == {
+        member("ANN"), member("BOB")}
+    assert market.game("xl").state == "terminated"
+    reply = market.reply(member("ANN"), "SIGNON ANN@xl pwdANN", "STATUS", "BID ITALY 100")
+    assert "xl is terminated; nothing done" in reply
