@@ -199,9 +199,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--config", metavar="PATH",
                       help="play against the judge serve running with this judge.conf "
                       "(default: start a judge of its own in a temporary directory)")
-    demo.add_argument("--game", default="payola", choices=("payola", "shareholders"),
-                      help="the game to play: payola (default) or shareholders "
-                      "(1901-Shareholders, four players through a year)")
+    demo.add_argument("--game", default="payola",
+                      choices=("payola", "shareholders", "capitalist"),
+                      help="the game to play: payola (default), shareholders "
+                      "(1901-Shareholders, four players through a year) or capitalist "
+                      "(nine pseudonyms through a year of Capitalist Diplomacy)")
     demo.add_argument("--only", metavar="POWER", help="print only this power's mail")
     demo.add_argument("--by-reader", action="store_true",
                       help="print each reader's mail in turn instead of the game as a story "

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from email.message import EmailMessage
+from importlib import import_module
 from pathlib import Path
 from typing import TextIO
 
@@ -25,6 +26,13 @@ from judge.mail.client import compose, outbox, send_to_judge
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import InboundMessage, InboxState, OutboundMessage, OutboxState
 from judge.storage.session import make_engine
+
+# judge demo --game <kind> for a game whose script is a module of its own, whose
+# run(config, game, out, log) -> int plays it against a serving judge and prints it
+# (the scripts written here are in GAMES, at the end)
+MODULES: dict[str, str] = {
+    "capitalist": "judge.demos.capitalist",
+}
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 WAIT_SECONDS = 90.0
@@ -314,9 +322,16 @@ def _wait_for_port(settings: Settings, serve: subprocess.Popen[bytes]) -> None:
 def run(config: str | None, out: TextIO, only: str | None = None, full: bool = False,
         by_reader: bool = False, kind: str = "payola") -> int:
     """Play against the judge of ``config`` (already serving), or against one of its own;
-    print the game as a story, or (``by_reader``, ``only``) each reader's mail in turn."""
+    print the game as a story, or (``by_reader``, ``only``) each reader's mail in turn.
+    ``kind`` plays that market game's script (``GAMES``) instead of the Payola game."""
     game = f"demo{int(time.time() * 10) % 10**7:07d}"  # always as long: wrapped mail lines stay put
     log = sys.stderr
+    if kind in MODULES:  # a script of its own: run(config, game, out, log) -> int
+        own: Callable[[Path, str, TextIO, TextIO], int] = import_module(MODULES[kind]).run
+        if config is None:
+            with own_judge(log) as path:
+                return own(path, game, out, log)
+        return own(Path(config), game, out, log)
     script = GAMES[kind]
     if config is None:
         with own_judge(log) as path:

@@ -40,6 +40,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "judge.mail": ("judge.text", "judge.config", "judge.storage", "judge.mail", "sqlalchemy",
                    "aiosmtpd"),
     "judge.demo": ("judge.config", "judge.storage", "judge.mail", "sqlalchemy"),  # a client
+    "judge.demos": ("judge.config", "judge.demo"),  # judge demo --game <kind>: its scripts
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
                   "judge.demo", "sqlalchemy"),
 }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from judge.service.accounts import rules_of
 from judge.service.context import Context, Refusal, Result
+from judge.service.markets import kind_of
+from judge.service.markets.press import market_press
 from judge.service.powers import powers_named
 from judge.service.reports import press_mail, roster_of
 from judge.storage.games import add_press, player_of, power_of
@@ -18,6 +20,8 @@ def press(ctx: Context, cmd: c.Press, step: Step) -> Result:
     to every player, observer and the master. Nobody learns a sender's address."""
     who = ctx.member()
     game = who.game
+    if kind_of(game) is not None:  # members under their names: judge.service.markets.press
+        return market_press(ctx, cmd, step)
     rules = rules_of(game)
     if rules.no_press:
         raise Refusal(f"{game.name} is a no-press game: press cannot be sent")

@@ -55,6 +55,7 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
             "state": write_state(position, phase.movement, traded.economy, board),
             "end": None,
             "warnings": traded.warnings,
+            "trades": traded.trades,
         }
     fought = play_military(position, economy, mails, board, params)
     return {
@@ -63,6 +64,8 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
         "state": write_state(fought.position, fought.phase, fought.economy, board),
         "end": _end(fought.ending),
         "warnings": {},
+        "orders": fought.orders,
+        **({"points": fought.points} if fought.points is not None else {}),
     }
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from judge.batch.market import Mail, Refusals, not_a_player
 from judge.money.capitalist.calendar import Commerce
 from judge.money.capitalist.command import commanders, not_commander
-from judge.money.capitalist.commerce import execute, move_rates
+from judge.money.capitalist.commerce import Account, execute, move_rates
 from judge.money.capitalist.orders import check_commerce
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.state import Economy
@@ -24,6 +24,7 @@ class CommerceOutcome:
     economy: Economy
     errors: dict[str, list[str]]
     warnings: dict[str, list[str]]
+    trades: dict[str, list[dict[str, object]]]
 
 
 def play_commerce(phase: Commerce, economy: Economy, mails: Sequence[Mail], params: Params,
@@ -50,15 +51,24 @@ def play_commerce(phase: Commerce, economy: Economy, mails: Sequence[Mail], para
             sets[name] = checked.trades
         if checked.warning is not None:
             warnings.setdefault(mail.key, []).append(checked.warning)
-    return CommerceOutcome(process(phase, economy, sets, params, seed), refusals.as_dict(),
-                           warnings)
-
-
-def process(phase: Commerce, economy: Economy, sets: dict[str, tuple[Trade, ...]],
-            params: Params, seed: int) -> Economy:
-    """The deadline: every player's set executed, the rates moved, the commanders drawn."""
     accounts = [execute(p, sets.get(name, ()), economy.rates)
                 for name, p in economy.players.items()]
+    return CommerceOutcome(process(phase, economy, accounts, params, seed),
+                           refusals.as_dict(), warnings, executed_trades(accounts))
+
+
+def executed_trades(accounts: Sequence[Account]) -> dict[str, list[dict[str, object]]]:
+    """What each player's trades did, for the reports (spec 7; not a contract key): per
+    pseudonym, each trade with the units ordered and the units executed."""
+    return {a.player.name: [{"side": d.trade.side.value, "power": d.trade.power,
+                             "ordered": d.trade.units, "units": d.units}
+                            for d in a.executed]
+            for a in sorted(accounts, key=lambda a: a.player.name) if a.executed}
+
+
+def process(phase: Commerce, economy: Economy, accounts: Sequence[Account],
+            params: Params, seed: int) -> Economy:
+    """The deadline: every player's set executed, the rates moved, the commanders drawn."""
     moves = move_rates(economy.rates, accounts, economy.annihilated, params)
     players = {a.player.name: a.player for a in accounts}
     after = replace(economy, players=players,

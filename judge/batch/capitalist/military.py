@@ -19,6 +19,7 @@ from judge.engine.position import Position
 from judge.money.capitalist.calendar import Commerce, GamePhase, after_military
 from judge.money.capitalist.command import command_refusal
 from judge.money.capitalist.params import Params
+from judge.money.capitalist.score import scores
 from judge.money.capitalist.state import Economy
 from judge.money.capitalist.year_end import Ending, year_end
 from judge.text.orders import parse_order
@@ -38,6 +39,8 @@ class MilitaryOutcome:
     results: dict[str, str]
     errors: dict[str, list[str]]
     ending: Ending | None
+    orders: dict[str, dict[str, object]]
+    points: dict[str, int] | None
 
 
 @dataclass(slots=True)
@@ -79,15 +82,22 @@ def play_military(position: Position, economy: Economy, mails: Sequence[Mail], b
             refusals.add(submission.mail, lines.get(error.text, error.text), error.reason.value)
     after = result.next
     ending = None
+    points = None
     if _ownership_changed(position, after):
-        step = year_end(economy, {p: len(cs) for p, cs in after.centers.items()},
-                        position.phase.year, params)
+        owned = {p: len(cs) for p, cs in after.centers.items()}
+        step = year_end(economy, owned, position.phase.year, params)
         economy, ending = step.economy, step.ending
+        points = scores(economy.players.values(), owned, params.POINT_BLOCK)
     phase = after_military(after.phase)
     if isinstance(phase, Commerce):
         economy = economy.with_commanders({})
     results = result_fields(result, {})["results"]
-    return MilitaryOutcome(after, phase, economy, results, refusals.as_dict(), ending)
+    # for the reports (spec 7; not a contract key): each power's orders under its commander
+    orders: dict[str, dict[str, object]] = {
+        power: {"by": s.mail.sender.strip().upper(), "lines": [str(o) for o, _ in s.orders]}
+        for power, s in sorted(standing.items())}
+    return MilitaryOutcome(after, phase, economy, results, refusals.as_dict(), ending, orders,
+                           points)
 
 
 def _read(mail: Mail, position: Position, board: Map,

@@ -4,12 +4,13 @@ typed board and economy: the base keys plus ``players``, ``rates``, ``annihilate
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.batch.case import CaseError
 from judge.engine.board import Map
-from judge.engine.position import Position
+from judge.engine.phase import Season
+from judge.engine.position import Position, starting_position
 from judge.engine.state import position_from_state, state_from_position
 from judge.money.capitalist.calendar import Commerce, GamePhase
 from judge.money.capitalist.params import Params
@@ -109,3 +110,23 @@ def _count(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise CaseError(f"{what} must be a whole number >= 0, not {value!r}")
     return value
+
+
+def opening_state(names: Sequence[str], board: Map, params: Params) -> dict[str, Any]:
+    """The state of a new game at ``S1901C`` (capitalist.md 1, 2, 3, section 6): the
+    standard units and centres, every pseudonym (upper case) holding START_UNITS of every
+    currency and START_SFR, every rate START_RATE, ``centers_last`` the home centres, no
+    commanders. CaseError when the names are not a game the parameters allow (D32) or
+    one is given twice."""
+    pseudonyms = [_name(n) for n in names]
+    if len(set(pseudonyms)) != len(pseudonyms):
+        raise CaseError("a pseudonym is given twice")
+    problem = params.player_count_problem(len(pseudonyms))
+    if problem is not None:
+        raise CaseError(problem)
+    players = {n: Player(n, params.START_SFR, dict.fromkeys(board.powers, params.START_UNITS))
+               for n in pseudonyms}
+    economy = Economy(players, dict.fromkeys(board.powers, params.START_RATE), frozenset(),
+                      {p: len(board.homes.get(p, ())) for p in board.powers}, {})
+    return write_state(starting_position(board), Commerce(Season.SPRING, 1901), economy,
+                       board)

@@ -19,6 +19,7 @@ from judge.storage.schema import Game
 KINDS: dict[str, str] = {
     "exchange": "judge.service.markets.exchange:KIND",
     "shareholders": "judge.service.markets.shareholders:KIND",
+    "capitalist": "judge.service.markets.capitalist:KIND",
 }
 
 

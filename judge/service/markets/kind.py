@@ -36,7 +36,6 @@ class MarketKind:
       commander), to find whose password to check;
     - ``letters``: the reports of a processed phase (state before, the runner's result);
     - ``status``: a member's STATUS lines in a state;
-    - ``name_rule``: a pattern a member's name must match, and what it says;
     - ``setup_problem``: what is wrong with a game's set-up (given the case envelope:
       its rules and GM parameters), for a kind whose player bounds are parameters
       themselves: then CREATE and SET check with it instead of opening a game of
@@ -45,6 +44,9 @@ class MarketKind:
       runner's result (by default the result's state), for a kind that keeps what was
       published at an opening (prices) or the GM parameters beside the contract's keys;
     - ``opening_letters``: what is published at the start besides the start letter.
+    - ``secret``: members are known by pseudonym only (Capitalist): no mail to a member
+      may name another member's address, so the notice of wrong passwords (which lists
+      the senders) goes to the master alone.
     """
 
     name: str
@@ -59,3 +61,11 @@ class MarketKind:
     setup_problem: Callable[[Mapping[str, Any]], str | None] | None = None
     carry: Callable[[State, Mapping[str, Any]], dict[str, Any]] | None = None
     opening_letters: Callable[[State], list[Letter]] | None = None
+    secret: bool = False
+
+    def bounds(self, params: Mapping[str, Any]) -> tuple[int, int]:
+        """The fewest and most members a game with these GM parameters allows: its
+        ``MIN_PLAYERS`` and ``MAX_PLAYERS`` when the kind has them (Capitalist,
+        Shareholders), else ``players``."""
+        low, high = self.players
+        return int(params.get("MIN_PLAYERS", low)), int(params.get("MAX_PLAYERS", high))

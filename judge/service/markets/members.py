@@ -10,7 +10,7 @@ from judge.engine.maps import load_map
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.guessing import WrongPassword
 from judge.service.markets.kind import MarketKind
-from judge.service.markets.play import PARAM, envelope, typed
+from judge.service.markets.play import PARAM, envelope, params_of, typed
 from judge.service.passwords import check_password
 from judge.storage.games import add_game, current_record, members
 from judge.storage.schema import Game, GameState, Player, Role
@@ -45,7 +45,7 @@ def create(ctx: Context, cmd: c.Create, step: Step, kind: MarketKind,
                     secrets.randbelow(2**31), board, ctx.now)
     game.powers.clear()  # a market game's powers have no players of their own
     game.options = dict(params)
-    problem = opening_problem(game, kind, [f"P{i}" for i in range(kind.players[0])])
+    problem = opening_problem(game, kind, _fewest(game, kind))
     if problem:
         raise Refusal(f"the game cannot be set up: {problem}")
     said = " ".join([kind.name.upper(), *flags, *(f"{k[len(PARAM):]}={v}"
@@ -78,11 +78,16 @@ def set_param(ctx: Context, game: Game, kind: MarketKind, name: str, value: str,
     _check_param(kind, name, value)
     before = dict(game.options)
     game.options = {**before, PARAM + name: value}
-    problem = opening_problem(game, kind, [f"P{i}" for i in range(kind.players[0])])
+    problem = opening_problem(game, kind, _fewest(game, kind))
     if problem:
         game.options = before
         raise Refusal(f"{name} {value} refused: {problem}")
     return Result(step.line, step.text, True, [f"{name} is now {value} in {game.name}."])
+
+
+def _fewest(game: Game, kind: MarketKind) -> list[str]:
+    """Names for as few members as the game may start with, to try its opening on."""
+    return [f"P{i}" for i in range(kind.bounds(params_of(game, kind))[0])]
 
 
 def opening_problem(game: Game, kind: MarketKind, names: list[str]) -> str | None:
@@ -99,17 +104,24 @@ def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind,
          password_hash: str) -> Result:
     if game.state != GameState.FORMING:
         raise Refusal(f"{game.name} has started; {kind.member}s join before the start")
+    if kind.secret and not cmd.power:
+        raise Refusal(f"choose a pseudonym, all the others will know of you: "
+                      f"JOIN {game.name} <password> <pseudonym>")
     name = (cmd.power or ctx.reply_to.split("@")[0]).upper()
     if not NAME.match(name):
         raise Refusal(f"a {kind.member}'s name is 1 to 20 letters, digits or _; "
                       f"JOIN {game.name} <password> <name>")
+    if name in (*MASTER_WORDS, "ALL") or load_map(game.map_name).power_named(name):
+        raise Refusal(f"{name} is a word of the judge's commands (a power, MASTER, "
+                      f"OBSERVER, ALL); choose another name")
     joined = market_members(ctx, game)
     if any(m.address.lower() == ctx.reply_to.lower() for m in joined):
         raise Refusal(f"{ctx.reply_to} already plays in {game.name}")
     if any((m.name or "").upper() == name for m in joined):
         raise Refusal(f"{name} is taken in {game.name}; choose another name")
-    if len(joined) >= kind.players[1]:
-        raise Refusal(f"{game.name} is full: {kind.players[1]} {kind.member}s have joined")
+    most = kind.bounds(params_of(game, kind))[1]
+    if len(joined) >= most:
+        raise Refusal(f"{game.name} is full: {most} {kind.member}s have joined")
     ctx.session.add(Player(game_id=game.id, power_id=None, role=MEMBER, name=name,
                            address=ctx.reply_to, password_hash=password_hash,
                            joined_at=ctx.now))
@@ -143,7 +155,8 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
     chosen = next((m for m in dict.fromkeys(candidates)
                    if check_password(cmd.password, m.password_hash)), None)
     if chosen is None:
-        owner = candidates[0].address if candidates else game.master_address
+        owner = (candidates[0].address if candidates and not kind.secret
+                 else game.master_address)
         ctx.wrong_passwords.append(WrongPassword(game.name, who, who, owner,
                                                  game.master_address))
         return Result(step.line, step.text, False, [

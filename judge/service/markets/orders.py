@@ -5,6 +5,8 @@ played so far with and without this mail) and shows STATUS."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -13,7 +15,7 @@ from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.play import key_of, mails_json, new_refusals, play
 from judge.storage.games import current_record, lock_game
-from judge.storage.schema import GameState, MarketMail, PhaseRecord
+from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
 from judge.text.commands import Step
 
 log = logging.getLogger(__name__)
@@ -71,6 +73,7 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
                                *([warning] if warning else [])]))
         else:
             out.append(Result(step.line, step.text, False, [reason], template="refused"))
+    out += _warnings(game, kind, record, mail, after, key_of(name, who.acting), kept[-1])
     if after.get("end") is not None and after["state"].get("phase") == record.phase:
         out.append(Result(kept[-1].line, "(the game)", True,
                           ["this mail ended the game; everyone is told at once"]))
@@ -78,6 +81,19 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
 
         conclude(ctx.session, ctx.settings, game, kind, record, after, ctx.now)
     return sorted(out, key=lambda r: r.line)
+
+
+def _warnings(game: Game, kind: MarketKind, record: PhaseRecord, mail: dict[str, Any],
+              after: Mapping[str, Any], key: str, last: Step) -> list[Result]:
+    """The warnings this mail's order set draws (Capitalist's over-spending, spec 4.1).
+    A warning depends on the mail alone (its set, the sender's account and the rates as
+    the phase opened), so when the sender has any, the mail is played alone to tell
+    which are its own."""
+    if not after.get("warnings", {}).get(key):
+        return []
+    alone = play(game, kind, record.state, [mail])
+    return [Result(last.line, "(your order set)", True, [w])
+            for w in alone.get("warnings", {}).get(key, [])]
 
 
 def _reason(refused: list[str], text: str) -> str | None:

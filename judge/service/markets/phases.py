@@ -14,7 +14,7 @@ from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.members import MEMBER
 from judge.service.markets.orders import phase_mails
-from judge.service.markets.play import envelope, mails_json, play
+from judge.service.markets.play import envelope, mails_json, params_of, play
 from judge.service.replies import render
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
@@ -42,7 +42,7 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind,
           now: datetime) -> PhaseRecord:
     """Begin a forming game with the members who joined; ValueError says why it cannot."""
     names = [m.name or "" for m in members(session, game) if m.role == MEMBER]
-    low, high = kind.players
+    low, high = kind.bounds(params_of(game, kind))
     if not low <= len(names) <= high:
         raise ValueError(f"{kind.title} needs {low} to {high} {kind.member}s; "
                          f"{len(names)} joined")

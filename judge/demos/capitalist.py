@@ -1,0 +1,191 @@
+"""``judge demo --game capitalist``: nine scripted pseudonyms and a master play a year of
+Capitalist Diplomacy by mail against a running judge (SMTP in, Maildir out), and the
+mail is printed as a story.
+
+Every commerce phase is scripted so that each power has one biggest holder (no lot is
+drawn, whatever the game's seed): in the spring seven pseudonyms buy one currency each,
+CROESUS sells to build up cash, and in the fall CROESUS buys Mark and takes GERMANY from
+MIDAS. The master ends each phase with PROCESS, as the deadlines are days away.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from judge.config import load_settings
+from judge.demo import MailJudge, _text
+
+PSEUDONYMS = ("MIDAS", "CROESUS", "PLUTUS", "MAMMON", "FUGGER", "MEDICI", "SCROOGE",
+              "GEKKO", "RICHIE")
+# the people behind the pseudonyms: their addresses appear in no mail to another player
+PEOPLE = {"MIDAS": "alice", "CROESUS": "bob", "PLUTUS": "carol", "MAMMON": "dave",
+          "FUGGER": "erin", "MEDICI": "frank", "SCROOGE": "gina", "GEKKO": "hank",
+          "RICHIE": "ivy"}
+COMMANDS = {"AUSTRIA": "PLUTUS", "ENGLAND": "MAMMON", "FRANCE": "FUGGER",
+            "GERMANY": "MIDAS", "ITALY": "MEDICI", "RUSSIA": "SCROOGE", "TURKEY": "GEKKO"}
+SPRING_TRADES = {
+    "MIDAS": ["SELL 500 LIRA", "BUY 450 MARK"],
+    "CROESUS": ["SELL 500 POUND", "SELL 500 RUBEL"],
+    "PLUTUS": ["SELL 300 LIRA", "BUY 200 KRONEN"],
+    "MAMMON": ["SELL 300 RUBEL", "BUY 200 POUND"],
+    "FUGGER": ["SELL 300 PIASTER", "BUY 200 FRANCS"],
+    "MEDICI": ["SELL 300 KRONEN", "BUY 200 LIRE"],
+    "SCROOGE": ["SELL 300 POUND", "BUY 200 RUBLES"],
+    "GEKKO": ["SELL 300 FRANC", "BUY 200 TURKEY"],
+    "RICHIE": ["SELL 100 FRANC", "BUY 300 MARK", "SELL 600 LIRA"],
+}
+FALL_TRADES = {"CROESUS": ["BUY 800 MARK"], "RICHIE": ["NOTRADE"]}
+SPRING = {
+    "AUSTRIA": ["A VIE - GAL", "A BUD - SER", "F TRI - ALB"],
+    "ENGLAND": ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"],
+    "FRANCE": ["A PAR - BUR", "F BRE - MAO", "A MAR - SPA"],
+    "GERMANY": ["A MUN - RUH", "F KIE - DEN", "A BER - KIE"],
+    "ITALY": ["F NAP - ION", "A ROM - APU", "A VEN H"],
+    "RUSSIA": ["A WAR - GAL", "F SEV - BLA", "A MOS - UKR", "F STP/SC - BOT"],
+    "TURKEY": ["F ANK - BLA", "A CON - BUL", "A SMY - CON"],
+}
+FALL = {
+    "AUSTRIA": ["F ALB - GRE", "A SER S F ALB - GRE", "A VIE H"],
+    "ENGLAND": ["F NTH - NWY", "F NWG - BAR", "A YOR H"],
+    "FRANCE": ["A BUR - BEL", "F MAO - POR", "A SPA H"],
+    "GERMANY": ["A RUH - HOL", "F DEN H", "A KIE H"],
+    "ITALY": ["F ION - TUN", "A APU H", "A VEN H"],
+    "RUSSIA": ["F BOT - SWE", "A UKR - RUM", "A WAR H", "F SEV H"],
+    "TURKEY": ["A BUL H", "F ANK - BLA", "A CON H"],
+}
+WINTER = {
+    "AUSTRIA": ["BUILD A TRI", "BUILD A BUD"],
+    "ENGLAND": ["BUILD F LON"],
+    "FRANCE": ["BUILD F BRE", "BUILD A PAR", "BUILD A MAR"],
+    "GERMANY": ["BUILD A BER", "BUILD A MUN"],
+    "ITALY": ["BUILD F NAP"],
+    "RUSSIA": ["BUILD A MOS", "BUILD F STP/NC"],
+    "TURKEY": ["BUILD F ANK"],
+}
+
+NARRATION = {
+    "start": (
+        "The master creates a Capitalist Diplomacy game; nine players join, each under a "
+        "pseudonym (MIDAS, CROESUS, ...), and the master starts it. Each holds 1000 units "
+        "of each of the seven currencies; every rate is 1.00 SFr. Nobody but the judge and "
+        "the master learns who is behind a pseudonym."),
+    "S1901C": (
+        "Spring 1901 commerce: seven players each sell one currency and buy another, so "
+        "that each power has one biggest holder, its commander for the spring. CROESUS "
+        "sells Pound and Rubel for cash. RICHIE over-spends (a warning: his Mark purchase "
+        "is reduced) and tries to sell 600 Lira (refused: at most 500 a turn). PLUTUS "
+        "writes to MIDAS, signed PLUTUS. The results show every trade and the new rates."),
+    "S1901M": (
+        "Spring 1901 moves: each commander signs on as his power with his own password and "
+        "orders a standard opening; the results show each power's orders under its "
+        "commander's pseudonym."),
+    "F1901C": (
+        "Fall 1901 commerce: CROESUS spends his cash on 800 Mark at 1.05 and now holds "
+        "more Mark than MIDAS: he commands GERMANY for the fall."),
+    "F1901M": (
+        "Fall 1901 moves: MIDAS, no longer GERMANY's commander, is refused; CROESUS "
+        "orders GERMANY. The neutral centres fall, and the year-end step gives each "
+        "currency 5% per centre won: the rates for 1902 and every pseudonym's points."),
+    "W1901A": (
+        "Winter 1901: the fall commanders build. The game goes on to the spring 1902 "
+        "commerce phase."),
+}
+
+
+def address(pseudonym: str, game: str) -> str:
+    return f"{PEOPLE.get(pseudonym, pseudonym.lower())}@{game}.example"
+
+
+def signon(pseudonym: str, game: str, power: str | None = None) -> str:
+    return f"SIGNON {power or pseudonym}@{game} pw{pseudonym.lower()}"
+
+
+def play(judge: MailJudge, game: str, log: TextIO) -> None:
+    """The script: create, join and start, then a year of commerce and moves."""
+    master = address("master", game)
+
+    def process() -> None:
+        judge.settle()
+        judge.send(master, [f"SIGNON MASTER@{game} masterpw", "PROCESS"])
+        judge.settle()
+
+    print(f"Game {game}: the master creates it, nine pseudonyms join.", file=log)
+    judge.chapter("start")
+    judge.send(master, [f"CREATE {game} masterpw CAPITALIST"])
+    judge.settle()
+    for name in PSEUDONYMS:
+        judge.send(address(name, game), [f"JOIN {game} pw{name.lower()} {name}"])
+    judge.settle()
+    judge.send(master, [f"SIGNON MASTER@{game} masterpw", "START"])
+    judge.settle()
+    judge.chapter("S1901C")
+    for name, lines in SPRING_TRADES.items():
+        judge.send(address(name, game), [signon(name, game), *lines])
+    judge.send(address("PLUTUS", game), [signon("PLUTUS", game), "PRESS TO MIDAS",
+                                         "Keep out of Bohemia and I keep out of Kiel.",
+                                         "ENDPRESS"])
+    process()
+    _orders(judge, game, "S1901M", SPRING, COMMANDS)
+    process()
+    judge.chapter("F1901C")
+    for name, lines in FALL_TRADES.items():
+        judge.send(address(name, game), [signon(name, game), *lines])
+    process()
+    fall = {**COMMANDS, "GERMANY": "CROESUS"}
+    judge.chapter("F1901M")
+    judge.send(address("MIDAS", game), [signon("MIDAS", game, "GERMANY"), "A RUH - BEL"])
+    _orders(judge, game, None, FALL, fall)
+    process()
+    _orders(judge, game, "W1901A", WINTER, fall)
+    process()
+
+
+def _orders(judge: MailJudge, game: str, chapter: str | None,
+            orders: dict[str, list[str]], commanders: dict[str, str]) -> None:
+    if chapter is not None:
+        judge.chapter(chapter)
+    for power, lines in orders.items():
+        who = commanders[power]
+        judge.send(address(who, game), [signon(who, game, power), *lines])
+
+
+def story(judge: MailJudge, game: str, out: TextIO, narration: dict[str, str]) -> None:
+    """Each part told in a few lines, then its mails, each printed once with its readers
+    named by pseudonym."""
+    readers = {address(n, game): n for n in (*PSEUDONYMS, "master")}
+    ends = [start for start, _ in judge.chapters[1:]] + [len(judge.seen)]
+    for (start, key), end in zip(judge.chapters, ends, strict=True):
+        print(f"\n{'=' * 78}", file=out)
+        print(textwrap.fill(narration[key], 76, initial_indent="  ",
+                            subsequent_indent="  "), file=out)
+        print("=" * 78, file=out)
+        shown: dict[tuple[str, str], list[str]] = {}
+        for key_ in judge.seen[start:end]:
+            mail = judge.mails[key_]
+            shown.setdefault((str(mail["Subject"]), _text(mail)), []).append(
+                readers.get(str(mail["To"]), str(mail["To"])))
+        order = list(readers.values())
+        for (subject, body), to in shown.items():
+            named = ("everyone (the nine players and the master)"
+                     if set(to) == set(order) else ", ".join(sorted(to, key=order.index)))
+            print(f"\n--- {subject}\n    to {named}\n", file=out)
+            print(body, file=out)
+
+
+def run(config: Path, game: str, out: TextIO, log: TextIO) -> int:
+    """Play against the judge of ``config`` and print the story."""
+    judge = MailJudge(load_settings(config), config, log)
+    try:
+        play(judge, game, log)
+        story(judge, game, out, NARRATION)
+    finally:
+        judge.engine.dispose()
+    return 0
+
+
+def script_senders(game: str) -> Sequence[str]:
+    """Every address the script mails from (for tests)."""
+    return [address(n, game) for n in (*PSEUDONYMS, "master")]
