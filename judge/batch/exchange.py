@@ -46,6 +46,7 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"said": said}
     if game.end is None:
         movement = game.kind == "M"
+        game.note("processed", phase=game.phase)  # the events before it are the mail's
         report = process(game)
         if report is not None:
             for key, line, reason in report.refusals:

@@ -19,7 +19,7 @@ def test_bids_are_checked_at_once_and_played_at_the_deadline(market: MarketJudge
                          "BID ENGLAND 120 SHARES 20 PRICE 9", "BID ITALY 90")
     assert "accepted for W1900B" in reply
     assert "the minimum bid is 100 AgP" in reply
-    market.reply(member("ALICE"), "SIGNON ALICE@xa pwalice", "BID ENGLAND 120")
+    market.reply(member("ALICE"), "SIGNON ALICE@xa pwalice", "BID ENGLAND 110")
     out = market.deadline("xa")
     public = [m for m in out if m.subject == "Exchange W1900B results"]
     assert {m.recipient for m in public} == {member("ALICE"), member("CAROL"), GM}

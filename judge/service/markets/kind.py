@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 State = Mapping[str, Any]
+# the game's processed phases so far, each {"phase", "state" (as it opened), "result"}
+History = Callable[[], Sequence[Mapping[str, Any]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +36,12 @@ class MarketKind:
       params, seed) and the members' names; ValueError says why the game cannot start;
     - ``acting``: who may sign on as a power in a state (leader, office holders,
       commander), to find whose password to check;
-    - ``letters``: the reports of a processed phase (state before, the runner's result);
+    - ``letters``: the reports of a processed phase (state before, the runner's result,
+      which also carries the game's ``rules`` and GM ``params``);
     - ``status``: a member's STATUS lines in a state;
+    - ``notices``: the letters a mail's immediate commands send at once (state as the
+      phase opened, the events of that mail, the game's rules, the game's history);
+      None when the kind sends none;
     - ``name_rule``: a pattern a member's name must match, and what it says.
     """
 
@@ -48,3 +54,5 @@ class MarketKind:
     acting: Callable[[State, str], Sequence[str]]
     letters: Callable[[State, Mapping[str, Any]], list[Letter]]
     status: Callable[[State, str], list[str]]
+    notices: Callable[[State, Sequence[Mapping[str, Any]], Sequence[str], History],
+                      list[Letter]] | None = None

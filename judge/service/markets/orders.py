@@ -5,6 +5,8 @@ played so far with and without this mail) and shows STATUS."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -60,13 +62,14 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
                                acting=who.acting, lines=texts, player_id=who.player.id,
                                at=ctx.now))
     refused = new_refusals(before, after, key_of(name, who.acting))
+    said = [list(x) for x in (after.get("said") or [[]])[-1]]
     for step, text in zip(kept, texts, strict=True):
         reason = _reason(refused, text)
         if reason is None:
-            out.append(Result(step.line, step.text, True,
-                              [f"accepted for {record.phase}"]))
+            out.append(Result(step.line, step.text, True, [_done(said, text, record.phase)]))
         else:
             out.append(Result(step.line, step.text, False, [reason], template="refused"))
+    _notify(ctx, kind, record, mail_events(before), mail_events(after))
     if after.get("end") is not None and after["state"].get("phase") == record.phase:
         out.append(Result(kept[-1].line, "(the game)", True,
                           ["this mail ended the game; everyone is told at once"]))
@@ -74,6 +77,47 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
 
         conclude(ctx.session, ctx.settings, game, kind, record, after, ctx.now)
     return sorted(out, key=lambda r: r.line)
+
+
+IMMEDIATE = ("TRANSFER", "ASK", "WITHDRAW", "TAKE", "LEDGER", "DRAW", "NODRAW", "ACCEPT")
+
+
+def _done(said: list[list[str]], text: str, phase: str) -> str:
+    """What an accepted line did: an immediate command's confirmation (``ask #1
+    opened``), or that a phase command is kept for the phase (with its confirmation)."""
+    for i, (line, done) in enumerate(said):
+        if line == text:
+            del said[i]
+            if text.split()[0].upper() in IMMEDIATE:
+                return f"done: {done}"
+            return f"accepted for {phase}: {done}"
+    return f"accepted for {phase}"
+
+
+def mail_events(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The events the mail read during a phase caused (the runner's ``events`` before
+    its ``processed`` marker)."""
+    out: list[Mapping[str, Any]] = []
+    for event in result.get("events") or []:
+        if event.get("event") == "processed":
+            break
+        out.append(event)
+    return out
+
+
+def _notify(ctx: Context, kind: MarketKind, record: PhaseRecord,
+            before: list[Mapping[str, Any]], after: list[Mapping[str, Any]]) -> None:
+    """The letters this mail's immediate commands send at once (a transfer's recipient,
+    a taken ask's seller, a ledger)."""
+    if kind.notices is None or len(after) <= len(before):
+        return
+    from judge.service.markets.phases import history, send
+
+    game = ctx.identity.game if ctx.identity else None
+    assert game is not None
+    letters = kind.notices(record.state, after[len(before):], list(game.flags),
+                           lambda: history(ctx.session, game, record, after))
+    send(ctx.session, ctx.settings, game, kind, record.state, ctx.now, letters)
 
 
 def _reason(refused: list[str], text: str) -> str | None:
