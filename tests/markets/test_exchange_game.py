@@ -104,7 +104,10 @@ def test_the_whole_game(played: tuple[MarketJudge, dict[str, list[str]]]) -> Non
     assert "Your bribes paid: A MUN" in dave_m
     public_m = _to(market.log, "ALICE", "S1901M results")[0]
     assert "A PAR - BUR" in public_m and "AgP" not in public_m.split("Corporations:")[0]
-    # The draw ends the game at once, with the final holdings
+    # The draw ends the game at once (the last leader's DRAW), with the final holdings
+    assert "the game ends in a draw" in replies["F1901M"][-1]
+    assert "this mail ended the game; everyone is told at once" in replies["F1901M"][-1]
+    assert all("ended the game" not in r for r in replies["F1901M"][:-1])
     final = _to(market.log, "CAROL", "F1901M results")
     assert final and "The game is over (draw)" in final[0]
     assert "Final holdings and portfolio values:" in final[0]

@@ -229,6 +229,8 @@ def _treasury(before: State, after: State, result: Mapping[str, Any],
         if kind == "transfer":
             who = "an investor" if anonymous else e["sender"]
             lines.append(f"received {e['amount']} AgP from {who}")
+        elif kind == "auction":
+            lines.append(f"started: the founder paid {e['paid']} AgP")
         elif kind == "proceeds" and e["to"] == "treasury":
             lines.append(f"IPO proceeds {e['amount']} AgP")
         elif kind == "proceeds":
