@@ -179,7 +179,7 @@ def _add_mail_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 def _demo(args: argparse.Namespace) -> int:
     from judge import demo
 
-    return demo.run(args.config, sys.stdout, args.only, args.full, args.by_reader)
+    return demo.run(args.config, sys.stdout, args.only, args.full, args.by_reader, args.game)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -199,6 +199,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="play against the judge serve running with this judge.conf "
                       "(default: start a judge of its own in a temporary directory)")
     demo.add_argument("--only", metavar="POWER", help="print only this power's mail")
+    demo.add_argument("--game", default="payola", metavar="KIND",
+                      help="the scripted game: payola (default) or exchange (four investors "
+                      "from the first auction to a draw)")
     demo.add_argument("--by-reader", action="store_true",
                       help="print each reader's mail in turn instead of the game as a story "
                       "(each mail once, with its readers)")

@@ -1,5 +1,6 @@
 """``judge demo``: seven scripted players and a master play a short Payola game by mail
-against a running judge, and the mail each of them received is printed."""
+against a running judge, and the mail each of them received is printed. ``--game <kind>``
+plays another scripted game instead (``GAMES``: one line per kind)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from email.message import EmailMessage
+from importlib import import_module
 from pathlib import Path
 from typing import TextIO
 
@@ -97,6 +100,30 @@ NARRATION = {
         "ends the game in a draw, and every reader gets the books: every offer sheet, "
         "statement and bribe chart of the game, public now."),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Script:
+    """A scripted game: how it is played, who reads its mail, what each part tells."""
+
+    play: Callable[[MailJudge, str], None]
+    readers: tuple[str, ...]
+    narration: Mapping[str, str]
+
+
+# judge demo --game <kind>: the module and name of each other kind's Script, imported on
+# use (payola, the default, is this module's own)
+GAMES: dict[str, str] = {
+    "exchange": "judge.demo_exchange:SCRIPT",
+}
+
+
+def script_named(kind: str) -> Script:
+    if kind.lower() == "payola":
+        return PAYOLA
+    module, _, name = GAMES[kind.lower()].partition(":")
+    found: Script = getattr(import_module(module), name)
+    return found
 
 
 def player(power: str, game: str) -> str:
@@ -203,10 +230,10 @@ def play(judge: MailJudge, game: str) -> None:
 
 
 def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None,
-           full: bool = False) -> None:
+           full: bool = False, script: Script | None = None) -> None:
     """Every mail each reader received, in order; the books at the end cut to their first
     lines unless ``full``."""
-    for who in (*POWERS, "master"):
+    for who in (*(script or PAYOLA).readers, "master"):
         if only and who != only.upper() and who != only.lower():
             continue
         address = player(who, game)
@@ -220,14 +247,16 @@ def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None,
             print(body, file=out)
 
 
-def story(judge: MailJudge, game: str, out: TextIO, full: bool = False) -> None:
+def story(judge: MailJudge, game: str, out: TextIO, full: bool = False,
+          script: Script | None = None) -> None:
     """The game as a story: each part told in a few lines, then its mails, each printed
     once with its readers (a results mail sent to eight readers is shown once)."""
-    readers = {player(who, game): who for who in (*POWERS, "master")}
+    script = script or PAYOLA
+    readers = {player(who, game): who for who in (*script.readers, "master")}
     ends = [start for start, _ in judge.chapters[1:]] + [len(judge.seen)]
     for (start, key), end in zip(judge.chapters, ends, strict=True):
         print(f"\n{'=' * 78}", file=out)
-        print(textwrap.fill(NARRATION[key], 76, initial_indent="  ",
+        print(textwrap.fill(script.narration[key], 76, initial_indent="  ",
                             subsequent_indent="  "), file=out)
         print("=" * 78, file=out)
         shown: dict[tuple[str, str], list[str]] = {}
@@ -239,7 +268,9 @@ def story(judge: MailJudge, game: str, out: TextIO, full: bool = False) -> None:
             if not full and subject.startswith(BOOKS):
                 body = _head(body)
             order = list(readers.values())
-            named = ("everyone (the seven players and the master)"
+            everyone = ("the seven players" if script is PAYOLA
+                        else f"the {len(script.readers)} players")
+            named = (f"everyone ({everyone} and the master)"
                      if set(to) == set(order) else ", ".join(sorted(to, key=order.index)))
             print(f"\n--- {subject}\n    to {named}\n", file=out)
             print(body, file=out)
@@ -258,6 +289,9 @@ def _head(body: str) -> str:
     return "\n".join([*lines[:BOOKS_HEAD], "",
                       f"[... {rest} more lines: every offer sheet, statement and chart of",
                       " the game, the same for every reader; judge demo --full prints them]"])
+
+
+PAYOLA = Script(play, POWERS, NARRATION)
 
 
 def free_port() -> int:
@@ -307,26 +341,27 @@ def _wait_for_port(settings: Settings, serve: subprocess.Popen[bytes]) -> None:
 
 
 def run(config: str | None, out: TextIO, only: str | None = None, full: bool = False,
-        by_reader: bool = False) -> int:
+        by_reader: bool = False, kind: str = "payola") -> int:
     """Play against the judge of ``config`` (already serving), or against one of its own;
     print the game as a story, or (``by_reader``, ``only``) each reader's mail in turn."""
     game = f"demo{int(time.time() * 10) % 10**7:07d}"  # always as long: wrapped mail lines stay put
     log = sys.stderr
+    script = script_named(kind)
     if config is None:
         with own_judge(log) as path:
-            return _play_and_report(path, game, out, log, only, full, by_reader)
-    return _play_and_report(Path(config), game, out, log, only, full, by_reader)
+            return _play_and_report(path, game, out, log, only, full, by_reader, script)
+    return _play_and_report(Path(config), game, out, log, only, full, by_reader, script)
 
 
 def _play_and_report(config: Path, game: str, out: TextIO, log: TextIO,
-                     only: str | None, full: bool, by_reader: bool) -> int:
+                     only: str | None, full: bool, by_reader: bool, script: Script) -> int:
     judge = MailJudge(load_settings(config), config, log)
     try:
-        play(judge, game)
+        script.play(judge, game)
         if by_reader or only:
-            report(judge, game, out, only, full)
+            report(judge, game, out, only, full, script)
         else:
-            story(judge, game, out, full)
+            story(judge, game, out, full, script)
     finally:
         judge.engine.dispose()
     return 0
