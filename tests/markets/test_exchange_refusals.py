@@ -208,3 +208,14 @@ def test_a_leader_who_lost_his_office(market: MarketJudge) -> None:
     assert refused(market, "ALICE", "ACCEPT FE", acting="FRANCE") == \
         "you are not the leader of FRANCE"
     assert refused(market, "ALICE", "LEDGER FRANCE") == "you are not the leader of FRANCE"
+
+
+def test_anon_transfer_hides_the_sender(market: MarketJudge) -> None:
+    to_phase(market, "W1900B", params=f"{CREATE_PARAMS} ANON_TRANSFER")
+    out = market.send(member("ALICE"), f"SIGNON ALICE@{GAME} pwalice", "TRANSFER 5 TO BOB")
+    notice = [m.body for m in out if m.recipient == member("BOB")]
+    assert notice and "You received 5 AgP from an investor." in notice[0]
+    assert "ALICE" not in notice[0]
+    market.deadline(GAME)
+    assert not any("ALICE" in m.body for m in market.log if m.recipient == member("BOB")
+                   and "your statement" in m.subject)
