@@ -1,7 +1,7 @@
 """``judge demo``: scripted players and a master play a short game by mail against a
 running judge, and the mail each of them received is printed: by default seven players
-of a Payola game; ``--game shareholders`` four players of a 1901-Shareholders year.
-``GAMES`` names each game's script."""
+of a Payola game; ``--game <kind>`` another game's script (``GAMES`` and ``MODULES``:
+one line per kind)."""
 
 from __future__ import annotations
 
@@ -332,7 +332,7 @@ def run(config: str | None, out: TextIO, only: str | None = None, full: bool = F
             with own_judge(log) as path:
                 return own(path, game, out, log)
         return own(Path(config), game, out, log)
-    script = GAMES[kind]
+    script = script_named(kind)
     if config is None:
         with own_judge(log) as path:
             return _play_and_report(path, game, out, log, only, full, by_reader, script)
@@ -440,7 +440,19 @@ class Script:
     narration: Mapping[str, str]
 
 
-GAMES: dict[str, Script] = {
+# a script written here, or "module:NAME" of one imported on use
+GAMES: dict[str, Script | str] = {
     "payola": Script(play, POWERS, NARRATION),
     "shareholders": Script(play_shareholders, HOLDERS, SHAREHOLDERS_NARRATION),
+    "exchange": "judge.demo_exchange:SCRIPT",
 }
+
+
+def script_named(kind: str) -> Script:
+    """The script of ``judge demo --game <kind>``."""
+    found = GAMES[kind]
+    if isinstance(found, str):
+        module, _, name = found.partition(":")
+        found = getattr(import_module(module), name)
+        assert isinstance(found, Script)
+    return found

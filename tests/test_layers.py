@@ -39,7 +39,10 @@ ALLOWED: dict[str, tuple[str, ...]] = {
                       "judge.config", "judge.storage", "judge.service", "sqlalchemy", "jinja2"),
     "judge.mail": ("judge.text", "judge.config", "judge.storage", "judge.mail", "sqlalchemy",
                    "aiosmtpd"),
-    "judge.demo": ("judge.config", "judge.storage", "judge.mail", "sqlalchemy"),  # a client
+    "judge.demo": ("judge.config", "judge.storage", "judge.mail", "sqlalchemy",  # a client
+                   "judge.demo_exchange"),  # its scripts, imported on use
+    "judge.demo_exchange": ("judge.demo", "judge.config", "judge.storage", "judge.mail",
+                            "sqlalchemy"),
     "judge.demos": ("judge.config", "judge.demo"),  # judge demo --game <kind>: its scripts
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
                   "judge.demo", "sqlalchemy"),

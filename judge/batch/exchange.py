@@ -29,16 +29,24 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
         return _start(case, board, params, rules)
     game = game_from_state(field(case, "state", dict), board, params, rules, seed_of(case))
     refusals = Refusals()
+    said: list[list[list[str]]] = []
     for mail in read_mails(case, board):
         if game.end is not None:
             break  # the draw ended the game: the rest of the mail is ignored (D34)
         lines = [(text, read_mail_line(text, board, game.kind, i + 1))
                  for i, text in enumerate(mail.lines) if text.strip()]
-        for text, reason in read_mail(game, mail.sender.strip().upper(), mail.power, lines):
+        confirmed: list[tuple[str, str]] = []
+        for text, reason in read_mail(game, mail.sender.strip().upper(), mail.power, lines,
+                                      confirmed):
             refusals.add(mail, text, _reason(reason))
-    out: dict[str, Any] = {}
+        said.append([[text, done] for text, done in confirmed])
+    # Beyond the contract (whose comparison ignores extra keys): what each mail's
+    # immediate commands did, and the events of the phase, for the mail service's
+    # replies and reports (exchange.md 7).
+    out: dict[str, Any] = {"said": said}
     if game.end is None:
         movement = game.kind == "M"
+        game.note("processed", phase=game.phase)  # the events before it are the mail's
         report = process(game)
         if report is not None:
             for key, line, reason in report.refusals:
@@ -47,7 +55,8 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
                 out["orders"] = dict(sorted(report.orders.items()))
                 out["paid"] = report.paid
             out["results"] = dict(sorted(report.results.items()))
-    out.update(errors=refusals.as_dict(), state=state_of(game), end=_end(game))
+    out.update(errors=refusals.as_dict(), state=state_of(game), end=_end(game),
+               events=game.journal)
     return out
 
 

@@ -139,7 +139,14 @@ def command_word(line: str) -> str | None:
 def read_command(line: str) -> c.Command:
     """One line as a command. A line starting with no command word is a UnitLine (an offer
     or unit order, or an unknown command, as the phase decides); a known word whose line
-    cannot be read is Unreadable (``cannot parse this command``, D31)."""
+    cannot be read is Unreadable (``cannot parse this command``, D31). Lines repeat (the
+    mail service plays a phase's mail again for every new mail), and commands are frozen
+    values, so each line is read once."""
+    return _read_command(line.strip())
+
+
+@lru_cache(maxsize=8192)
+def _read_command(line: str) -> c.Command:
     word = command_word(line)
     if word is None:
         return c.UnitLine(line.strip())

@@ -39,3 +39,9 @@ def test_not_a_leader_signed_on_as_a_corporation(market: MarketJudge) -> None:
     assert "you are not the leader of FRANCE" in reply
     wrong = market.reply(member("ALICE"), "SIGNON FRANCE@xa nope", "ACCEPT F?")
     assert "wrong password for FRANCE" in wrong
+
+
+def test_help_exchange_mails_the_players_guide(market: MarketJudge) -> None:
+    reply = market.reply(member("ALICE"), "HELP EXCHANGE")
+    assert "Playing Exchange Diplomacy by mail" in reply
+    assert "SIGNON FRANCE@xg mysecret" in reply and "ASK FRANCE 4 AT 15" in reply

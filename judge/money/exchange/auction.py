@@ -85,5 +85,7 @@ def process_bids(game: Game) -> None:
         corp.status = Status.STARTED
         corp.founder = winner
         corp.founding = Founding(paid, winning.shares, winning.price)
+        game.note("auction", corporation=name, winner=winner, paid=paid,
+                  bids={n: b.amount for n, b in sorted(offers.items())})
     for inv in game.investors.values():
         inv.bids.clear()

@@ -24,10 +24,16 @@ def pay_dividends(game: Game) -> None:
         corp = game.corporations[name]
         k = corp.dividend or 0
         corp.dividend = None
-        if not k or not corp.floated or k * corp.S > corp.treasury:
+        if not corp.floated:
             continue
-        for inv in game.investors.values():
+        if not k or k * corp.S > corp.treasury:
+            game.note("dividend", corporation=name, per_share=0, paid={})
+            continue
+        paid: dict[str, int] = {}
+        for investor, inv in sorted(game.investors.items()):
             h = inv.holding(name)
             if h:
                 inv.cash += k * h
                 corp.treasury -= k * h
+                paid[investor] = k * h
+        game.note("dividend", corporation=name, per_share=k, paid=paid)

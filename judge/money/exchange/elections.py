@@ -41,6 +41,7 @@ def process_elections(game: Game) -> None:
         corp = game.corporations[name]
         if corp.floated:
             elected = elect(game, corp)
+            game.note("elected", corporation=name, leader=elected, was=corp.leader)
             if elected != corp.leader:
                 game.draw_votes.pop(name, None)
             corp.leader = elected
@@ -68,9 +69,13 @@ def elect(game: Game, corp: Corporation) -> str | None:
         else:
             choice = voter
         assert choice is not None
+        if wanted is not None and wanted != choice:
+            game.note("fallback", investor=voter, corporation=name, wanted=wanted,
+                      counted=choice)
         counted[voter] = choice
         inv.last_vote[name] = choice
         totals[choice] = totals.get(choice, 0) + weight
+    game.note("tally", corporation=name, totals=dict(sorted(totals.items())))
     top = max(totals.values())
     tied = sorted(n for n, t in totals.items() if t == top)
     if len(tied) == 1:

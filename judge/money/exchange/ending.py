@@ -29,6 +29,7 @@ def draw(game: Game, sender: str, cmd: c.Draw) -> str:
     if game.params.dias_only and set(members) != set(game.survivors()):
         raise Refused("only draws including all survivors are allowed")
     game.draw_votes[voter.name] = tuple(sorted(members))
+    game.note("draw", corporation=voter.name, members=sorted(members))
     agreed = draw_agreed(game)
     if agreed is not None:
         game.end = valuation(game, "draw", agreed)

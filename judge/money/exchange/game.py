@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.orders import Order
@@ -124,6 +125,7 @@ class Game:
     ``dislodged`` and ``contested`` are the board as the engine keeps it, keyed by
     corporation. ``sheets`` and ``orders`` are this phase's offer sheets (by payer) and
     unit orders (by corporation), each order with the mail key and line it came from.
+    ``journal`` lists the events of the phase (``note``).
     """
 
     board: Map
@@ -145,6 +147,13 @@ class Game:
     sheets: dict[str, OfferSheet] = field(default_factory=dict)
     orders: dict[str, list[tuple[Order, str, str]]] = field(default_factory=dict)
     end: End | None = None
+    journal: list[dict[str, Any]] = field(default_factory=list)
+
+    def note(self, event: str, **data: Any) -> None:
+        """Record what happened for the reports (exchange.md 7): a transfer, a fill, a
+        purchase, a tally... The journal is no part of the state: it lists what this
+        phase's mail and processing did, for the judge to tell whom section 7 says."""
+        self.journal.append({"event": event, **data})
 
     @property
     def season(self) -> str:

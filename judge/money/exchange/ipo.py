@@ -47,6 +47,7 @@ def process_purchases(game: Game) -> None:
     order = by_lot(game.seed, f"{game.phase}/IPO", lists)
     spent = dict.fromkeys(lists, 0)
     takings = dict.fromkeys(corps, 0)
+    bought: dict[tuple[str, str], int] = {}
     while any(lists.values()):
         for name in order:
             inv, entries = game.investors[name], lists[name]
@@ -62,13 +63,20 @@ def process_purchases(game: Game) -> None:
                 corp.T -= 1
                 inv.shares[corp.name] = inv.holding(corp.name) + 1
                 takings[corp.name] += corp.price
+                bought[(name, corp.name)] = bought.get((name, corp.name), 0) + 1
                 break
     zerosum = game.params.income_mode is IncomeMode.ZEROSUM
+    for (buyer, corp_name), count in sorted(bought.items()):
+        game.note("purchase", investor=buyer, corporation=corp_name, count=count,
+                  cost=count * corps[corp_name].price)
     for name, amount in takings.items():
         if name in floated_before or zerosum:
             corps[name].treasury += amount
         else:
             game.bank += amount
+        if amount:
+            game.note("proceeds", corporation=name, amount=amount,
+                      to="treasury" if name in floated_before or zerosum else "bank")
     for inv in game.investors.values():
         inv.purchases = []
         inv.cap = None

@@ -96,9 +96,11 @@ def _signed_on(game: Game, sender: str, power: str, command: c.Command) -> None:
 
 
 def read_mail(game: Game, sender: str, power: str | None,
-              lines: Sequence[tuple[str, c.Command]]) -> list[tuple[str, str]]:
+              lines: Sequence[tuple[str, c.Command]],
+              said: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
     """Apply a mail's lines in order; the refused ones, as (line, reason). A DRAW that
-    ends the game ends the mail: the lines after it are ignored (D34)."""
+    ends the game ends the mail: the lines after it are ignored (D34). ``said``, when
+    given, receives (line, confirmation) for each command applied at once."""
     if sender not in game.investors:
         return [(text, not_a_player(sender)) for text, _ in lines]
     refused: list[tuple[str, str]] = []
@@ -117,7 +119,9 @@ def read_mail(game: Game, sender: str, power: str | None,
             elif isinstance(command, c.UnitOrder):
                 unit_orders = (unit_orders or []) + [_order(game, sender, power, command)]
             else:
-                apply_command(game, sender, power, command)
+                done = apply_command(game, sender, power, command)
+                if said is not None:
+                    said.append((text, done))
         except Refused as e:
             refused.append((text, e.reason))
     if game.end is not None:

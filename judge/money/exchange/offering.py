@@ -130,6 +130,8 @@ def process_offering(game: Game) -> None:
             n, p = terms(game, corp)
             founder = game.investors.get(corp.founder or "")
             free = n // 5
+            game.note("setup", corporation=name, founder=corp.founder, S=n, price=p,
+                      founder_shares=free, sent=corp.setup is not None)
             corp.S, corp.T, corp.price = n, n - free, p
             if founder is not None:
                 founder.shares[name] = founder.holding(name) + free
@@ -143,7 +145,10 @@ def process_offering(game: Game) -> None:
             continue
         yes = sum(inv.holding(name) for inv in game.investors.values()
                   if inv.approvals.get(name))
-        if corp.status is Status.FLOATED and 5 * yes >= 4 * (corp.S - corp.T):
+        approved = corp.status is Status.FLOATED and 5 * yes >= 4 * (corp.S - corp.T)
+        game.note("issue", corporation=name, shares=corp.pending_issue, approving=yes,
+                  held=corp.S - corp.T, approved=approved)
+        if approved:
             corp.S += corp.pending_issue
             corp.T += corp.pending_issue
         corp.pending_issue = None

@@ -43,6 +43,7 @@ def transfer(game: Game, sender: str, cmd: c.Transfer) -> str:
     else:
         game.corporations[to].treasury += cmd.amount
     inv.transferred_to.add(to)
+    game.note("transfer", sender=sender, to=to, amount=cmd.amount)
     return f"{cmd.amount} AgP transferred to {to}"
 
 
@@ -57,6 +58,8 @@ def ask(game: Game, sender: str, cmd: c.AskShares) -> str:
     number = game.next_ask_id
     game.next_ask_id += 1
     game.asks.append(Ask(number, sender, corp.name, cmd.quantity, cmd.price))
+    game.note("ask", id=number, seller=sender, corporation=corp.name,
+              quantity=cmd.quantity, price=cmd.price)
     return f"ask #{number} opened"
 
 
@@ -67,6 +70,8 @@ def withdraw(game: Game, sender: str, cmd: c.Withdraw) -> str:
     if found.seller != sender:
         raise Refused(f"ask #{cmd.ask} is not yours")
     game.asks.remove(found)
+    game.note("withdraw", id=found.id, seller=sender, corporation=found.corporation,
+              quantity=found.remaining, price=found.price)
     return f"ask #{cmd.ask} withdrawn"
 
 
@@ -96,12 +101,15 @@ def take(game: Game, sender: str, cmd: c.Take) -> str:
         game.asks[at] = Ask(found.id, found.seller, corp, left, found.price)
     else:
         del game.asks[at]
+    game.note("fill", id=found.id, seller=found.seller, buyer=sender, corporation=corp,
+              quantity=cmd.quantity, price=found.price, left=left)
     return f"ask #{cmd.ask}: {cmd.quantity} sold"
 
 
 def ledger(game: Game, sender: str, cmd: c.Ledger) -> str:
     corp = corporation(game, cmd.power)
     leader(corp, sender)
+    game.note("ledger", corporation=corp.name, to=sender)
     return f"the ledger of {corp.name} is on its way"
 
 
@@ -112,4 +120,5 @@ def accept(game: Game, corp_name: str, cmd: c.Accept) -> str:
     except AcceptanceError as e:
         raise Refused(str(e)) from None
     game.corporations[corp_name].accept = found.text(game.board.powers)
+    game.note("accept", corporation=corp_name, list=game.corporations[corp_name].accept)
     return f"acceptance list of {corp_name}: {game.corporations[corp_name].accept}"

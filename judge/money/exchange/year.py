@@ -34,7 +34,9 @@ def year_end(game: Game) -> None:
             if corp.floated:
                 if game.rules.no_hoarding:  # payola.md 2.5: emptied right before the income
                     corp.treasury = 0
-                corp.treasury += corporate_income(game, name)
+                earned = corporate_income(game, name)
+                corp.treasury += earned
+                game.note("income", corporation=name, amount=earned)
     game.phase = f"W{year}B"
     game.dislodged, game.contested = {}, frozenset()
     winner = solo(game)

@@ -1,12 +1,23 @@
 """Exchange Diplomacy by mail (exchange.md): investors, corporations and a stock market.
 
-What each reader is told follows spec section 7: the public report shows per
-corporation its status, S, T, price, leader, centre values, units and centres, the
-starts (not by whom), IPO sales and floats, elections, open asks without sellers and
-the board; the end shows every investor's holdings and portfolio value. An investor's
-own letter shows his cash, holdings and refused lines; a leader's adds his
-corporations' treasuries; a shareholder gets the annual report (treasury, S, T,
-leader, holders' names without quantities) when a Bids phase opens.
+What each reader is told follows spec section 7, derived from the phase's opening state,
+the state after it and the runner's ``events`` (the engine's journal of the phase):
+
+- public: per corporation its status, S, T, price, leader, centre values, units and
+  centres; the starts (not by whom nor for how much), the offering terms, IPO sales and
+  floats, election winners, the fills (``ask #id: q sold``) and open asks without their
+  sellers, the board (orders issued and results; bribe totals only under PUBLIC_TOTALS);
+  at the end every investor's holdings and portfolio value;
+- an investor: his cash, holdings, bids and their results, purchases (count and cost per
+  corporation), fills, transfers made and received (the sender hidden under
+  ANON_TRANSFER), his bribes, dividends received, votes that fell back, his refused lines;
+- a leader: each corporation's treasury statement (income, IPO proceeds, dividends,
+  bribes, transfers received); a founder: the SETUP reminder and the defaults applied;
+- a shareholder: the annual report when a Bids phase opens, the pending issue and its
+  result, the election tally (totals per candidate) and the dividend declared.
+
+Nothing else: another investor's cash, bids, purchases, votes and offers, and a
+corporation's treasury to anyone who neither holds its shares nor leads it.
 """
 
 from __future__ import annotations
@@ -16,7 +27,12 @@ from typing import Any
 
 from judge.batch import run_case
 from judge.money.exchange.params import DEFAULTS
-from judge.service.markets.kind import Letter, MarketKind, State
+from judge.service.markets.kind import History, Letter, MarketKind, State
+
+Event = Mapping[str, Any]
+PRIVATE = "market/exchange_private.txt.j2"
+PUBLIC = "market/exchange_public.txt.j2"
+NOTICE = "market/exchange_notice.txt.j2"
 
 
 def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
@@ -45,76 +61,299 @@ def _corporations(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def _held(state: State, power: str) -> int:
-    return sum(i.get("shares", {}).get(power, 0) for i in state.get("investors", {}).values())
+def holders(state: State, power: str) -> list[str]:
+    return sorted(n for n, i in state.get("investors", {}).items()
+                  if i.get("shares", {}).get(power, 0) > 0)
+
+
+def _of(events: Sequence[Event], kind: str) -> list[Event]:
+    return [e for e in events if e.get("event") == kind]
+
+
+def split(events: Sequence[Event]) -> tuple[list[Event], list[Event]]:
+    """The events of the mail read during the phase, and those of its processing."""
+    for i, e in enumerate(events):
+        if e.get("event") == "processed":
+            return list(events[:i]), list(events[i + 1:])
+    return list(events), []
+
+
+def _public(before: State, after: State, result: Mapping[str, Any],
+            events: Sequence[Event], rules: Sequence[str]) -> dict[str, Any]:
+    phase = str(before.get("phase"))
+    b_corp, a_corp = before.get("corporations", {}), after.get("corporations", {})
+    started = [e["corporation"] for e in _of(events, "auction")]
+    floated = [p for p, c in sorted(a_corp.items())
+               if b_corp.get(p, {}).get("status") != "FLOATED" and c.get("status") == "FLOATED"]
+    sold: dict[str, int] = {}
+    for e in _of(events, "purchase"):
+        sold[e["corporation"]] = sold.get(e["corporation"], 0) + e["count"]
+    terms = ([{"name": p, "S": c.get("S"), "T": c.get("T"), "price": c.get("price")}
+              for p, c in sorted(a_corp.items()) if c.get("status") != "UNSTARTED"]
+             if phase.endswith("O") else [])
+    elected = {e["corporation"]: e["leader"] for e in _of(events, "elected")}
+    totals: dict[str, int] = {}
+    if "PUBLIC_TOTALS" in {r.upper() for r in rules}:
+        for units in result.get("paid", {}).values():
+            for unit, amount in units.items():
+                totals[unit] = totals.get(unit, 0) + amount
+    end = result.get("end")
+    return {
+        "phase": phase, "corporations": _corporations(after), "started": started,
+        "terms": terms, "floated": floated, "sold": dict(sorted(sold.items())),
+        "elected": dict(sorted(elected.items())),
+        "fills": [f"ask #{e['id']}: {e['quantity']} sold" for e in _of(events, "fill")],
+        "asks": [f"#{a['id']} {a['corporation']} {a['remaining']} @ {a['price']}"
+                 for a in after.get("asks", [])],
+        "orders": dict(sorted(result.get("orders", {}).items())),
+        "results": dict(sorted(result.get("results", {}).items())),
+        "totals": dict(sorted(totals.items())),
+        "end": end, "final": _final(after, end) if end else [],
+    }
 
 
 def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
     after: State = result["state"]
+    rules: Sequence[str] = result.get("rules", [])
     phase = str(before.get("phase"))
-    b_corp, a_corp = before.get("corporations", {}), after.get("corporations", {})
-    started = [p for p, c in sorted(a_corp.items())
-               if b_corp.get(p, {}).get("status") == "UNSTARTED" and c.get("status") != "UNSTARTED"]
-    floated = [p for p, c in sorted(a_corp.items())
-               if b_corp.get(p, {}).get("status") != "FLOATED" and c.get("status") == "FLOATED"]
-    sold = {p: _held(after, p) - _held(before, p) for p in sorted(a_corp)
-            if phase.endswith("P") and _held(after, p) > _held(before, p)}
-    elected = {p: c.get("leader") for p, c in sorted(a_corp.items())
-               if c.get("leader") and c.get("leader") != b_corp.get(p, {}).get("leader")}
-    end = result.get("end")
-    public = {
-        "phase": phase, "corporations": _corporations(after), "started": started,
-        "floated": floated, "sold": sold, "elected": elected,
-        "asks": [f"#{a['id']} {a['corporation']} {a['remaining']} @ {a['price']}"
-                 for a in after.get("asks", [])],
-        "orders": {p: list(o) for p, o in sorted(result.get("orders", {}).items())},
-        "results": dict(sorted(result.get("results", {}).items())),
-        "end": end,
-        "final": _final(after, end) if end else [],
-    }
-    letters = [Letter("*", f"Exchange {phase} results", "market/exchange_public.txt.j2",
-                      public)]
+    events: list[Event] = list(result.get("events", []))
+    letters = [Letter("*", f"Exchange {phase} results", PUBLIC,
+                      _public(before, after, result, events, rules))]
     errors: Mapping[str, list[str]] = result.get("errors", {})
-    for name, investor in sorted(after.get("investors", {}).items()):
-        was = before.get("investors", {}).get(name, {})
-        led = [p for p, c in sorted(a_corp.items()) if c.get("leader") == name]
-        own = {
-            "phase": phase, "name": name, "cash_before": was.get("cash", 0),
-            "cash": investor.get("cash", 0),
-            "shares": dict(sorted(investor.get("shares", {}).items())),
-            "refused": [line for key, lines in sorted(errors.items())
-                        if key.split("/")[0] == name for line in lines],
-            "led": [{"name": p, "treasury_before": b_corp.get(p, {}).get("treasury", 0),
-                     "treasury": a_corp[p].get("treasury", 0),
-                     "accept": a_corp[p].get("accept")} for p in led],
-            "won": [p for p in started if a_corp[p].get("founder") == name],
-            "reports": _annual(after, name) if str(after.get("phase")).endswith("B") else [],
-        }
-        letters.append(Letter(name, f"Exchange {phase}: your statement",
-                              "market/exchange_private.txt.j2", own))
+    anonymous = "ANON_TRANSFER" in {r.upper() for r in rules}
+    for name in sorted(after.get("investors", {})):
+        own = _private(before, after, result, events, name, anonymous)
+        own["refused"] = [line for key, lines in sorted(errors.items())
+                          if key.split("/")[0] == name for line in lines]
+        letters.append(Letter(name, f"Exchange {phase}: your statement", PRIVATE, own))
     return letters
 
 
-def _annual(state: State, name: str) -> list[dict[str, Any]]:
-    """The annual report of each corporation ``name`` holds shares of (holders' names
-    without quantities)."""
+def _private(before: State, after: State, result: Mapping[str, Any],
+             events: Sequence[Event], name: str, anonymous: bool) -> dict[str, Any]:
+    """Everything one investor is told of a phase (spec 7, private)."""
+    params: Mapping[str, Any] = {**DEFAULTS, **(result.get("params") or {})}
+    was = before.get("investors", {}).get(name, {})
+    now = after.get("investors", {}).get(name, {})
+    b_corp, a_corp = before.get("corporations", {}), after.get("corporations", {})
+    news: list[str] = []
+    for e in _of(events, "auction"):
+        if name in e["bids"]:
+            mine = e["bids"][name]
+            news.append(f"Your bid of {mine} AgP for {e['corporation']} won: you paid "
+                        f"{e['paid']} AgP and founded it." if e["winner"] == name else
+                        f"Your bid of {mine} AgP for {e['corporation']} did not win.")
+    news += _money_news(events, name, anonymous)
+    for e in _of(events, "purchase"):
+        if e["investor"] == name:
+            news.append(f"You bought {_shares(e['count'], e['corporation'])} at the "
+                        f"offering for {e['cost']} AgP.")
+    for e in _of(events, "fallback"):
+        if e["investor"] == name:
+            news.append(f"Your vote for {e['wanted']} as leader of {e['corporation']} was "
+                        f"void ({e['wanted']} holds no shares); it counted for "
+                        f"{e['counted']}.")
+    for e in _of(events, "dividend"):
+        if name in e["paid"]:
+            news.append(f"Dividend from {e['corporation']}: {e['paid'][name]} AgP "
+                        f"({e['per_share']} AgP a share).")
+    bribes = result.get("paid", {}).get(name, {})
+    if bribes:
+        news.append("Your bribes paid: " + ", ".join(
+            f"{u} {n}" for u, n in sorted(bribes.items())) + f" ({sum(bribes.values())} AgP).")
+    founder = [_setup_news(e) for e in _of(events, "setup") if e["founder"] == name]
+    for p, c in sorted(a_corp.items()):
+        if c.get("founder") == name and c.get("bid") and str(after.get("phase")).endswith("O"):
+            founder.append(_reminder(p, c["bid"], after, params))
+    led = sorted(p for p, c in a_corp.items() if c.get("leader") == name
+                 or b_corp.get(p, {}).get("leader") == name)
+    return {
+        "phase": str(before.get("phase")), "name": name,
+        "cash_before": was.get("cash", 0), "cash": now.get("cash", 0),
+        "shares": dict(sorted(now.get("shares", {}).items())),
+        "news": news, "founder": founder,
+        "led": [_treasury(before, after, result, events, p, anonymous) for p in led],
+        "shareholder": _shareholder_news(before, after, events, name),
+        "reports": _annual(after, name) if str(after.get("phase")).endswith("B") else [],
+    }
+
+
+def _shares(n: int, power: str) -> str:
+    return f"{n} {power} share{'' if n == 1 else 's'}"
+
+
+def _money_news(events: Sequence[Event], name: str, anonymous: bool) -> list[str]:
+    """Transfers made and received and fills, as one investor sees them."""
+    out: list[str] = []
+    for e in events:
+        kind = e.get("event")
+        if kind == "transfer" and e["sender"] == name:
+            out.append(f"You transferred {e['amount']} AgP to {e['to']}.")
+        elif kind == "transfer" and e["to"] == name:
+            who = "an investor" if anonymous else e["sender"]
+            out.append(f"You received {e['amount']} AgP from {who}.")
+        elif kind == "fill" and e["seller"] == name:
+            out.append(f"Ask #{e['id']}: {e['quantity']} of your {e['corporation']} shares "
+                       f"sold at {e['price']} AgP ({e['quantity'] * e['price']} AgP to you); "
+                       f"{e['left']} left.")
+        elif kind == "fill" and e["buyer"] == name:
+            out.append(f"You bought {_shares(e['quantity'], e['corporation'])} from ask "
+                       f"#{e['id']} for {e['quantity'] * e['price']} AgP.")
+    return out
+
+
+def _setup_news(e: Event) -> str:
+    how = "as you sent" if e["sent"] else "by default (no SETUP came)"
+    return (f"{e['corporation']} is set up {how}: {e['S']} shares at {e['price']} AgP; "
+            f"you receive {e['founder_shares']} founder shares.")
+
+
+def _reminder(power: str, bid: Mapping[str, Any], state: State,
+              params: Mapping[str, Any]) -> str:
+    """The founder's SETUP reminder, with the defaults he gets without one (5.3, D28)."""
+    n = bid.get("shares") or int(params["DEFAULT_SHARES"])
+    p = bid.get("price") or max(1, int(bid.get("paid", 0)) // max(1, n // 5))
+    return (f"You founded {power}: send SETUP {power} SHARES <n> PRICE <p> (and VALUES if "
+            f"you wish) in {state.get('phase')}. Without it, {power} is set up with {n} "
+            f"shares at {p} AgP.")
+
+
+def _treasury(before: State, after: State, result: Mapping[str, Any],
+              events: Sequence[Event], power: str, anonymous: bool) -> dict[str, Any]:
+    """A leader's statement for one corporation he led during the phase."""
+    lines: list[str] = []
+    for e in events:
+        kind = e.get("event")
+        if e.get("corporation") != power and not (kind == "transfer" and e["to"] == power):
+            continue
+        if kind == "transfer":
+            who = "an investor" if anonymous else e["sender"]
+            lines.append(f"received {e['amount']} AgP from {who}")
+        elif kind == "auction":
+            lines.append(f"started: the founder paid {e['paid']} AgP")
+        elif kind == "proceeds" and e["to"] == "treasury":
+            lines.append(f"IPO proceeds {e['amount']} AgP")
+        elif kind == "proceeds":
+            lines.append(f"IPO sales {e['amount']} AgP (to the bank: {power} had not floated)")
+        elif kind == "income":
+            lines.append(f"income {e['amount']} AgP")
+        elif kind == "dividend":
+            total = sum(e["paid"].values())
+            lines.append(f"dividend {e['per_share']} AgP a share, {total} AgP paid"
+                         if e["per_share"] else "no dividend")
+        elif kind == "accept":
+            lines.append(f"acceptance list now {e['list']}")
+    bribes = result.get("paid", {}).get(power, {})
+    if bribes:
+        lines.append("bribes paid: " + ", ".join(f"{u} {n}" for u, n in sorted(bribes.items())))
+    b = before.get("corporations", {}).get(power, {})
+    a = after.get("corporations", {}).get(power, {})
+    return {"name": power, "treasury_before": b.get("treasury", 0),
+            "treasury": a.get("treasury", 0), "accept": a.get("accept"), "lines": lines,
+            "leader": a.get("leader")}
+
+
+def _shareholder_news(before: State, after: State, events: Sequence[Event],
+                      name: str) -> list[str]:
+    """Issues, tallies and dividends of the corporations ``name`` holds shares of."""
+    mine = {p for p, n in before.get("investors", {}).get(name, {}).get("shares", {}).items()
+            if n > 0}
+    mine |= {p for p, n in after.get("investors", {}).get(name, {}).get("shares", {}).items()
+             if n > 0}
+    out: list[str] = []
+    for e in events:
+        power = e.get("corporation")
+        if power not in mine:
+            continue
+        kind = e.get("event")
+        if kind == "issue":
+            verdict = "approved" if e["approved"] else "rejected"
+            out.append(f"{power}: the issue of {e['shares']} shares was {verdict} "
+                       f"({e['approving']} of {e['held']} shares approved; 80% needed).")
+        elif kind == "tally":
+            votes = ", ".join(f"{c} {n}" for c, n in e["totals"].items())
+            out.append(f"{power} election tally: {votes}.")
+        elif kind == "elected":
+            out.append(f"{power}: {e['leader']} leads.")
+        elif kind == "dividend":
+            out.append(f"{power} declared a dividend of {e['per_share']} AgP a share."
+                       if e["per_share"] else f"{power}: no dividend (withheld).")
+    if str(after.get("phase")).endswith("O"):
+        for p, c in sorted(after.get("corporations", {}).items()):
+            if p in mine and c.get("pending_issue"):
+                out.append(f"{p} proposes to issue {c['pending_issue']} new shares: APPROVE "
+                           f"{p} or REJECT {p} in {after.get('phase')} (80% of the held "
+                           "shares must approve).")
+    return out
+
+
+def _annual(state: State, name: str) -> list[str]:
+    """The annual report of each floated corporation ``name`` holds shares of or leads
+    (holders' names without quantities, E20)."""
     mine = state.get("investors", {}).get(name, {}).get("shares", {})
+    fiscal = int(str(state.get("phase"))[1:5]) + 1
     out = []
     for power, c in sorted(state.get("corporations", {}).items()):
-        if mine.get(power, 0) <= 0:
+        if c.get("status") != "FLOATED" or (mine.get(power, 0) <= 0 and c.get("leader") != name):
             continue
-        holders = sorted(n for n, i in state.get("investors", {}).items()
-                         if i.get("shares", {}).get(power, 0) > 0)
-        out.append({"name": power, "treasury": c.get("treasury", 0), "S": c.get("S", 0),
-                    "T": c.get("T", 0), "leader": c.get("leader"), "holders": holders})
+        names = holders(state, power)
+        out.append(f"{power}, fiscal year {fiscal}: treasury {c.get('treasury', 0)} AgP; "
+                   f"{c.get('S', 0)} shares, {c.get('T', 0)} unsold; leader "
+                   f"{c.get('leader') or 'none'}; shareholders {', '.join(names) or 'none'}")
     return out
 
 
 def _final(state: State, end: Mapping[str, Any]) -> list[dict[str, Any]]:
     scores = end.get("scores", {})
     return [{"name": n, "shares": dict(sorted(i.get("shares", {}).items())),
-             "cash": i.get("cash", 0), "value": scores.get(n)}
+             "value": scores.get(n)}
             for n, i in sorted(state.get("investors", {}).items())]
+
+
+def _notices(state: State, events: Sequence[Event], rules: Sequence[str],
+             history: History) -> list[Letter]:
+    """Letters an immediate command sends at once: a transfer's recipient (an investor,
+    or a corporation's leader), an ask's seller when it is taken, and the ledger asked
+    for with LEDGER."""
+    anonymous = "ANON_TRANSFER" in {r.upper() for r in rules}
+    corps = state.get("corporations", {})
+    out: list[Letter] = []
+    for e in events:
+        kind = e.get("event")
+        if kind == "transfer":
+            who = "an investor" if anonymous else e["sender"]
+            if e["to"] in corps:
+                to = corps[e["to"]].get("leader")
+                text = f"{e['to']} received {e['amount']} AgP from {who}."
+            else:
+                to, text = e["to"], f"You received {e['amount']} AgP from {who}."
+            if to:
+                out.append(Letter(to, "Exchange: a transfer", NOTICE, {"lines": [text]}))
+        elif kind == "fill":
+            out.append(Letter(e["seller"], f"Exchange: ask #{e['id']} taken", NOTICE, {
+                "lines": [f"Ask #{e['id']}: {e['quantity']} of your {e['corporation']} "
+                          f"shares sold at {e['price']} AgP "
+                          f"({e['quantity'] * e['price']} AgP to you); {e['left']} left."]}))
+        elif kind == "ledger":
+            out.append(Letter(e["to"], f"Exchange: the ledger of {e['corporation']}", NOTICE,
+                              {"lines": corporate_ledger(history(), e["corporation"])}))
+    return out
+
+
+def corporate_ledger(history: Sequence[Mapping[str, Any]], power: str) -> list[str]:
+    """A corporation's ledger from the game's processed phases (each ``{"phase",
+    "state", "result"}``): its treasury when each phase opened and what moved it."""
+    out: list[str] = []
+    for record in history:
+        state, result = record["state"], record.get("result") or {}
+        treasury = state.get("corporations", {}).get(power, {}).get("treasury", 0)
+        view = _treasury(state, state, result, result.get("events", []), power, True)
+        if state.get("corporations", {}).get(power, {}).get("status") == "UNSTARTED" \
+                and not view["lines"]:
+            continue
+        out.append(f"{record['phase']}: treasury {treasury} AgP"
+                   + (f"; {'; '.join(view['lines'])}" if view["lines"] else ""))
+    return out or [f"{power} has no ledger yet."]
 
 
 def _status(state: State, name: str) -> list[str]:
@@ -124,10 +363,13 @@ def _status(state: State, name: str) -> list[str]:
         asks = [f"#{a['id']} {a['corporation']} {a['remaining']} @ {a['price']}"
                 for a in state.get("asks", []) if a.get("seller") == name]
         votes = ", ".join(f"{p}: {v}" for p, v in sorted(investor.get("last_vote", {}).items()))
+        led = [p for p, c in sorted(state.get("corporations", {}).items())
+               if c.get("leader") == name]
         return [f"  Investor {name}: cash {investor.get('cash', 0)} AgP",
                 f"  Shares: {shares or 'none'}",
                 f"  Your open asks: {', '.join(asks) or 'none'}",
-                f"  Last votes: {votes or 'none'}"]
+                f"  Last votes: {votes or 'none'}",
+                f"  You lead: {', '.join(led) or 'nothing'}"]
     corp = state.get("corporations", {}).get(name)
     if corp is None:
         return []
@@ -142,4 +384,5 @@ def _status(state: State, name: str) -> list[str]:
 KIND = MarketKind(
     name="exchange", title="Exchange", member="investor", defaults=DEFAULTS,
     players=(2, 30), opening=_opening, acting=_acting, letters=_letters, status=_status,
+    notices=_notices,
 )

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 State = Mapping[str, Any]
+# the game's processed phases so far, each {"phase", "state" (as it opened), "result"}
+History = Callable[[], Sequence[Mapping[str, Any]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,8 @@ class MarketKind:
       params, seed) and the members' names; ValueError says why the game cannot start;
     - ``acting``: who may sign on as a power in a state (leader, office holders,
       commander), to find whose password to check;
-    - ``letters``: the reports of a processed phase (state before, the runner's result);
+    - ``letters``: the reports of a processed phase (state before, the runner's result,
+      which also carries the game's ``rules`` and GM ``params``);
     - ``status``: a member's STATUS lines in a state;
     - ``setup_problem``: what is wrong with a game's set-up (given the case envelope:
       its rules and GM parameters), for a kind whose player bounds are parameters
@@ -47,6 +50,10 @@ class MarketKind:
     - ``secret``: members are known by pseudonym only (Capitalist): no mail to a member
       may name another member's address, so the notice of wrong passwords (which lists
       the senders) goes to the master alone.
+    - ``notices``: the letters a mail's immediate commands send at once (state as the
+      phase opened, the events of that mail, the game's rules, the game's history);
+      None when the kind sends none;
+    - ``name_rule``: a pattern a member's name must match, and what it says.
     """
 
     name: str
@@ -69,3 +76,5 @@ class MarketKind:
         Shareholders), else ``players``."""
         low, high = self.players
         return int(params.get("MIN_PLAYERS", low)), int(params.get("MAX_PLAYERS", high))
+    notices: Callable[[State, Sequence[Mapping[str, Any]], Sequence[str], History],
+                      list[Letter]] | None = None

@@ -59,21 +59,24 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
                       "the master is told, and nothing of this mail was kept")
     ctx.session.add(MarketMail(game_id=game.id, phase_id=record.id, sender=name,
                                acting=who.acting, lines=texts, player_id=who.player.id,
-                               refusals={f: after.get(f, {}) for f in ("errors", "warnings")},
+                               refusals={"errors": after.get("errors", {}),
+                                         "warnings": after.get("warnings", {}),
+                                         "events": len(mail_events(after))},
                                at=ctx.now))
     before = earlier[-1].refusals if earlier else {}
     refused = new_refusals(before, after, key_of(name, who.acting))
     warned = new_refusals(before, after, key_of(name, who.acting), "warnings")
+    said = [list(x) for x in (after.get("said") or [[]])[-1]]
     for step, text in zip(kept, texts, strict=True):
         reason = _reason(refused, text)
         if reason is None:
             warning = _reason(warned, text)
             out.append(Result(step.line, step.text, True,
-                              [f"accepted for {record.phase}",
-                               *([warning] if warning else [])]))
+                              [_done(said, text, record.phase), *([warning] if warning else [])]))
         else:
             out.append(Result(step.line, step.text, False, [reason], template="refused"))
     out += _warnings(game, kind, record, mail, after, key_of(name, who.acting), kept[-1])
+    _notify(ctx, kind, record, int(before.get("events", 0)), mail_events(after))
     if after.get("end") is not None and after["state"].get("phase") == record.phase:
         out.append(Result(kept[-1].line, "(the game)", True,
                           ["this mail ended the game; everyone is told at once"]))
@@ -94,6 +97,47 @@ def _warnings(game: Game, kind: MarketKind, record: PhaseRecord, mail: dict[str,
     alone = play(game, kind, record.state, [mail])
     return [Result(last.line, "(your order set)", True, [w])
             for w in alone.get("warnings", {}).get(key, [])]
+
+
+IMMEDIATE = ("TRANSFER", "ASK", "WITHDRAW", "TAKE", "LEDGER", "DRAW", "NODRAW", "ACCEPT")
+
+
+def _done(said: list[list[str]], text: str, phase: str) -> str:
+    """What an accepted line did: an immediate command's confirmation (``ask #1
+    opened``), or that a phase command is kept for the phase (with its confirmation)."""
+    for i, (line, done) in enumerate(said):
+        if line == text:
+            del said[i]
+            if text.split()[0].upper() in IMMEDIATE:
+                return f"done: {done}"
+            return f"accepted for {phase}: {done}"
+    return f"accepted for {phase}"
+
+
+def mail_events(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The events the mail read during a phase caused (the runner's ``events`` before
+    its ``processed`` marker)."""
+    out: list[Mapping[str, Any]] = []
+    for event in result.get("events") or []:
+        if event.get("event") == "processed":
+            break
+        out.append(event)
+    return out
+
+
+def _notify(ctx: Context, kind: MarketKind, record: PhaseRecord,
+            seen: int, after: list[Mapping[str, Any]]) -> None:
+    """The letters this mail's immediate commands send at once (a transfer's recipient,
+    a taken ask's seller, a ledger): the events after the ``seen`` earlier mails caused."""
+    if kind.notices is None or len(after) <= seen:
+        return
+    from judge.service.markets.phases import history, send
+
+    game = ctx.identity.game if ctx.identity else None
+    assert game is not None
+    letters = kind.notices(record.state, after[seen:], list(game.flags),
+                           lambda: history(ctx.session, game, record, after))
+    send(ctx.session, ctx.settings, game, kind, record.state, ctx.now, letters)
 
 
 def _reason(refused: list[str], text: str) -> str | None:

@@ -4,7 +4,9 @@ master's PROCESS) from the mail kept for it, the reports, and the end."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -18,7 +20,7 @@ from judge.service.markets.play import envelope, mails_json, params_of, play
 from judge.service.replies import render
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
-from judge.storage.games import current_record, members, record_state
+from judge.storage.games import current_record, members, phase_records, record_state
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, GameState, PhaseRecord, Role
 
@@ -91,7 +93,8 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
     """Store a played phase's answer, tell everyone, and open the next phase or end."""
     record.result = {k: v for k, v in result.items() if k not in ("id", "state")}
     record.processed_at = now
-    letters = kind.letters(record.state, result)
+    letters = kind.letters(record.state, {**result, "rules": list(game.flags),
+                                          "params": params_of(game, kind)})
     end = result.get("end")
     if end is not None:
         game.state = GameState.COMPLETED
@@ -110,8 +113,18 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
     _send(session, settings, game, kind, result["state"], now, letters)
 
 
+def history(session: Session, game: Game, current: PhaseRecord,
+            events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The game's processed phases, and the current one with the events of its mail so
+    far (a kind's ledger reads them)."""
+    records = [r for r in phase_records(session, game) if r.processed_at is not None]
+    out = [{"phase": r.phase, "state": r.state, "result": r.result or {}} for r in records]
+    return out + [{"phase": current.phase, "state": current.state,
+                   "result": {"events": list(events)}}]
+
+
 def _send(session: Session, settings: Settings, game: Game, kind: MarketKind,
-          state: dict, now: datetime, letters: list[Letter]) -> None:
+          state: Mapping[str, Any], now: datetime, letters: list[Letter]) -> None:
     """Each letter to its readers: ``*`` every member, observer and the master; a name
     that member alone; ``MASTER`` the master."""
     everyone = [m for m in members(session, game) if m.role in (MEMBER, Role.OBSERVER)]
@@ -129,3 +142,6 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind,
         for address in dict.fromkeys(to):
             queue_mail(session, address, letter.subject, body, sender=settings.address,
                        now=now)
+
+
+send = _send  # for the letters a mail sends at once (orders.py)

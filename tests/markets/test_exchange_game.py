@@ -1,0 +1,154 @@
+"""A whole Exchange game by mail through the service and the processor: the scripted
+game of judge.demo_exchange (auctions, offering, IPO, floats, elections, dividends, a
+market trade, a transfer, a movement phase with an investor's bribe, a draw), what each
+reader is told (spec 7), and what no investor is ever told of another."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from judge.demo_exchange import CREATE_PARAMS, INVESTORS, mails_for
+from judge.storage.mailqueue import OutboundMessage
+from judge.storage.schema import GameState
+from tests.markets.conftest import GM, MarketJudge, member
+
+
+def _mail(market: MarketJudge, game: str, who: str, acting: str | None,
+          lines: list[str]) -> str:
+    signon = f"SIGNON {acting or who}@{game} pw{who.lower()}"
+    return market.reply(member(who), signon, *lines)
+
+
+def play_game(market: MarketJudge, game: str = "xg") -> dict[str, list[str]]:
+    """Play the script to its end; the replies each investor got, by phase."""
+    market.reply(GM, f"CREATE {game} masterpw EXCHANGE {CREATE_PARAMS}")
+    for n in INVESTORS:
+        market.reply(member(n), f"JOIN {game} pw{n.lower()} {n}")
+    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "START")
+    replies: dict[str, list[str]] = {}
+    for _ in range(12):
+        if market.game(game).state != GameState.ACTIVE:
+            break
+        state = market.state(game)
+        for who, acting, lines in mails_for(state):
+            replies.setdefault(str(state["phase"]), []).append(
+                _mail(market, game, who, acting, lines))
+        if market.game(game).state == GameState.ACTIVE:
+            market.deadline(game)
+    return replies
+
+
+@pytest.fixture
+def played(market: MarketJudge) -> tuple[MarketJudge, dict[str, list[str]]]:
+    return market, play_game(market)
+
+
+def _to(log: list[OutboundMessage], who: str, subject: str = "") -> list[str]:
+    return [m.body for m in log if m.recipient == member(who) and subject in m.subject]
+
+
+def test_the_whole_game(played: tuple[MarketJudge, dict[str, list[str]]]) -> None:
+    market, replies = played
+    game = market.game("xg")
+    assert game.state == GameState.COMPLETED
+    assert game.result.startswith("draw")
+    # Bids: DAVE's low bid refused with the spec's reason; ALICE told her win
+    assert "BID ITALY 90\n      REFUSED, nothing changed:\n      - the minimum bid is 100 AgP" \
+        in replies["W1900B"][3]
+    alice_b = _to(market.log, "ALICE", "W1900B: your statement")[0]
+    assert "Your bid of 150 AgP for FRANCE won: you paid 150 AgP and founded it." in alice_b
+    assert "You founded FRANCE: send SETUP FRANCE SHARES <n> PRICE <p> (and VALUES if you " \
+        "wish) in W1900O. Without it, FRANCE is set up with 25 shares at 30 AgP." in alice_b
+    public_b = _to(market.log, "BOB", "W1900B results")[0]
+    assert "Started: AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY." in public_b
+    assert "150" not in public_b  # not for how much
+    # Offering: BOB's SETUP for FRANCE refused; terms published; defaults told
+    assert "you did not start FRANCE this year" in replies["W1900O"][1]
+    public_o = _to(market.log, "CAROL", "W1900O results")[0]
+    assert "FRANCE   30 shares, 24 for sale at 10 AgP" in public_o
+    assert "ENGLAND  5 shares, 4 for sale at 1 AgP" in public_o
+    assert "FRANCE is set up as you sent: 30 shares at 10 AgP; you receive 6 founder" \
+        in _to(market.log, "ALICE", "W1900O: your statement")[0]
+    assert "GERMANY is set up by default (no SETUP came): 5 shares at 1 AgP" \
+        in _to(market.log, "BOB", "W1900O: your statement")[0]
+    # IPO: purchases per corporation with count and cost; floats public
+    public_p = _to(market.log, "DAVE", "W1900P results")[0]
+    assert "Floated: AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY." in public_p
+    assert re.search(r"FRANCE +16", public_p)
+    bob_p = _to(market.log, "BOB", "W1900P: your statement")[0]
+    assert "You bought 8 FRANCE shares at the offering for 80 AgP." in bob_p
+    # Elections: winners public, tallies to shareholders
+    public_e = _to(market.log, "ALICE", "W1900E results")[0]
+    assert re.search(r"FRANCE +ALICE", public_e)
+    assert "FRANCE election tally: ALICE 14, CAROL 8." in \
+        _to(market.log, "CAROL", "W1900E: your statement")[0]
+    assert "FRANCE election tally" not in _to(market.log, "DAVE", "W1900E: your statement")[0]
+    # Dividends, the market trade and the transfer (W1900A)
+    assert "ask #1 opened" in replies["W1900A"][1]
+    assert "done: ask #1: 2 sold" in replies["W1900A"][2]
+    assert "done: 50 AgP transferred to DAVE" in replies["W1900A"][3]
+    bob_sold = [b for b in _to(market.log, "BOB") if "Ask #1: 2 of your FRANCE" in b]
+    assert bob_sold  # the seller is told at once, and in his statement
+    assert any("You received 50 AgP from CAROL." in b for b in _to(market.log, "DAVE"))
+    public_a = _to(market.log, "ALICE", "W1900A results")[0]
+    assert "Market fills: ask #1: 2 sold" in public_a
+    bob_a = _to(market.log, "BOB", "W1900A: your statement")[0]
+    assert "Dividend from FRANCE: 12 AgP (2 AgP a share)." in bob_a
+    alice_a = _to(market.log, "ALICE", "W1900A: your statement")[0]
+    assert "FRANCE (you lead it): treasury" in alice_a
+    assert "dividend 2 AgP a share, 44 AgP paid" in alice_a
+    # The movement phase: DAVE's bribe is his alone to see
+    dave_m = _to(market.log, "DAVE", "S1901M: your statement")[0]
+    assert "Your bribes paid: A MUN" in dave_m
+    public_m = _to(market.log, "ALICE", "S1901M results")[0]
+    assert "A PAR - BUR" in public_m and "AgP" not in public_m.split("Corporations:")[0]
+    # The draw ends the game at once (the last leader's DRAW), with the final holdings
+    assert "the game ends in a draw" in replies["F1901M"][-1]
+    assert "this mail ended the game; everyone is told at once" in replies["F1901M"][-1]
+    assert all("ended the game" not in r for r in replies["F1901M"][:-1])
+    final = _to(market.log, "CAROL", "F1901M results")
+    assert final and "The game is over (draw)" in final[0]
+    assert "Final holdings and portfolio values:" in final[0]
+
+
+def test_secrecy_across_the_whole_game(
+        played: tuple[MarketJudge, dict[str, list[str]]]) -> None:
+    """Nothing one investor receives shows another's cash, bids, purchases, votes or
+    offers; a corporation's treasury reaches only its shareholders and leader."""
+    market, _ = played
+    for reader in INVESTORS:
+        mails = _to(market.log, reader)
+        assert mails
+        for body in mails:
+            for other in INVESTORS:
+                if other == reader:
+                    continue
+                assert f"Investor {other}" not in body
+                assert f"your statement, {other}" not in body
+                assert not re.search(rf"{other}[^\n]*(cash|Cash) \d", body)
+            if "(for you alone)" not in body:
+                # a public letter: no bids, purchases, bribes, votes or treasuries
+                assert "treasury" not in body.lower()
+                assert "bid of" not in body.lower() and "You bought" not in body
+                assert "tally" not in body and "bribes paid" not in body.lower()
+    # who sent what, phase by phase: each investor's offers and bids stay his own
+    dave_bribe = "3 : A MUN - RUH"
+    assert not any(dave_bribe in b for r in INVESTORS if r != "DAVE" for b in _to(market.log, r))
+    assert not any("BID FRANCE 150" in b for r in ("BOB", "CAROL", "DAVE")
+                   for b in _to(market.log, r))
+    # treasuries: only in mails to those who held shares of that corporation or led it
+    allowed: dict[str, set[str]] = {}
+    for state in market.states("xg"):
+        for power, corp in state["corporations"].items():
+            allowed.setdefault(power, set()).update(
+                [corp["leader"]] if corp.get("leader") else [],
+                (n for n, i in state["investors"].items() if i["shares"].get(power)))
+    told = 0
+    for m in market.log:
+        for power in re.findall(r"^\s*([A-Z]+)\b[^\n]*treasury \d+", m.body, re.M):
+            reader = next((n for n in INVESTORS if member(n) == m.recipient), None)
+            assert reader in allowed[power], (m.recipient, m.subject, power)
+            told += 1
+    assert told > 20
