@@ -66,21 +66,21 @@ def replay(session: Session, game: Game, bourse: Bourse, record: PhaseRecord | N
 
 
 def lines(ctx: Context, who: BourseIdentity, steps: Sequence[Step]) -> list[Result]:
-    """One Result per line; the accepted set's warnings come with its last line."""
+    """One Result per line; the accepted set's warnings come with its last line; STATUS
+    is answered after the mail's other lines (a JOIN of the same mail counts)."""
     game = who.game
     lock_game(ctx.session, game.id)
-    out: list[Result] = []
-    kept: list[Step] = []
-    for step in steps:
-        if isinstance(step.command, c.Status):
-            out.append(_status(ctx, who, step))
-        else:
-            kept.append(step)
-    if not kept:
-        return out
+    kept = [s for s in steps if not isinstance(s.command, c.Status)]
+    out = _kept(ctx, who, kept) if kept else []
+    out += [_status(ctx, who, s) for s in steps if isinstance(s.command, c.Status)]
+    return sorted(out, key=lambda r: r.line)
+
+
+def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Result]:
+    game = who.game
     if game.state not in LIVE:
-        return out + [Result(s.line, s.text, False, [f"the Bourse of {game.name} is over"],
-                             template="refused") for s in kept]
+        return [Result(s.line, s.text, False, [f"the Bourse of {game.name} is over"],
+                       template="refused") for s in kept]
     bourse, record = opening(ctx.session, game)
     desk = replay(ctx.session, game, bourse, record)
     params = params_of(game)
@@ -102,7 +102,8 @@ def lines(ctx: Context, who: BourseIdentity, steps: Sequence[Step]) -> list[Resu
         _join(ctx, who, joined)
     refusals = list(answer.refusals)
     label = record.phase if record is not None else "the first turn"
-    accepted_lines: list[Result] = []
+    out: list[Result] = []
+    accepted: list[Result] = []
     for step in kept:
         text = step.text.strip()
         reason = mine.get(step.line) or _take(refusals, text)
@@ -114,17 +115,16 @@ def lines(ctx: Context, who: BourseIdentity, steps: Sequence[Step]) -> list[Resu
                 f"SIGNON BOURSE@{game.name} <password> or SIGNON {joined}@{game.name} "
                 "<password>."]))
         else:
-            accepted_lines.append(Result(step.line, step.text, True, [f"accepted for {label}"]))
-    if accepted_lines:
-        accepted_lines[-1].messages.extend(answer.warnings)
-    out.extend(accepted_lines)
-    if record is not None and (joined is not None or accepted_lines):
-        player = who.player or _member_row(ctx, game, joined)
-        ctx.session.add(MarketMail(game_id=game.id, phase_id=record.id,
-                                   sender=(player.name if player else sender),
+            accepted.append(Result(step.line, step.text, True, [f"accepted for {label}"]))
+    if accepted:
+        accepted[-1].messages.extend(answer.warnings)
+    if record is not None and (joined is not None or accepted):
+        player = who.player
+        assert player is not None and player.name is not None
+        ctx.session.add(MarketMail(game_id=game.id, phase_id=record.id, sender=player.name,
                                    acting=None, lines=[t for t, _ in given],
-                                   player_id=player.id if player else None, at=ctx.now))
-    return sorted(out, key=lambda r: r.line)
+                                   player_id=player.id, at=ctx.now))
+    return out + accepted
 
 
 def _take(refusals: list[tuple[str, str]], text: str) -> str | None:
@@ -145,10 +145,6 @@ def _join(ctx: Context, who: BourseIdentity, pseudonym: str) -> None:
     ctx.session.flush()
     who.player = player
     who.acting = pseudonym
-
-
-def _member_row(ctx: Context, game: Game, name: str | None) -> Player | None:
-    return next((m for m in bourse_members(ctx.session, game) if m.name == name), None)
 
 
 def _status(ctx: Context, who: BourseIdentity, step: Step) -> Result:
