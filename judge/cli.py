@@ -179,7 +179,7 @@ def _add_mail_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 def _demo(args: argparse.Namespace) -> int:
     from judge import demo
 
-    return demo.run(args.config, sys.stdout, args.only, args.full, args.by_reader)
+    return demo.run(args.config, sys.stdout, args.only, args.full, args.by_reader, args.game)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -198,6 +198,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--config", metavar="PATH",
                       help="play against the judge serve running with this judge.conf "
                       "(default: start a judge of its own in a temporary directory)")
+    demo.add_argument("--game", default="payola", metavar="GAME",
+                      help="which game the demo plays: payola (the default) or bourse (a "
+                      "standard game with a Bourse beside it)")
     demo.add_argument("--only", metavar="POWER", help="print only this power's mail")
     demo.add_argument("--by-reader", action="store_true",
                       help="print each reader's mail in turn instead of the game as a story "

@@ -9,9 +9,10 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from email.message import EmailMessage
+from importlib import import_module
 from pathlib import Path
 from typing import TextIO
 
@@ -117,6 +118,7 @@ class MailJudge:
         self.seen: list[str] = []
         self.mails: dict[str, EmailMessage] = {}
         self.chapters: list[tuple[int, str]] = []  # (mails seen before it, NARRATION key)
+        self.narration: dict[str, str] = NARRATION
 
     def chapter(self, key: str) -> None:
         """The mails from here on belong to the part of the game ``key`` tells of."""
@@ -202,6 +204,26 @@ def play(judge: MailJudge, game: str) -> None:
     judge.process()
 
 
+# judge demo --game <name>: each game's script (a module with ``play(judge, game)`` and
+# ``NARRATION``), imported on first use; None is this module's Payola game
+GAMES: dict[str, str | None] = {
+    "payola": None,
+    "bourse": "judge.demo_bourse:play",
+}
+
+
+def script(name: str) -> tuple[Callable[[MailJudge, str], None], dict[str, str]]:
+    """The script of ``judge demo --game name`` and what its story says of each part."""
+    if name not in GAMES:
+        raise SystemExit(f"judge demo: no game {name!r}; the games are {', '.join(GAMES)}")
+    target = GAMES[name]
+    if target is None:
+        return play, NARRATION
+    module, _, function = target.partition(":")
+    found = import_module(module)
+    return getattr(found, function), found.NARRATION
+
+
 def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None,
            full: bool = False) -> None:
     """Every mail each reader received, in order; the books at the end cut to their first
@@ -227,20 +249,21 @@ def story(judge: MailJudge, game: str, out: TextIO, full: bool = False) -> None:
     ends = [start for start, _ in judge.chapters[1:]] + [len(judge.seen)]
     for (start, key), end in zip(judge.chapters, ends, strict=True):
         print(f"\n{'=' * 78}", file=out)
-        print(textwrap.fill(NARRATION[key], 76, initial_indent="  ",
+        print(textwrap.fill(judge.narration[key], 76, initial_indent="  ",
                             subsequent_indent="  "), file=out)
         print("=" * 78, file=out)
         shown: dict[tuple[str, str], list[str]] = {}
         for key_ in judge.seen[start:end]:
             mail = judge.mails[key_]
             shown.setdefault((str(mail["Subject"]), _text(mail)), []).append(
-                readers.get(str(mail["To"]), str(mail["To"])))
+                readers.get(str(mail["To"]), str(mail["To"]).split("@")[0]))
         for (subject, body), to in shown.items():
             if not full and subject.startswith(BOOKS):
                 body = _head(body)
             order = list(readers.values())
             named = ("everyone (the seven players and the master)"
-                     if set(to) == set(order) else ", ".join(sorted(to, key=order.index)))
+                     if set(to) == set(order) else ", ".join(sorted(
+                         to, key=lambda r: (order.index(r) if r in order else len(order), r))))
             print(f"\n--- {subject}\n    to {named}\n", file=out)
             print(body, file=out)
 
@@ -307,22 +330,24 @@ def _wait_for_port(settings: Settings, serve: subprocess.Popen[bytes]) -> None:
 
 
 def run(config: str | None, out: TextIO, only: str | None = None, full: bool = False,
-        by_reader: bool = False) -> int:
+        by_reader: bool = False, game_kind: str = "payola") -> int:
     """Play against the judge of ``config`` (already serving), or against one of its own;
     print the game as a story, or (``by_reader``, ``only``) each reader's mail in turn."""
     game = f"demo{int(time.time() * 10) % 10**7:07d}"  # always as long: wrapped mail lines stay put
     log = sys.stderr
     if config is None:
         with own_judge(log) as path:
-            return _play_and_report(path, game, out, log, only, full, by_reader)
-    return _play_and_report(Path(config), game, out, log, only, full, by_reader)
+            return _play_and_report(path, game, out, log, only, full, by_reader, game_kind)
+    return _play_and_report(Path(config), game, out, log, only, full, by_reader, game_kind)
 
 
 def _play_and_report(config: Path, game: str, out: TextIO, log: TextIO,
-                     only: str | None, full: bool, by_reader: bool) -> int:
+                     only: str | None, full: bool, by_reader: bool,
+                     game_kind: str = "payola") -> int:
     judge = MailJudge(load_settings(config), config, log)
+    playing, judge.narration = script(game_kind)
     try:
-        play(judge, game)
+        playing(judge, game)
         if by_reader or only:
             report(judge, game, out, only, full)
         else:

@@ -39,7 +39,9 @@ ALLOWED: dict[str, tuple[str, ...]] = {
                       "judge.config", "judge.storage", "judge.service", "sqlalchemy", "jinja2"),
     "judge.mail": ("judge.text", "judge.config", "judge.storage", "judge.mail", "sqlalchemy",
                    "aiosmtpd"),
-    "judge.demo": ("judge.config", "judge.storage", "judge.mail", "sqlalchemy"),  # a client
+    "judge.demo": ("judge.config", "judge.storage", "judge.mail", "sqlalchemy",  # a client
+                   "judge.demo_bourse"),
+    "judge.demo_bourse": (),  # judge demo --game bourse: a script, no import of the judge
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
                   "judge.demo", "sqlalchemy"),
 }
