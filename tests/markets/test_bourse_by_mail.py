@@ -197,9 +197,12 @@ def test_secrecy_over_every_mail(market: MarketJudge) -> None:
             assert owner not in body, (mail.recipient, mail.subject)
             if "Bourse" not in mail.subject:
                 assert not re.search(rf"\b{pseudonym}\b", body), mail.subject
-        if "Bourse" in mail.subject:
+        if "Bourse" in mail.subject and mail.recipient != GM:
             assert "@" not in body, body  # no address at all in a Bourse letter
-            assert mail.recipient in (CAROL, address("FRANCE"), GM)
+            assert mail.recipient in (CAROL, address("FRANCE"))
+    # the master alone is told who joined
+    notes = {m.body for m in _outbox(market) if m.subject == "ba: ARGENT joined the Bourse"}
+    assert len(notes) == 1 and "france@players.example (who also plays FRANCE" in notes.pop()
 
 
 def test_a_draw_during_a_phase_discards_the_open_turn(market: MarketJudge) -> None:

@@ -26,7 +26,9 @@ from judge.service.context import Context, Result
 from judge.service.markets.bourse import params_of
 from judge.service.markets.bourse.members import BourseIdentity, bourse_members, host_player
 from judge.service.markets.orders import phase_mails
-from judge.storage.games import current_record, lock_game
+from judge.service.replies import render
+from judge.storage.games import current_record, lock_game, members
+from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord, Player
 from judge.text import commands as c
 from judge.text.bourse import read_command
@@ -99,7 +101,7 @@ def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Resul
     answer = desk.handle(sender, given)
     joined = desk.aliases.get(sender)
     if joined is not None and who.pseudonym is None:
-        _join(ctx, who, joined)
+        _join(ctx, who, joined, record.phase if record is not None else "before the start")
     refusals = list(answer.refusals)
     label = record.phase if record is not None else "the first turn"
     out: list[Result] = []
@@ -137,14 +139,24 @@ def _take(refusals: list[tuple[str, str]], text: str) -> str | None:
     return None
 
 
-def _join(ctx: Context, who: BourseIdentity, pseudonym: str) -> None:
-    """The newcomer is a member now: his row, his password; he acts as himself."""
-    player = Player(game_id=who.game.id, power_id=None, role="bourse", name=pseudonym,
+def _join(ctx: Context, who: BourseIdentity, pseudonym: str, phase: str) -> None:
+    """The newcomer is a member now: his row, his password; he acts as himself. The
+    master alone is told who he is."""
+    game = who.game
+    plays = [m.power.name for m in members(ctx.session, game)
+             if m.role == "player" and m.power is not None
+             and m.address.lower() == ctx.reply_to.lower()]
+    player = Player(game_id=game.id, power_id=None, role="bourse", name=pseudonym,
                     address=ctx.reply_to, password_hash=who.password_hash, joined_at=ctx.now)
     ctx.session.add(player)
     ctx.session.flush()
     who.player = player
     who.acting = pseudonym
+    view = {"pseudonym": pseudonym, "address": ctx.reply_to, "phase": phase,
+            "plays": ", ".join(plays)}
+    body = render("market/bourse_joined.txt.j2", v=view, game=game.name)
+    queue_mail(ctx.session, game.master_address, f"{game.name}: {pseudonym} joined the Bourse",
+               body, sender=ctx.settings.address, now=ctx.now)
 
 
 def _status(ctx: Context, who: BourseIdentity, step: Step) -> Result:
