@@ -244,3 +244,31 @@ def test_the_turn_by_mail_is_the_batch_case(market: MarketJudge) -> None:
                                         for m in mails]}
         assert [m.sender for m in mails] == ["CROWN", "CROWN", "ARGENT"]
         assert run_case(case)["state"]["bourse"] == record.result["bourse"]
+
+
+def test_a_solo_keeps_the_last_turn(market: MarketJudge) -> None:
+    _game(market)
+    _start(market)
+    _join(market, CAROL, "crown")
+    market.deadline("ba")  # S1901M
+    neutral = ["NWY", "SWE", "DEN", "HOL", "BEL", "SPA", "POR", "TUN", "GRE", "SER", "RUM",
+               "BUL"]
+    with market.factory() as s:  # FRANCE owns 18 centres; ENGLAND is gone
+        record = s.scalars(select(PhaseRecord).order_by(PhaseRecord.seq.desc())).first()
+        assert record is not None and record.phase == "F1901M"
+        state = dict(record.state)
+        state["units"] = {**state["units"], "ENGLAND": []}
+        state["centers"] = {**state["centers"], "ENGLAND": [],
+                            "FRANCE": ["BRE", "PAR", "MAR", "LON", "EDI", "LVP", *neutral]}
+        record.state = state
+        s.commit()
+    _lines(market, CAROL, "SELL 500 LIRA", "BUY 500 FRANCS")
+    out = market.deadline("ba")
+    turn = next(m for m in out if m.subject == "ba: Bourse F1901M results")
+    assert "POUNDS (ENGLAND)" in turn.body  # eliminated by the same Fall change
+    end = next(m for m in out if m.subject == "ba: the Bourse ends" and m.recipient == CAROL)
+    body = _flat(end.body)
+    assert "ended (victory) in F1901M" in body
+    assert "FRANCS 1500" in body and "LIRA 500" in body  # the last turn counts
+    # FRANCE 18 x 15 + AUSTRIA, GERMANY, TURKEY 3 x 10 each + ITALY 3 x 5 + RUSSIA 4 x 10
+    assert "CROWN 415.00" in body
