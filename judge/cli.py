@@ -200,11 +200,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help="play against the judge serve running with this judge.conf "
                       "(default: start a judge of its own in a temporary directory)")
     demo.add_argument("--game", default="payola",
-                      choices=("payola", "shareholders", "capitalist", "exchange"),
+                      choices=("payola", "shareholders", "capitalist", "exchange", "bourse"),
                       help="the game to play: payola (default), shareholders "
                       "(1901-Shareholders, four players through a year), capitalist "
-                      "(nine pseudonyms through a year of Capitalist Diplomacy) or exchange "
-                      "(four investors from the first auction to a draw)")
+                      "(nine pseudonyms through a year of Capitalist Diplomacy), exchange "
+                      "(four investors from the first auction to a draw) or bourse (a "
+                      "standard game with a Bourse beside it)")
     demo.add_argument("--only", metavar="POWER", help="print only this power's mail")
     demo.add_argument("--by-reader", action="store_true",
                       help="print each reader's mail in turn instead of the game as a story "

@@ -246,14 +246,15 @@ def story(judge: MailJudge, game: str, out: TextIO, full: bool = False,
         for key_ in judge.seen[start:end]:
             mail = judge.mails[key_]
             shown.setdefault((str(mail["Subject"]), _text(mail)), []).append(
-                readers.get(str(mail["To"]), str(mail["To"])))
+                readers.get(str(mail["To"]), str(mail["To"]).split("@")[0]))
         for (subject, body), to in shown.items():
             if not full and subject.startswith(BOOKS):
                 body = _head(body)
             order = list(readers.values())
             count = {4: "four", 7: "seven"}.get(len(players), str(len(players)))
             named = (f"everyone (the {count} players and the master)"
-                     if set(to) == set(order) else ", ".join(sorted(to, key=order.index)))
+                     if set(to) == set(order) else ", ".join(sorted(
+                         to, key=lambda r: (order.index(r) if r in order else len(order), r))))
             print(f"\n--- {subject}\n    to {named}\n", file=out)
             print(body, file=out)
 
@@ -445,6 +446,7 @@ GAMES: dict[str, Script | str] = {
     "payola": Script(play, POWERS, NARRATION),
     "shareholders": Script(play_shareholders, HOLDERS, SHAREHOLDERS_NARRATION),
     "exchange": "judge.demo_exchange:SCRIPT",
+    "bourse": "judge.demo_bourse:SCRIPT",
 }
 
 

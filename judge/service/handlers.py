@@ -20,6 +20,7 @@ HANDLERS: dict[type, Handler] = {
     c.Unreadable: lookups.unreadable,
     c.Create: membership.create,
     c.Join: membership.join,
+    c.JoinBourse: membership.join_bourse,
     c.Observe: membership.observe,
     c.SignOn: membership.signon,
     c.Resign: membership.resign,

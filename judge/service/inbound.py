@@ -25,7 +25,7 @@ from judge.text.secrets import scrub
 log = logging.getLogger(__name__)
 
 PASSWORD_COMMANDS = (c.SignOn, c.Join, c.Create, c.Observe, c.SetPassword)
-SUBSCRIBING = (c.Join, c.Create, c.Observe)  # commands that register an address
+SUBSCRIBING = (c.Join, c.JoinBourse, c.Create, c.Observe)  # commands that register an address
 MAX_COMMANDS = 200  # a mail with more is cut short, and the reply says so
 
 

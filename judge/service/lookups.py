@@ -17,7 +17,7 @@ MAX_HISTORY_PHASES = 40  # njudge caps HISTORY too; ask FROM/TO for more
 
 # HELP <topic>: the player's guide (docs/) or a short text (templates/help/)
 GUIDES = {"PAYOLA": "playing-payola.md", "SHAREHOLDERS": "playing-shareholders.md",
-          "EXCHANGE": "playing-exchange.md"}
+          "EXCHANGE": "playing-exchange.md", "BOURSE": "playing-bourse.md"}
 TOPICS = {"ORDERS": "orders", "ORDER": "orders", "STANDARD": "orders", "PRESS": "press",
           "DEADLINES": "deadlines", "DEADLINE": "deadlines", "TIMING": "deadlines",
           "MASTER": "master", "GM": "master", "GAMES": "games",
@@ -36,7 +36,7 @@ def help_(ctx: Context, cmd: c.Help, step: Step) -> Result:
     if topic in TOPICS:
         return Result(step.line, step.text, True, template="help_topic",
                       data={"guide": None, "file": f"{TOPICS[topic]}.txt.j2"})
-    names = ", ".join(["PAYOLA", "EXCHANGE", "ORDERS", "PRESS", "DEADLINES", "MASTER", "GAMES"])
+    names = ", ".join([*GUIDES, "ORDERS", "PRESS", "DEADLINES", "MASTER", "GAMES"])
     raise Refusal(f"there is no help on {cmd.topic}; HELP alone lists the commands, and the "
                   f"topics are {names}")
 

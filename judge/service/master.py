@@ -9,6 +9,8 @@ from judge.service.control import controller_player, set_control
 from judge.service.endings import set_concede
 from judge.service.markets import kind_of
 from judge.service.markets import master as markets
+from judge.service.markets.bourse import setup as bourse_setup
+from judge.service.markets.bourse import turns as bourse_turns
 from judge.service.phases import begin, clear_phase_flags, initial_position, process_phase
 from judge.service.powers import power_named
 from judge.service.reports import (
@@ -63,6 +65,8 @@ def set_option(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
         done = markets.set_option(ctx, cmd, step, kind)
         if done is not None:
             return done
+    elif (bourse := bourse_setup.set_option(ctx, cmd, step)) is not None:
+        return bourse  # SET BOURSE ON, SET <Bourse parameter> <value>
     if cmd.name in schedule.TIMING_OPTIONS:
         return schedule.set_timing(ctx, cmd, step)
     if cmd.name in ("CONTROL", "NOCONTROL"):  # Payola: who plays whom (spec 2.9)
@@ -155,6 +159,8 @@ def terminate(ctx: Context, cmd: c.Terminate, step: Step) -> Result:
         _queue(ctx, end_mails(roster_of(game, ctx.settings.name), Ending("terminated"),
                               position_of(record, ctx.board(game)), money))
         _queue(ctx, book_mails(ctx.session, game, ctx.settings.name))  # Payola: books open
+        bourse_turns.end(ctx.session, ctx.settings, game, "terminated",
+                         position_of(record, ctx.board(game)), ctx.now)
     game.state = GameState.TERMINATED
     game.ended_at, game.result = ctx.now, "terminated"
     return Result(step.line, step.text, True, [f"Game {game.name} terminated."])
@@ -173,6 +179,10 @@ def process(ctx: Context, cmd: c.Process, step: Step) -> Result:
     assert record is not None
     if cmd.phase is not None and cmd.phase != record.phase:
         raise Refusal(f"{game.name} is in {record.phase}, not {cmd.phase}; nothing processed")
+    if (bourse_turns.holds(game, position_of(record, ctx.board(game)).phase)
+            and (record.deadline is None or ctx.now < record.deadline)):
+        raise Refusal(f"{game.name} has a Bourse turn open and NO_EARLY: {record.phase} is "
+                      "processed at its deadline (SET NO_EARLY OFF allows PROCESS)")
     done = process_phase(ctx.session, game, record, ctx.settings, ctx.now)
     if done is None:
         raise Refusal(f"{record.phase} of {game.name} was processed meanwhile; nothing done")

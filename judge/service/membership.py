@@ -13,6 +13,9 @@ from judge.service.control import controller_player
 from judge.service.guessing import ALERT_AT, WrongPassword, record_failure, senders_guessing
 from judge.service.markets import kind_named, kind_of
 from judge.service.markets import members as markets
+from judge.service.markets.bourse import attached as has_bourse
+from judge.service.markets.bourse import members as bourse_members
+from judge.service.markets.bourse import setup as bourse_setup
 from judge.service.passwords import DEFAULT_COST, check_password, hash_password, password_problem
 from judge.service.powers import power_named, powers_named
 from judge.service.reports import (
@@ -76,6 +79,10 @@ def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
     market = kind_named(words[0]) if words else None
     if market is not None:
         return markets.create(ctx, cmd, step, market, _new_password(ctx, cmd.password))
+    if cmd.game.upper() == "BOURSE":
+        raise Refusal("BOURSE is a word of the judge (JOIN BOURSE <pseudonym>); choose "
+                      "another game name")
+    words, bourse = bourse_setup.split_words(words)  # CREATE ... BOURSE [PARAM=value ...]
     variant = words.pop(0) if words and words[0] in VARIANTS else "STANDARD"
     flags = [w for w in words if w in GAME_FLAGS]
     rules = [w for w in words if w not in GAME_FLAGS]
@@ -93,8 +100,11 @@ def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
         ctx.session, cmd.game, variant.lower(), flags + rules, master, ctx.reply_to, seed,
         board, ctx.now,
     )
+    if bourse is not None:
+        bourse_setup.attach(game, bourse)
     return Result(step.line, step.text, True, [
-        f"Game {game.name} created ({variant}{' ' + ' '.join(game.flags) if game.flags else ''}).",
+        f"Game {game.name} created ({variant}{' ' + ' '.join(game.flags) if game.flags else ''})"
+        + (f", {bourse_setup.describe(game)}." if bourse is not None else "."),
         f"You are its master: SIGNON MASTER@{game.name} <password> to set options.",
         f"Players join with: JOIN {game.name} <their password> [<power>]",
         "The game starts by itself once every power has a player; START begins it "
@@ -151,6 +161,13 @@ def _tell(ctx: Context, mails: list[Mail]) -> None:
         ctx.notify(mail.to, mail.subject, mail.body)
 
 
+def join_bourse(ctx: Context, cmd: c.JoinBourse, step: Step) -> Result:
+    """``JOIN BOURSE <pseudonym>`` when not signed on to a Bourse (the Bourse's own
+    lines are read by judge.service.markets.bourse.orders)."""
+    raise Refusal("JOIN BOURSE comes after SIGNON BOURSE@<game> <password>, which signs "
+                  "on to that game's Bourse")
+
+
 def observe(ctx: Context, cmd: c.Observe, step: Step) -> Result:
     game = game_named(ctx, cmd.game)
     name = (cmd.name or ctx.reply_to.split("@")[0])[:MAX_NAME]
@@ -185,6 +202,10 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step) -> Result:
     market = kind_of(game)
     if market is not None:
         done = markets.signon(ctx, cmd, step, game, market)
+        if done is not None:
+            return done
+    elif has_bourse(game):  # SIGNON BOURSE@game, SIGNON <pseudonym>@game
+        done = bourse_members.signon(ctx, cmd, step, game)
         if done is not None:
             return done
     who, stored, registered = _who(ctx, game, cmd.who)

@@ -27,6 +27,7 @@ from judge.service.context import Context
 from judge.service.control import control_of, vassal_status
 from judge.service.deadlines import PhaseClock
 from judge.service.endings import finish
+from judge.service.markets.bourse import turns as bourse
 from judge.service.reports import (
     Ending,
     Mail,
@@ -107,7 +108,8 @@ def phase_clock(session: Session, game: Game, record: PhaseRecord, position: Pos
     given = submissions_in_force(session, record, submission_kind(game, position))
     unacted = sorted(p for p in acting if not given.get(p))
     waiting = any(player.wait for player in acting.values())
-    ready = bool(acting) and not unacted and not waiting
+    ready = (bool(acting) and not unacted and not waiting
+             and not bourse.holds(game, position.phase))  # a Bourse's NO_EARLY
     clock = PhaseClock(record.deadline, ready, bool(unacted), record.reminded_at,
                        record.late_told_at, record.master_told_at, record.created_at,
                        timing_of(game.options).length(position.phase.kind))
@@ -178,6 +180,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
             if payola else None)
     roster = roster_of(game, settings.name)
     vassals = vassal_status(game, board, result.next) if payola else None
+    carried = bourse.play(session, settings, game, record, result.next, now)
     if result.victory:
         queue_all(session, settings, now,
                   [*phase_mails(roster, played or result, None, vassals), *chart])
@@ -189,6 +192,8 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     following = record_position(session, game, result.next, now)
     if year is not None and year.carry:
         following.state = {**following.state, **year.carry}
+    if carried is not None:
+        following.state = {**following.state, bourse.KEY: carried}
     deadline = schedule(session, game, following, now)
     queue_all(session, settings, now,
               [*phase_mails(roster, played or result, deadline, vassals), *chart])
@@ -221,6 +226,7 @@ def begin(session: Session, game: Game, settings: Settings, now: datetime,
             power.state = PowerState.DISORDER
     position = initial_position(board)
     record = record_position(session, game, position, now)
+    bourse.open_with(session, game, record)
     if game.variant == "payola":
         open_accounts(Context(session, settings, now, settings.address, settings.address),
                       game, board)

@@ -29,7 +29,7 @@ _EXPECTED = {
 USAGE = {
     "HELP": "HELP",
     "LIST": "LIST [game]",
-    "CREATE": "CREATE <game> <password> [STANDARD|PAYOLA|EXCHANGE] [rule flags] "
+    "CREATE": "CREATE <game> <password> [STANDARD|PAYOLA|EXCHANGE] [rule flags] [BOURSE] "
     "[PARAMETER=value ...]",
     "JOIN": "JOIN <game> <password> [<power>]  or  JOIN <power>@<game> <password>",
     "OBSERVE": "OBSERVE <game> <password>",

@@ -24,7 +24,9 @@ class ToCommand(Transformer):
         return c.Create(_game(game), str(password), tuple(str(w).upper() for w in words))
 
     @v_args(inline=True)
-    def join(self, game: Token, password: Token, power: Token | None) -> c.Join:
+    def join(self, game: Token, password: Token, power: Token | None) -> c.Join | c.JoinBourse:
+        if str(game).upper() == "BOURSE" and power is None:
+            return c.JoinBourse(str(password))
         return c.Join(_game(game), str(password), _opt(power))
 
     @v_args(inline=True)

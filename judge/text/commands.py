@@ -34,6 +34,14 @@ class Join:
 
 
 @dataclass(frozen=True, slots=True)
+class JoinBourse:
+    """``JOIN BOURSE <pseudonym>``: join the Bourse one is signed on to (bourse.md 4). A
+    game cannot be named BOURSE, so the line carries no password."""
+
+    pseudonym: str
+
+
+@dataclass(frozen=True, slots=True)
 class Observe:
     game: str
     password: str

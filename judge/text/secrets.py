@@ -29,6 +29,8 @@ def password_position(words: list[str]) -> int | None:
         return 3
     if first == "SET":
         return 2 if second == "PASSWORD" else None
+    if first == "JOIN" and second == "BOURSE" and len(words) == 3:
+        return None  # JOIN BOURSE <pseudonym>; no game is named BOURSE
     return _PASSWORD_AFTER.get(first)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from judge.service.context import Context, Refusal, Result
 from judge.service.markets import kind_of
+from judge.service.markets.bourse.members import BourseIdentity
+from judge.service.markets.bourse.orders import lines as bourse_lines
 from judge.service.markets.orders import lines
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -30,11 +32,26 @@ def run_market(ctx: Context, steps: list[Step]) -> None:
     """The member's lines as one mail to his game, each answered in the reply."""
     who = ctx.identity
     assert who is not None
+    if isinstance(who, BourseIdentity):  # the Bourse beside a host game
+        _run_bourse(ctx, who, steps)
+        return
     kind = kind_of(who.game)
     assert kind is not None
     try:
         with ctx.session.begin_nested():
             results = lines(ctx, who, kind, steps)
+    except Refusal as refusal:
+        results = [Result(s.line, s.text, False, refusal.messages, template="refused")
+                   for s in steps]
+    for result in results:
+        result.signon = who.number
+    ctx.results.extend(results)
+
+
+def _run_bourse(ctx: Context, who: BourseIdentity, steps: list[Step]) -> None:
+    try:
+        with ctx.session.begin_nested():
+            results = bourse_lines(ctx, who, steps)
     except Refusal as refusal:
         results = [Result(s.line, s.text, False, refusal.messages, template="refused")
                    for s in steps]
