@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
+
 from judge import resources
 from judge.engine.phase import Phase
 from judge.service.context import Context, Refusal, Result
@@ -17,11 +20,12 @@ MAX_HISTORY_PHASES = 40  # njudge caps HISTORY too; ask FROM/TO for more
 
 # HELP <topic>: the player's guide (docs/) or a short text (templates/help/)
 GUIDES = {"PAYOLA": "playing-payola.md", "SHAREHOLDERS": "playing-shareholders.md",
-          "EXCHANGE": "playing-exchange.md", "BOURSE": "playing-bourse.md"}
+          "EXCHANGE": "playing-exchange.md", "CAPITALIST": "playing-capitalist.md",
+          "BOURSE": "playing-bourse.md"}
 TOPICS = {"ORDERS": "orders", "ORDER": "orders", "STANDARD": "orders", "PRESS": "press",
           "DEADLINES": "deadlines", "DEADLINE": "deadlines", "TIMING": "deadlines",
           "MASTER": "master", "GM": "master", "GAMES": "games",
-          "SHAREHOLDERS": "games", "CAPITALIST": "games", "BOURSE": "games"}
+          "MARKETS": "games"}
 
 
 def help_(ctx: Context, cmd: c.Help, step: Step) -> Result:
@@ -32,13 +36,40 @@ def help_(ctx: Context, cmd: c.Help, step: Step) -> Result:
         guide = resources.read("docs", GUIDES[topic])
         assert guide is not None, f"the judge ships no docs/{GUIDES[topic]}"
         return Result(step.line, step.text, True, template="help_topic",
-                      data={"guide": guide.rstrip("\n"), "file": None})
+                      data={"guide": _mailable(guide), "file": None})
     if topic in TOPICS:
         return Result(step.line, step.text, True, template="help_topic",
                       data={"guide": None, "file": f"{TOPICS[topic]}.txt.j2"})
     names = ", ".join([*GUIDES, "ORDERS", "PRESS", "DEADLINES", "MASTER", "GAMES"])
     raise Refusal(f"there is no help on {cmd.topic}; HELP alone lists the commands, and the "
                   f"topics are {names}")
+
+
+WIDTH = 78
+_RULE = re.compile(r"^\|?\s*:?-{3,}")  # a markdown table's rule
+_LINK = re.compile(r"\[([^\]\n]{1,80})\]\([^)\s]{1,200}\)")  # [text](file.md)
+
+
+def _mailable(guide: str) -> str:
+    """A guide from docs/ as a mail: a link to another file becomes its text alone (the
+    player has the mail, not the files), a table row a line of its cells, and every line
+    fits 78 columns."""
+    out: list[str] = []
+    for line in _LINK.sub(r"\1", guide).rstrip("\n").splitlines():
+        if _RULE.match(line):
+            continue  # a table's |---|---| line
+        if line.startswith("|") and line.rstrip().endswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            line = "  " + " - ".join(c for c in cells if c)
+        if len(line) <= WIDTH:
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip())
+        hang = indent + 2 if line.lstrip().startswith(("- ", "* ")) or line.startswith("  ") \
+            else indent
+        out.extend(textwrap.wrap(line, WIDTH, subsequent_indent=" " * hang,
+                                 break_long_words=False, break_on_hyphens=False) or [""])
+    return "\n".join(out)
 
 
 def list_(ctx: Context, cmd: c.List, step: Step) -> Result:

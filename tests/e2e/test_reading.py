@@ -66,15 +66,17 @@ def test_a_classic_judges_word_is_answered_and_spoils_no_orders(by_mail: MailJud
         assert order in body
 
 
-TOPICS = ("PAYOLA", "ORDERS", "PRESS", "DEADLINES", "MASTER", "GAMES", "EXCHANGE")
+TOPICS = ("PAYOLA", "ORDERS", "PRESS", "DEADLINES", "MASTER", "GAMES", "MARKETS", "EXCHANGE",
+          "SHAREHOLDERS", "CAPITALIST", "BOURSE")
 
 
 def test_help_and_every_topic_by_mail(by_mail: MailJudge) -> None:
     plain = by_mail.replies("newcomer@example.org", "HELP")["newcomer@example.org"]
     assert "HELP PAYOLA" in plain
     for topic in TOPICS:
-        body = by_mail.replies("newcomer@example.org", f"HELP {topic}")["newcomer@example.org"]
-        assert "REFUSED" not in body, body
+        reader = f"{topic.lower()}@example.org"  # a stranger's replies are budgeted
+        body = by_mail.replies(reader, f"HELP {topic}")[reader]
+        assert not body.splitlines()[1].strip().startswith("REFUSED"), body
         for text in (plain, body):
             assert ".md" not in text and "docs/" not in text  # no file the player cannot read
             assert max(len(line) for line in text.splitlines()) <= 78
