@@ -137,3 +137,29 @@ def test_the_masters_status_pause_resume_and_terminate(market: MarketJudge) -> N
     assert market.game("xl").state == "terminated"
     reply = market.reply(member("ANN"), "SIGNON ANN@xl pwdANN", "STATUS", "BID ITALY 100")
     assert "xl is terminated; nothing done" in reply
+
+
+def test_a_prefloated_exchange_starts_with_the_holdings_the_master_set(
+        market: MarketJudge) -> None:
+    reply = market.reply(GM, "CREATE xp masterpw EXCHANGE", "SIGNON MASTER@xp masterpw",
+                         "SET HOLDINGS ANN FRANCE 20")
+    assert "holdings are set only in a PREFLOATED game" in " ".join(reply.split())
+    for n in ("ANN", "BOB"):
+        market.reply(member(n), f"JOIN xp pwd{n} {n}")
+    reply = market.reply(GM, "SIGNON MASTER@xp masterpw", "SET PREFLOATED yes",
+                         "SET HOLDINGS ANN FRANCE 20", "SET HOLDINGS BOB F 10",
+                         "SET HOLDINGS BOB ENGLAND 30", "SET HOLDINGS BOB ENGLAND 0",
+                         "SET HOLDINGS BOB SPAIN 3", "SET HOLDINGS CAT ITALY 5")
+    assert reply.count(": done in xp.") == 5  # CAT is checked at START
+    assert "SPAIN is no power" in reply
+    reply = market.reply(GM, "SIGNON MASTER@xp masterpw", "START")
+    assert "xp cannot start: holdings are set for CAT, who did not join" in " ".join(
+        reply.split())
+    market.reply(GM, "SIGNON MASTER@xp masterpw", "SET HOLDINGS CAT ITALY 0")
+    assert "started: W1900E" in market.reply(GM, "SIGNON MASTER@xp masterpw", "START")
+    status = market.reply(member("ANN"), "SIGNON ANN@xp pwdANN", "STATUS")
+    assert "FRANCE 20" in status
+    status = market.reply(member("BOB"), "SIGNON BOB@xp pwdBOB", "STATUS")
+    assert "FRANCE 10" in status and "ENGLAND" not in status.split("Shares:")[1].split("\n")[0]
+    reply = market.reply(GM, "SIGNON MASTER@xp masterpw", "SET HOLDINGS ANN FRANCE 1")
+    assert "has started; SET HOLDINGS is for before the start" in " ".join(reply.split())

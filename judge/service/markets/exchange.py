@@ -26,8 +26,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.batch import run_case
+from judge.engine.maps import load_map
 from judge.money.exchange.params import DEFAULTS
 from judge.service.markets.kind import History, Letter, MarketKind, State
+from judge.service.markets.play import PARAM
 
 Event = Mapping[str, Any]
 PRIVATE = "market/exchange_private.txt.j2"
@@ -35,12 +37,45 @@ PUBLIC = "market/exchange_public.txt.j2"
 NOTICE = "market/exchange_notice.txt.j2"
 
 
+HOLDING = "holdings:"  # a PREFLOATED holding in the game's options: "holdings:ALICE:FRANCE"
+
+
 def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
-    answer = run_case({**envelope, "start": list(names)})
+    """The opening of spec 3.5; in a PREFLOATED game with the holdings the master set."""
+    holdings: dict[str, dict[str, int]] = {}
+    for key, value in envelope.get("options", {}).items():
+        if key.startswith(HOLDING):
+            who, _, power = key[len(HOLDING):].partition(":")
+            holdings.setdefault(who, {})[power] = int(value)
+    case = {k: v for k, v in envelope.items() if k != "options"}
+    if holdings:
+        unknown = sorted(set(holdings) - {n.upper() for n in names})
+        if unknown:
+            raise ValueError(f"holdings are set for {', '.join(unknown)}, who did not join")
+        case["holdings"] = holdings
+    answer = run_case({**case, "start": list(names)})
     if "error" in answer:
         raise ValueError(answer["error"])
     state: State = answer["state"]
     return state
+
+
+def _set_holdings(options: Mapping[str, str], value: str) -> dict[str, str]:
+    """``SET HOLDINGS <investor> <power> <shares>`` (PREFLOATED, spec 3.5 and D2): the
+    shares an investor holds at the start; 0 takes them away."""
+    words = value.upper().split()
+    if len(words) != 3 or not words[2].isdigit():
+        raise ValueError("write SET HOLDINGS <investor> <power> <shares>")
+    who, word, count = words
+    power = load_map("standard").power_named(word)
+    if power is None:
+        raise ValueError(f"{word} is no power")
+    if options.get(f"{PARAM}PREFLOATED", "").upper() not in ("YES", "ON", "TRUE", "1"):
+        raise ValueError("holdings are set only in a PREFLOATED game (SET PREFLOATED yes)")
+    out = {k: v for k, v in options.items() if k != f"{HOLDING}{who}:{power}"}
+    if int(count):
+        out[f"{HOLDING}{who}:{power}"] = str(int(count))
+    return out
 
 
 def _acting(state: State, power: str) -> list[str]:
@@ -384,5 +419,5 @@ def _status(state: State, name: str) -> list[str]:
 KIND = MarketKind(
     name="exchange", title="Exchange", member="investor", defaults=DEFAULTS,
     players=(2, 30), opening=_opening, acting=_acting, letters=_letters, status=_status,
-    notices=_notices,
+    notices=_notices, settings={"HOLDINGS": _set_holdings},
 )

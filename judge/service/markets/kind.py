@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 State = Mapping[str, Any]
@@ -69,6 +69,11 @@ class MarketKind:
     carry: Callable[[State, Mapping[str, Any]], dict[str, Any]] | None = None
     opening_letters: Callable[[State], list[Letter]] | None = None
     secret: bool = False
+    # the master's SET <word> <value> lines of this kind beyond its parameters (Exchange's
+    # PREFLOATED holdings): each takes the game's options and the value, and answers the
+    # new options (ValueError says why not); the opening reads them from ``options``
+    settings: Mapping[str, Callable[[Mapping[str, str], str], dict[str, str]]] = field(
+        default_factory=dict)
 
     def bounds(self, params: Mapping[str, Any]) -> tuple[int, int]:
         """The fewest and most members a game with these GM parameters allows: its

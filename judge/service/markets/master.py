@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from judge.service.context import Context, Refusal, Result
 from judge.service.markets.kind import MarketKind
-from judge.service.markets.members import market_members, observers_and_members, set_param
+from judge.service.markets.members import (
+    market_members,
+    observers_and_members,
+    set_param,
+    set_setting,
+)
 from judge.service.markets.orders import phase_mails
 from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
@@ -17,6 +22,8 @@ from judge.text.commands import Step
 
 def set_option(ctx: Context, cmd: c.SetOption, step: Step, kind: MarketKind) -> Result | None:
     """``SET <parameter> <value>`` before the start; None for the service's own options."""
+    if cmd.name in kind.settings:
+        return set_setting(ctx, ctx.master().game, kind, cmd.name, cmd.value.strip(), step)
     if cmd.name not in kind.defaults:
         return None
     who = ctx.master()

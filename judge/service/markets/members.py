@@ -10,7 +10,7 @@ from judge.engine.maps import load_map
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.guessing import WrongPassword
 from judge.service.markets.kind import MarketKind
-from judge.service.markets.play import PARAM, envelope, params_of, typed
+from judge.service.markets.play import PARAM, envelope, opening_envelope, params_of, typed
 from judge.service.passwords import check_password
 from judge.storage.games import add_game, current_record, members
 from judge.storage.schema import Game, GameState, Player, Role
@@ -90,11 +90,23 @@ def _fewest(game: Game, kind: MarketKind) -> list[str]:
     return [f"P{i}" for i in range(kind.bounds(params_of(game, kind))[0])]
 
 
+def set_setting(ctx: Context, game: Game, kind: MarketKind, name: str, value: str,
+                step: Step) -> Result:
+    """The master's ``SET <word> <value>`` of the kind's own settings, before the start."""
+    if game.state != GameState.FORMING:
+        raise Refusal(f"{game.name} has started; SET {name} is for before the start")
+    try:
+        game.options = kind.settings[name](game.options, value)
+    except ValueError as e:
+        raise Refusal(f"SET {name} {value} refused: {e}") from None
+    return Result(step.line, step.text, True, [f"SET {name} {value}: done in {game.name}."])
+
+
 def opening_problem(game: Game, kind: MarketKind, names: list[str]) -> str | None:
     if kind.setup_problem is not None:
         return kind.setup_problem(envelope(game, kind))
     try:
-        kind.opening(envelope(game, kind), names)
+        kind.opening(opening_envelope(game, kind), names)
     except ValueError as e:
         return str(e)
     return None

@@ -16,7 +16,7 @@ from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.members import MEMBER
 from judge.service.markets.orders import phase_mails
-from judge.service.markets.play import envelope, mails_json, params_of, play
+from judge.service.markets.play import mails_json, opening_envelope, params_of, play
 from judge.service.replies import render
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
@@ -48,7 +48,7 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind,
     if not low <= len(names) <= high:
         raise ValueError(f"{kind.title} needs {low} to {high} {kind.member}s; "
                          f"{len(names)} joined")
-    state = dict(kind.opening(envelope(game, kind), names))
+    state = dict(kind.opening(opening_envelope(game, kind), names))
     record = record_state(session, game, state, now)
     game.state = GameState.ACTIVE
     deadline = schedule(session, game, record, now)

@@ -50,6 +50,12 @@ def envelope(game: Game, kind: MarketKind) -> dict[str, Any]:
             "params": params_of(game, kind), "seed": game.seed}
 
 
+def opening_envelope(game: Game, kind: MarketKind) -> dict[str, Any]:
+    """What a kind's opening is given: the envelope, and the game's options (for the
+    settings a kind reads at the start, such as Exchange's PREFLOATED holdings)."""
+    return {**envelope(game, kind), "options": dict(game.options)}
+
+
 def mails_json(mails: Iterable[MarketMail]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for m in mails:
