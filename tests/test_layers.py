@@ -40,11 +40,8 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "judge.mail": ("judge.text", "judge.config", "judge.storage", "judge.mail", "sqlalchemy",
                    "aiosmtpd"),
     "judge.demo": ("judge.config", "judge.storage", "judge.mail", "sqlalchemy",  # a client
-                   "judge.demo_exchange", "judge.demo_bourse"),  # its scripts, imported on use
-    "judge.demo_exchange": ("judge.demo", "judge.config", "judge.storage", "judge.mail",
-                            "sqlalchemy"),
-    "judge.demo_bourse": ("judge.demo",),  # judge demo --game bourse: a script
-    "judge.demos": ("judge.config", "judge.demo"),  # judge demo --game <kind>: its scripts
+                   "judge.demos"),  # judge demo --game <kind>: the scripts, imported on use
+    "judge.demos": ("judge.config", "judge.demo", "judge.storage", "judge.mail", "sqlalchemy"),
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
                   "judge.demo", "sqlalchemy"),
 }

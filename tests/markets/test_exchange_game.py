@@ -1,5 +1,5 @@
 """A whole Exchange game by mail through the service and the processor: the scripted
-game of judge.demo_exchange (auctions, offering, IPO, floats, elections, dividends, a
+game of judge.demos.exchange (auctions, offering, IPO, floats, elections, dividends, a
 market trade, a transfer, a movement phase with an investor's bribe, a draw), what each
 reader is told (spec 7), and what no investor is ever told of another."""
 
@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from judge.demo_exchange import CREATE_PARAMS, INVESTORS, mails_for
+from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import GameState
 from tests.markets.conftest import GM, MarketJudge, member

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from judge.demo_exchange import CREATE_PARAMS, INVESTORS, mails_for
+from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
 from tests.markets.conftest import GM, MarketJudge, member, played
 
 GAME = "xr"
