@@ -1,10 +1,12 @@
 """Benchmark: a 1901-Shareholders January and February with 9 players and 7 countries,
-from mail lines to the next state, through the pure rules (judge/money/shareholders).
+from mail lines to the next state: through the pure rules (judge/money/shareholders),
+through the runner (``judge.batch.run_case``, the whole case), and by mail as the service
+replays it (judge/service/markets: each mail plays the phase with every mail kept so
+far; the deadline plays it once more and renders every reader's letters).
 
     .venv/bin/python bench/shareholders_bench.py [--repeat 200]
 
-Prints the median wall-clock time of each turn: reading every mail's lines, checking
-them into sets, and playing the deadline. The issue's goal is under 20 ms each.
+Prints median wall-clock times. The issue's goal is under 20 ms a turn.
 """
 
 from __future__ import annotations
@@ -13,12 +15,18 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
+from judge.batch import run_case
 from judge.engine.maps import load_map
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.state import Game, opening
 from judge.money.shareholders.turns import play_turn, submit_mail
-from judge.text.shareholders import read_commands
+from judge.service.markets.play import key_of, new_refusals, play
+from judge.service.markets.shareholders import KIND
+from judge.service.replies import render
+from judge.storage.schema import Game as GameRow
+from judge.text.shareholders import read_command, read_commands
 
 BOARD = load_map("standard")
 PARAMS = Params()
@@ -28,9 +36,12 @@ BUILD_AT = {"AUSTRIA": "A VIE", "ENGLAND": "F LON", "FRANCE": "A PAR", "GERMANY"
 
 
 def january_mail(i: int) -> list[str]:
+    """Two purchases each player can pay for, a sale refused (nobody holds a share yet);
+    the last player over-spends and is warned."""
     countries = list(BOARD.powers)
-    return [f"BUY {1 + i % 3} {countries[i % 7]}", f"BUY 1 {countries[(i + 3) % 7]}",
-            f"BUY 2 {countries[(i + 5) % 7][:3]}"]
+    lines = [f"BUY {1 + i % 2} {countries[i % 7]}", f"BUY 1 {countries[(i + 3) % 7][:3]}",
+             f"SELL 1 {countries[(i + 5) % 7]}"]
+    return lines + (["BUY 3 TURKEY"] if i == len(NAMES) - 1 else [])
 
 
 def january(game: Game) -> Game:
@@ -63,14 +74,98 @@ def median_ms(turn: Callable[[Game], Game], game: Game, repeat: int) -> float:
     return statistics.median(times) * 1000
 
 
+# --- by mail: the runner's case, and the service's replay -------------------------------
+
+ROW = GameRow(name="bench", map_name="standard", flags=[], options={}, seed=1)
+
+
+def january_mails() -> list[dict[str, Any]]:
+    return [{"from": name, "lines": january_mail(i)} for i, name in enumerate(NAMES)]
+
+
+def february_mails(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"from": holder, "as": country,
+             "lines": ["NO DIVIDEND", f"BUILD {BUILD_AT[country]}", "DIVIDEND"]}
+            for country, c in sorted(state["countries"].items()) for holder in c["office"]]
+
+
+def whole_case(state: dict[str, Any], mails: list[dict[str, Any]], cold: bool) -> float:
+    """One ``run_case`` of the phase with all its mails (``cold``: every line read
+    afresh), in seconds."""
+    if cold:
+        read_command.cache_clear()
+    start = time.perf_counter()
+    run_case({"id": "bench", "variant": "standard", "game": "shareholders", "rules": [],
+              "params": {}, "seed": 1, "state": state, "mails": mails})
+    return time.perf_counter() - start
+
+
+def replay(state: dict[str, Any], mails: list[dict[str, Any]]) -> tuple[list[float], float]:
+    """The phase by mail as judge/service/markets/orders.py and phases.py play it: each
+    mail answered by playing the phase with every mail kept so far (and alone when it
+    drew a warning, to tell which are its own), its new refusals found against the last
+    kept mail's; then the deadline: one more play, the letters made and rendered.
+    The seconds of each mail's answer, and of the deadline."""
+    read_command.cache_clear()
+    each: list[float] = []
+    before: dict[str, Any] = {}
+    for k, mail in enumerate(mails):
+        start = time.perf_counter()
+        after = play(ROW, KIND, state, mails[:k + 1])
+        key = key_of(mail["from"], mail.get("as"))
+        new_refusals(before, after, key)
+        new_refusals(before, after, key, "warnings")
+        if after.get("warnings", {}).get(key):
+            play(ROW, KIND, state, [mail])
+        before = after
+        each.append(time.perf_counter() - start)
+    start = time.perf_counter()
+    result = play(ROW, KIND, state, mails)
+    for letter in KIND.letters(state, {**result, "rules": [], "params": {}}):
+        view = {"next_phase": result["state"]["phase"], "deadline": "-", **letter.view}
+        render(letter.template, v=view, game="bench", title=KIND.title, judge="judge",
+               judge_address="judge@example.org")
+    return each, time.perf_counter() - start
+
+
+def by_mail(name: str, state: dict[str, Any], mails: list[dict[str, Any]],
+            repeat: int) -> None:
+    cold = statistics.median(whole_case(state, mails, True) for _ in range(repeat)) * 1000
+    warm = statistics.median(whole_case(state, mails, False) for _ in range(repeat)) * 1000
+    runs = [replay(state, mails) for _ in range(max(5, repeat // 4))]
+    each = [statistics.median(r[0][k] for r in runs) * 1000 for k in range(len(mails))]
+    deadline = statistics.median(r[1] for r in runs) * 1000
+    print(f"{name:9} {len(mails):5d} {cold:8.2f} {warm:8.2f} {max(each):10.2f} "
+          f"{deadline:9.2f} {sum(each) + deadline:10.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=200)
     args = parser.parse_args()
     game = opening(NAMES, BOARD.homes, PARAMS.total_cash // len(NAMES))
     dealt = january(game)
+    offices = sum(len(c.office) for c in dealt.countries.values())
+    print(f"9 players; after January {sum(1 for c in dealt.countries.values() if c.office)} "
+          f"countries have {offices} office holders")
+    print("The pure rules (mail lines read, checked, the turn played), median ms:")
     print(f"January, 9 players:   {median_ms(january, game, args.repeat):6.2f} ms")
     print(f"February, 7 countries: {median_ms(february, dealt, args.repeat):6.2f} ms")
+    print("\nBy mail, median ms: run_case of the whole phase (cold: lines read afresh; warm),"
+          "\nthe dearest mail's answer (each played with all the mail so far), the deadline"
+          "\n(played again, letters rendered), and the whole phase by mail (every mail's"
+          "\nanswer and the deadline):")
+    print(f"{'phase':9} {'mails':>5} {'cold':>8} {'warm':>8} {'dearest':>10} "
+          f"{'deadline':>9} {'by mail':>10}")
+    start = run_case({"variant": "standard", "game": "shareholders", "rules": [],
+                      "params": {}, "seed": 1, "start": NAMES})
+    state = {**start["state"], "params": {}, "prices": start["prices"]}
+    by_mail("January", state, january_mails(), args.repeat)
+    dealt_state = run_case({"variant": "standard", "game": "shareholders", "rules": [],
+                            "params": {}, "seed": 1, "state": state,
+                            "mails": january_mails()})["state"]
+    february_state = {**dealt_state, "params": {}, "prices": start["prices"]}
+    by_mail("February", february_state, february_mails(february_state), args.repeat)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from judge.batch.market import Mail, Refusals, params_of, read_mails
 from judge.batch.shareholders_state import game_from_state, state_of
 from judge.engine.board import Map
 from judge.money.shareholders.february import Decisions, agreed
+from judge.money.shareholders.january import Dealing
 from judge.money.shareholders.orders import agreed_orders
 from judge.money.shareholders.params import (
     DEFAULTS,
@@ -122,8 +123,10 @@ def _details(before: Game, played: Played, sets: Mapping[Any, Any],
     None, paid, dissolved and removed units), a movement phase's ``cancelled`` (per
     country, the orders turned into holds for lack of cash) and ``disagreed`` (per
     codirected country, what its Codirectors did not all order: units held or disbanded,
-    February items not done)."""
-    out: dict[str, Any] = {"warnings": warnings.as_dict()}
+    February items not done), and ``sets`` (per sender key, ``FROM`` in January and
+    ``FROM/COUNTRY`` otherwise, the set in force by the replacement rule, one line per
+    command as it will be played)."""
+    out: dict[str, Any] = {"warnings": warnings.as_dict(), "sets": _in_force(before, sets)}
     treasury, season = played.treasury, played.season
     if treasury is not None:
         out["february"] = {
@@ -138,6 +141,32 @@ def _details(before: Game, played: Played, sets: Mapping[Any, Any],
                             for c, done in sorted(season.cancelled.items()) if done}
         out["disagreed"] = _orders_disagreed(before, sets)
     return out
+
+
+def _in_force(game: Game, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
+    """Each sender's set in force, as lines: SELL and BUY lines in January, the dividend
+    decision, dissolutions and builds in February, the orders otherwise."""
+    if game.turn.step is Step.JANUARY:
+        return {name: _dealing_lines(d) for name, d in sorted(sets.items())}
+    out: dict[str, list[str]] = {}
+    for country, given in sorted(sets.items()):
+        for holder, built in sorted(given.items()):
+            lines = (_decision_lines(built) if isinstance(built, Decisions)
+                     else [i.text for i in built])
+            out[f"{holder}/{country}"] = lines
+    return out
+
+
+def _dealing_lines(dealing: Dealing) -> list[str]:
+    sale = dealing.sale
+    return ([f"SELL {sale.count} {sale.country}"] if sale is not None else []) + [
+        f"BUY {b.count} {b.country}" for b in dealing.purchases]
+
+
+def _decision_lines(decided: Decisions) -> list[str]:
+    return (["DIVIDEND" if decided.dividend else "NO DIVIDEND"]
+            + [f"DISSOLVE {u}" for u in decided.dissolve]
+            + [f"BUILD {u}" for u in decided.builds])
 
 
 def _february_disagreed(game: Game, sets: Mapping[Any, Any]) -> dict[str, list[str]]:

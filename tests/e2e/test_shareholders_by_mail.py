@@ -1,6 +1,7 @@
 """1901-Shareholders through the real listener, worker and processor: a whole game year
 by SMTP (January dealing, February with Codirectors who agree on one build and not on
-another, Spring with a disagreement, Fall with agreement, the END_YEAR end)."""
+another, Spring with a disagreement, each disagreement told to the Codirectors alone,
+Fall with agreement, the END_YEAR end)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ class Clock:
                  settings: Settings) -> None:
         self.judge, self.factory, self.settings = judge, factory, settings
         self.now = utcnow()
+        self.sent: dict[str, str] = {}
 
     def process(self) -> dict[str, str]:
         """Run the processor past the deadline; recipient -> the results mail it sent."""
@@ -49,6 +51,9 @@ class Clock:
             rows = s.scalars(select(OutboundMessage).order_by(OutboundMessage.id)).all()
         new = list(rows[self.judge.seen:])
         self.judge.seen = len(rows)
+        self.sent = {}  # recipient -> every mail this run sent him, in one text
+        for m in new:
+            self.sent[m.recipient] = self.sent.get(m.recipient, "") + f"\n{m.subject}\n{m.body}"
         return {m.recipient: m.body for m in new if "results" in m.subject}
 
 
@@ -90,14 +95,26 @@ def test_a_shareholders_year_by_smtp(by_mail: MailJudge, session_factory: sessio
     told = clock.process()
     assert "build A PAR: built" in told[GM] and "F BRE" not in told[GM]
     assert "dividend $34 a share, $238 paid, $2 kept" in told[GM]
+    # the disagreement on F BRE reaches the two Codirectors only, in their statements
+    disagreed = "FRANCE: the Codirectors did not all order BUILD F BRE"
+    assert {to for to, text in clock.sent.items() if disagreed in text} == {
+        player("ANN"), player("CID")}
 
     # Spring 1901: the Codirectors disagree, A PAR holds and costs nothing
     judge.replies(player("ANN"), _for("ENGLAND", "ANN"), "F LON - NTH")
     judge.replies(player("ANN"), _for("FRANCE", "ANN"), "A PAR - BUR")
-    judge.replies(player("CID"), _for("FRANCE", "CID"), "A PAR - PIC")
+    out = judge.replies(player("CID"), _for("FRANCE", "CID"), "A PAR - PIC", "STATUS")
+    assert list(out) == [player("CID")]
+    status = " ".join(out[player("CID")].split())
+    assert "Your FRANCE orders for Spring 1901 in force" in status
+    assert "A PAR - PIC" in status and "A PAR - BUR" not in status  # not ANN's set
     told = clock.process()
     assert "held for disagreement of the Codirectors: A PAR" in told[GM]
     assert "ENGLAND: fees $20, cash $20" in told[GM]
+    disagreed = "FRANCE: the Codirectors did not all order A PAR"
+    assert {to for to, text in clock.sent.items() if disagreed in text} == {
+        player("ANN"), player("CID")}
+    assert "A PAR - PIC" not in told[GM] + told[player("BEN")] + told[player("DOT")]
 
     # Fall 1901: they agree; the year ends and END_YEAR ends the game
     judge.replies(player("ANN"), _for("ENGLAND", "ANN"), "F NTH - NWY")
@@ -107,6 +124,7 @@ def test_a_shareholders_year_by_smtp(by_mail: MailJudge, session_factory: sessio
     assert "A PAR - BUR" in told[GM] and "FRANCE: fees $20, cash $20" in told[GM]
     assert "ENGLAND  4: EDI, LON, LVP, NWY" in told[GM]
     assert "The game is over (end_year)." in told[GM]
+    assert not any("did not all order" in text for text in clock.sent.values())
     with session_factory() as s:
         game = s.scalar(select(Game).where(Game.name == "sh1"))
         assert game is not None and game.state == GameState.COMPLETED

@@ -323,3 +323,14 @@ def test_the_retreat_letters_mark_a_disagreement() -> None:
     body = render(private["CID"].template, v=private["CID"].view, game="sh",
                   title="1901-Shareholders", judge="judge", judge_address="j@x")
     assert "FRANCE: the Codirectors did not all order A BUR; disbanded." in body
+
+
+def test_the_master_may_name_the_phase_he_processes(market: MarketJudge) -> None:
+    _game(market)
+    reply = market.reply(GM, "SIGNON MASTER@sh masterpw", "PROCESS W1900A")
+    assert "sh is in W1900D, not W1900A; nothing processed" in reply
+    reply = market.reply(GM, "SIGNON MASTER@sh masterpw", "PROCESS W1900D")
+    assert "W1900D processed; Next: W1900A." in reply
+    reply = market.reply(GM, "SIGNON MASTER@sh masterpw", "PROCESS W1900A")
+    # nobody bought a share, so no unit was built: 1901's movement is skipped (3.2)
+    assert "W1900A processed; Next: W1901D." in reply

@@ -54,6 +54,11 @@ class MarketKind:
       phase opened, the events of that mail, the game's rules, the game's history);
       None when the kind sends none;
     - ``name_rule``: a pattern a member's name must match, and what it says.
+    - ``in_force``: the STATUS lines of what a member's kept mails have in force in the
+      open phase (his order sets by the replacement rule), given the state the phase
+      opened with, the runner's result for the phase played with the mails kept so far,
+      the member's name and the power he is signed on as (or None); None when the
+      kind's STATUS shows none.
     """
 
     name: str
@@ -83,3 +88,4 @@ class MarketKind:
         return int(params.get("MIN_PLAYERS", low)), int(params.get("MAX_PLAYERS", high))
     notices: Callable[[State, Sequence[Mapping[str, Any]], Sequence[str], History],
                       list[Letter]] | None = None
+    in_force: Callable[[State, Mapping[str, Any], str, str | None], list[str]] | None = None

@@ -28,20 +28,21 @@ def phase_mails(session: Session, record: PhaseRecord) -> list[MarketMail]:
 
 
 def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> list[Result]:
-    """One Result per line: STATUS answered from the phase's opening state; every other
-    line kept in one mail for the phase, accepted or refused as the phase would."""
+    """One Result per line: every line but STATUS kept in one mail for the phase,
+    accepted or refused as the phase would; then STATUS answered from the phase's
+    opening state (and the sets in force, this mail's included)."""
+    status = [s for s in steps if s.text.strip().upper() == "STATUS"]
+    kept = [s for s in steps if s.text.strip().upper() != "STATUS"]
+    out = _keep(ctx, who, kind, kept) if kept else []
+    out += [_status(ctx, who, kind, step) for step in status]
+    return sorted(out, key=lambda r: r.line)
+
+
+def _keep(ctx: Context, who: Identity, kind: MarketKind, kept: list[Step]) -> list[Result]:
     game = who.game
     assert who.player is not None and who.player.name is not None
     name = who.player.name
     out: list[Result] = []
-    kept: list[Step] = []
-    for step in steps:
-        if step.text.strip().upper() == "STATUS":
-            out.append(_status(ctx, who, kind, step))
-        else:
-            kept.append(step)
-    if not kept:
-        return out
     lock_game(ctx.session, game.id)
     record = current_record(ctx.session, game)
     if game.state != GameState.ACTIVE or record is None or record.processed_at is not None:
@@ -159,5 +160,10 @@ def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result
     lines = kind.status(record.state, who.player.name)
     if who.acting:
         lines += kind.status(record.state, who.acting)
+    if kind.in_force is not None and record.processed_at is None \
+            and who.game.state == GameState.ACTIVE:
+        now = play(who.game, kind, record.state, mails_json(phase_mails(ctx.session, record)))
+        if "error" not in now:
+            lines += kind.in_force(record.state, now, who.player.name, who.acting)
     return Result(step.line, step.text, True,
                   [f"{who.game.name}, {record.phase} (as it opened):", *lines])

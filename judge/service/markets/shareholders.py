@@ -250,10 +250,36 @@ def _status(state: State, name: str) -> list[str]:
             f"  Centres: {', '.join(centers) or 'none'}"]
 
 
+def _in_force(state: State, now: Mapping[str, Any], name: str,
+              acting: str | None) -> list[str]:
+    """STATUS: the member's set in force in the open phase, as the runner played the
+    mails kept so far (the latest mail with an accepted line replaced the set): his
+    January orders when signed on as himself in January; signed on as a country he
+    holds office in, his own set for it (each Codirector's apart, none of the others')."""
+    phase = str(state.get("phase", ""))
+    sets: Mapping[str, list[str]] = now.get("sets") or {}
+    january = phase.endswith("D")
+    if acting is None:
+        if not january:
+            return []
+        given = sets.get(name)
+        if given is None:
+            return ["  Your January orders in force: none sent (no trade)"]
+        return [f"  Your January orders in force: {', '.join(given) or 'NOTRADE'}"]
+    office = state.get("countries", {}).get(acting, {}).get("office", [])
+    if january or name not in office:
+        return []
+    given = sets.get(f"{name}/{acting}")
+    what = "none sent" if given is None else ", ".join(given) or "none"
+    apart = " (yours alone; each Codirector's set is kept apart)" if len(office) > 1 else ""
+    return [f"  Your {acting} orders for {label(phase)} in force{apart}: {what}"]
+
+
 KIND = MarketKind(
     name="shareholders", title="1901-Shareholders", member="player", defaults=DEFAULTS,
     # the bounds are the GM parameters MIN_PLAYERS and MAX_PLAYERS: the runner checks
     # them at the start with the spec's reasons
     players=(1, 100), opening=_opening, acting=_acting, letters=_letters, status=_status,
     setup_problem=_setup_problem, carry=_carry, opening_letters=_opening_letters,
+    in_force=_in_force,
 )
