@@ -153,33 +153,16 @@ class _Determiner:
         outcome: list[tuple[int, dict[str, int], int, bool]] = [(0, {}, 0, False)] * len(
             self.books
         )
-        books = self.books
-        dirty: set[int] = set(range(len(books)))
-        # A reduction round only lowers totals. Where the winner's total did not move,
-        # nothing any power pays for it moved either (T(w) is the sum of the c_P(w), none
-        # of which can rise) and every rival is as low or lower, so the decision stands:
-        # the same winner (alone at the top, or still first of a smaller tie), the same
-        # payments. Not so under eBayola (the price reads the rivals) or for a DUMMY's
-        # unit (a tie may break up), which are always decided again.
-        stable = [not self.settings.ebayola and book.owner not in self.dummies
-                  for book in books]
-        top: list[int | None] = [None] * len(books)  # the winner's total when last decided
+        dirty: set[int] = set(range(len(self.books)))
         passes = 0
         while True:
             passes += 1
             for k in dirty:
-                book = books[k]
-                if stable[k]:
-                    w = outcome[k][0]
-                    if book.direct_sum[w] + book.wild_sum[book.slot[w]] == top[k]:
-                        continue
                 for p, x in outcome[k][1].items():
                     spent[p] -= x
-                outcome[k] = found = self.decide(book)
-                for p, x in found[1].items():
+                outcome[k] = self.decide(self.books[k])
+                for p, x in outcome[k][1].items():
                     spent[p] += x
-                w = found[0]
-                top[k] = book.direct_sum[w] + book.wild_sum[book.slot[w]]
             over = [p for p in self.powers if spent[p] > self.funds[p]]
             if not over:
                 break
