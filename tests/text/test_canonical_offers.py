@@ -32,7 +32,8 @@ def agrees(line: str) -> bool:
     try:
         assert grammar_syntax(line) == short, line
     except LineError as e:  # pragma: no cover - the failure message names the line
-        raise AssertionError(f"the grammar refuses {line!r} ({e.code}), the shortcut reads it")
+        message = f"the grammar refuses {line!r} ({e.code}), the shortcut reads it"
+        raise AssertionError(message) from e
     return True
 
 
@@ -114,7 +115,8 @@ def test_every_line_of_the_corpora_agrees() -> None:
 def test_every_line_of_the_heavy_benchmark_agrees() -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     try:
-        from payola_bench import heavy_position, offer_lines as bench_lines
+        from payola_bench import heavy_position
+        from payola_bench import offer_lines as bench_lines
     finally:
         sys.path.remove(str(ROOT / "bench"))
     position = heavy_position(BOARD)
