@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -227,6 +227,11 @@ def _reader(board: Map) -> _Reader:
     if reader is None or reader.board is not board:
         reader = _READERS[board.name] = _Reader(board)
     return reader
+
+
+def order_reader(board: Map) -> Callable[[str], Order | ParseProblem]:
+    """read_order for one map, looked up once: a batch reads many lines on one map."""
+    return _reader(board).read_text
 
 
 def offer_memo(board: Map) -> dict[str, Any]:
