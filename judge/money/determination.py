@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.engine.orders import Hold
@@ -144,6 +144,7 @@ class _Determiner:
                         wild_sums[s] += a
         self.live = {p: [i for i in mine if self.amt[i] > self.plat[i]]
                      for p, mine in self.offers_of.items()}
+        self.live_books = {p: self._count_books(live) for p, live in self.live.items()}
         self.plateau_epoch = 0
         self._plateaus: dict[tuple[int, int], tuple[int, dict[str, int]]] = {}
 
@@ -169,37 +170,57 @@ class _Determiner:
             dirty = set()
             for p in over:
                 rounds[p] += 1
-                dirty.update(map(self.book_of.__getitem__, self.reduce(p)))
+                dirty.update(self.reduce(p))
         return self.result(outcome, spent, rounds, passes)
 
-    def reduce(self, power: str) -> list[int]:
-        """One reduction round for an overspending power (spec 5.3); returns the offers it
-        lowered. ``live`` keeps the power's offers still above their plateau."""
+    def reduce(self, power: str) -> Iterable[int]:
+        """One reduction round for an overspending power (spec 5.3); returns the units
+        (books) whose offers it lowered. ``live`` keeps the power's offers still above
+        their plateau, ``live_books`` how many of them each unit has."""
         amt, plat = self.amt, self.plat
         live = self.live[power]
+        books = self.live_books[power]
         if not live:
             # every offer is at its plateau: plateaus vanish for the rest of the phase
             for i in self.offers_of[power]:
                 plat[i] = 0
             self.plateau_epoch += 1
             live = [i for i in self.offers_of[power] if amt[i] > 0]
+            books = self.live_books[power] = self._count_books(live)
+        touched = list(books)
         cell, row_of, sums_of, wild_of = self.cell, self.row_of, self.sums_of, self.wild_of
+        book_of = self.book_of
+        left = []
         for i in live:
-            amt[i] -= 1
+            a = amt[i] = amt[i] - 1
             c = cell[i]
             if c >= 0:
                 row_of[i][c] -= 1
                 sums_of[i][c] -= 1
-                continue
-            row, sums, cells, sign, wild, wild_sums, slots = wild_of[i]  # type: ignore[misc]
-            for c in cells:
-                row[c] -= sign
-                sums[c] -= sign
-            for s in slots:
-                wild[s] -= 1
-                wild_sums[s] -= 1
-        self.live[power] = [i for i in live if amt[i] > plat[i]]
-        return live
+            else:
+                row, sums, cells, sign, wild, wild_sums, slots = wild_of[i]  # type: ignore[misc]
+                for c in cells:
+                    row[c] -= sign
+                    sums[c] -= sign
+                for s in slots:
+                    wild[s] -= 1
+                    wild_sums[s] -= 1
+            if a > plat[i]:
+                left.append(i)
+            else:
+                k = book_of[i]
+                books[k] -= 1
+                if not books[k]:
+                    del books[k]
+        self.live[power] = left
+        return touched
+
+    def _count_books(self, offers: list[int]) -> dict[int, int]:
+        books: dict[int, int] = {}
+        for i in offers:
+            k = self.book_of[i]
+            books[k] = books.get(k, 0) + 1
+        return books
 
     def decide(self, book: Candidates) -> tuple[int, dict[str, int], int, bool]:
         """One unit in one pass: the winner, what each contributor pays, the reported total
