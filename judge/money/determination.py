@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from judge.engine.orders import Hold
 from judge.engine.position import Unit
@@ -142,9 +143,40 @@ class _Determiner:
                     for s in slots:
                         wild_row[s] += a
                         wild_sums[s] += a
-        self.live = {p: [i for i in mine if self.amt[i] > self.plat[i]]
-                     for p, mine in self.offers_of.items()}
-        self.live_books = {p: self._count_books(live) for p, live in self.live.items()}
+        # A reduction round lowers each of a power's live offers (those above their
+        # plateau) by one AgP. Offers that count their AgP in the same place (the same
+        # candidate of the same unit, or the same wildcard sums) form a group, lowered
+        # once by its number of live offers. While an offer is live its ``amt`` is left
+        # as it was: it leaves its group after as many rounds as it stood above its
+        # plateau (``expiry``, by the power's round count), its amount then its plateau.
+        self.direct_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
+        self.wild_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
+        self.group_of: list[list[Any]] = [[]] * len(amt)
+        for p, mine in self.offers_of.items():
+            found: dict[tuple[Any, ...], list[Any]] = {}
+            for i in mine:
+                c = cell[i]
+                if c >= 0:
+                    key: tuple[Any, ...] = (id(self.row_of[i]), c)
+                    g = found.get(key)
+                    if g is None:
+                        g = found[key] = [self.row_of[i], self.sums_of[i], c, 0]
+                        self.direct_groups[p].append(g)
+                else:
+                    eff = self.wild_of[i]
+                    assert eff is not None
+                    key = (id(eff[0]), eff[2], eff[3], eff[6])
+                    g = found.get(key)
+                    if g is None:
+                        g = found[key] = [eff, 0]
+                        self.wild_groups[p].append(g)
+                self.group_of[i] = g
+        self.clock = dict.fromkeys(self.powers, 0)
+        self.expiry: dict[str, dict[int, list[int]]] = {p: {} for p in self.powers}
+        self.live_books: dict[str, dict[int, int]] = {}
+        self.active: dict[str, tuple[list[list[Any]], list[list[Any]]]] = {}
+        for p, mine in self.offers_of.items():
+            self._enter(p, [i for i in mine if amt[i] > self.plat[i]])
         self.plateau_epoch = 0
         self._plateaus: dict[tuple[int, int], tuple[int, dict[str, int]]] = {}
 
@@ -173,54 +205,62 @@ class _Determiner:
                 dirty.update(self.reduce(p))
         return self.result(outcome, spent, rounds, passes)
 
+    def _enter(self, power: str, offers: list[int]) -> None:
+        """Make ``offers`` the power's live offers (none is live now)."""
+        clock, expiry, group_of = self.clock[power], self.expiry[power], self.group_of
+        amt, plat, book_of = self.amt, self.plat, self.book_of
+        books: dict[int, int] = {}
+        for i in offers:
+            group_of[i][-1] += 1
+            expiry.setdefault(clock + amt[i] - plat[i], []).append(i)
+            k = book_of[i]
+            books[k] = books.get(k, 0) + 1
+        self.live_books[power] = books
+        self.active[power] = ([g for g in self.direct_groups[power] if g[-1]],
+                              [g for g in self.wild_groups[power] if g[-1]])
+
     def reduce(self, power: str) -> Iterable[int]:
-        """One reduction round for an overspending power (spec 5.3); returns the units
-        (books) whose offers it lowered. ``live`` keeps the power's offers still above
-        their plateau, ``live_books`` how many of them each unit has."""
-        amt, plat = self.amt, self.plat
-        live = self.live[power]
+        """One reduction round for an overspending power (spec 5.3): every offer above
+        its plateau loses one AgP; returns the units (books) whose offers it lowered."""
         books = self.live_books[power]
-        if not live:
+        if not books:
             # every offer is at its plateau: plateaus vanish for the rest of the phase
+            amt, plat = self.amt, self.plat
             for i in self.offers_of[power]:
                 plat[i] = 0
             self.plateau_epoch += 1
-            live = [i for i in self.offers_of[power] if amt[i] > 0]
-            books = self.live_books[power] = self._count_books(live)
+            self._enter(power, [i for i in self.offers_of[power] if amt[i] > 0])
+            books = self.live_books[power]
         touched = list(books)
-        cell, row_of, sums_of, wild_of = self.cell, self.row_of, self.sums_of, self.wild_of
-        book_of = self.book_of
-        left = []
-        for i in live:
-            a = amt[i] = amt[i] - 1
-            c = cell[i]
-            if c >= 0:
-                row_of[i][c] -= 1
-                sums_of[i][c] -= 1
-            else:
-                row, sums, cells, sign, wild, wild_sums, slots = wild_of[i]  # type: ignore[misc]
-                for c in cells:
-                    row[c] -= sign
-                    sums[c] -= sign
-                for s in slots:
-                    wild[s] -= 1
-                    wild_sums[s] -= 1
-            if a > plat[i]:
-                left.append(i)
-            else:
+        direct, wild = self.active[power]
+        for row, sums, c, n in direct:
+            row[c] -= n
+            sums[c] -= n
+        for (row, sums, cells, sign, wild_row, wild_sums, slots), n in wild:
+            for c in cells:
+                row[c] -= sign * n
+                sums[c] -= sign * n
+            for s in slots:
+                wild_row[s] -= n
+                wild_sums[s] -= n
+        self.clock[power] = clock = self.clock[power] + 1
+        leaving = self.expiry[power].pop(clock, None)
+        if leaving:
+            amt, plat, group_of, book_of = self.amt, self.plat, self.group_of, self.book_of
+            emptied = False
+            for i in leaving:
+                amt[i] = plat[i]  # where it stops: its plateau
+                g = group_of[i]
+                g[-1] -= 1
+                if not g[-1]:
+                    emptied = True
                 k = book_of[i]
                 books[k] -= 1
                 if not books[k]:
                     del books[k]
-        self.live[power] = left
+            if emptied:
+                self.active[power] = ([g for g in direct if g[-1]], [g for g in wild if g[-1]])
         return touched
-
-    def _count_books(self, offers: list[int]) -> dict[int, int]:
-        books: dict[int, int] = {}
-        for i in offers:
-            k = self.book_of[i]
-            books[k] = books.get(k, 0) + 1
-        return books
 
     def decide(self, book: Candidates) -> tuple[int, dict[str, int], int, bool]:
         """One unit in one pass: the winner, what each contributor pays, the reported total
