@@ -147,9 +147,10 @@ def _resolved(value: Offer, ctx: SheetContext) -> Offer:
     for order in value.orders:
         base = order.order if isinstance(order, Signal) else order
         orders.append(resolve(base, position, ctx.board, ctx.rules.signal_support))
-    texts = [order_text(o) for o in orders]
-    if len(set(texts)) != len(texts):
-        raise Invalid("E9", "DUPLICATE ORDER IN OFFER")
+    if len(orders) > 1:
+        texts = [order_text(o) for o in orders]
+        if len(set(texts)) != len(texts):
+            raise Invalid("E9", "DUPLICATE ORDER IN OFFER")
     # not dataclasses.replace: a heavy sheet resolves a thousand lines, and replace costs
     # several times the constructor
     return Offer(value.terms, value.type, orders[0].unit, tuple(orders), value.comment,

@@ -4,7 +4,8 @@ sheet error (spec 3.3, 3.9: E1, E2, E5-E8, E10)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from judge.engine.board import Map
 from judge.engine.orders import Convoy, Hold, Move, MovementOrder, SupportHold, SupportMove
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 _CLEAR = {"CLEAR", "NMR", "(NMR)", "(CLEAR)"}
 _UNIT_WORDS = {"A", "F", "ARMY", "FLEET"}
 _MOVEMENT = (Hold, Move, SupportHold, SupportMove, Convoy)
+_TYPES = {t.value: t for t in OfferType}
 
 
 class LineError(Exception):
@@ -54,9 +56,10 @@ def read_lines(text: str, board: Map) -> tuple[list[WrittenLine], list[SheetErro
     """Every non-blank line read into a value, and every line that could not be read."""
     lines: list[WrittenLine] = []
     errors: list[SheetError] = []
+    memo = offer_memo(board)
     for number, raw in enumerate(text.splitlines(), start=1):
         try:
-            value = read_line(raw, board)
+            value = _remembered(raw, board, memo)
         except LineError as e:
             errors.append(SheetError(e.code, number, raw, e.message))
             continue
@@ -81,7 +84,10 @@ def read_line(text: str, board: Map) -> Offer | Savings | Comment | None:
     Each line is read once per map: the value (or the error) is remembered with the
     map's order lines (judge.text.orders), so a repeated line costs a dictionary lookup.
     """
-    memo = offer_memo(board)
+    return _remembered(text, board, offer_memo(board))
+
+
+def _remembered(text: str, board: Map, memo: dict[str, Any]) -> Offer | Savings | Comment | None:
     found: Offer | Savings | Comment | _Blank | tuple[str, str] | None = memo.get(text)
     if found is None:
         try:
@@ -214,7 +220,7 @@ def _value(syntax: LineSyntax, board: Map) -> Offer | Savings | Comment | _Blank
         return Savings(terms, comment)
     written = syntax.amount is not None
     terms = _terms(syntax.amount) if syntax.amount is not None else (Term(0),)
-    kind_of = OfferType(syntax.type) if syntax.type is not None else OfferType.DIRECT
+    kind_of = _TYPES[syntax.type] if syntax.type is not None else OfferType.DIRECT
     if syntax.body is None:
         raise LineError("E7", "INCOMPLETE OFFER")
     orders = _orders(syntax.body, board)
@@ -226,7 +232,9 @@ def _comment(token: str | None) -> str | None:
     return None if token is None else token[1:].strip()
 
 
+@lru_cache(maxsize=4096)
 def _terms(amount: tuple[str | tuple[str, ...], ...]) -> tuple[Term, ...]:
+    """The terms of an amount (remembered: sheets repeat a few amounts many times)."""
     terms: list[Term] = []
     for i, child in enumerate(amount):
         if isinstance(child, str):  # a "+"
