@@ -11,9 +11,11 @@ Repeated readings of the same sheets find every line already read (each line is 
 once per process), so the sheets are also read once with the caches emptied ("first").
 
 ``--fresh N`` measures issue 14's target, the phase as a new process meets it: N times,
-a new Python process (imports and the map loaded first, not timed) reads the seven
-sheets (nothing read or checked before) and plays the phase, and the CPU time of those
-two steps is reported, best and median of the N processes.
+a new Python process (imports and the map loaded first, then the collector settled as
+``judge adjudicate`` settles it once started, not timed) reads the seven sheets (nothing
+read or checked before) and plays the phase, and the CPU time of those two steps is
+reported, best and median of the N processes. ``--default-gc`` leaves the collector as
+Python starts it.
 ``--scale`` prints how the time grows with the number of offer lines, and with the number
 of passes (the same sheets with balances from rich to poor).
 """
@@ -187,7 +189,7 @@ def _empty_caches() -> None:
             value.cache_clear()
 
 
-def fresh(count: int, lines: int) -> None:
+def fresh(count: int, lines: int, default_gc: bool = False) -> None:
     """Issue 14's target: each of ``count`` new processes reads the sheets and plays the
     phase once; the sheets' texts are made here, so the child has read nothing."""
     import json
@@ -204,7 +206,8 @@ def fresh(count: int, lines: int) -> None:
         json.dump({"texts": texts, "balances": balances}, f)
     times = []
     for _ in range(count):
-        out = subprocess.run([sys.executable, __file__, "--child", f.name],
+        flags = ["--default-gc"] if default_gc else []
+        out = subprocess.run([sys.executable, __file__, "--child", f.name, *flags],
                              capture_output=True, text=True, check=True).stdout.split()
         times.append([float(x) for x in out])
     read = [t[0] for t in times]
@@ -216,7 +219,7 @@ def fresh(count: int, lines: int) -> None:
           f"both {min(both):.1f} / {statistics.median(both):.1f}")
 
 
-def child(path: str) -> None:
+def child(path: str, settled: bool) -> None:
     import json
 
     with open(path) as f:
@@ -225,6 +228,10 @@ def child(path: str) -> None:
     position = heavy_position(board)
     ruleset = RuleSet.parse([], board.centers)
     balances = data["balances"]
+    if settled:
+        from judge.cli import settle_after_start
+
+        settle_after_start()  # as judge adjudicate does once started (gc.freeze)
     start = time.process_time()
     sheets = {}
     for p, text in data["texts"].items():
@@ -247,12 +254,14 @@ def main() -> None:
     parser.add_argument("--scale", action="store_true")
     parser.add_argument("--fresh", type=int, default=0, metavar="N")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--default-gc", action="store_true",
+                        help="with --fresh: leave the collector as Python starts it")
     args = parser.parse_args()
     if args.child:
-        child(args.child)
+        child(args.child, not args.default_gc)
         return
     if args.fresh:
-        fresh(args.fresh, args.lines)
+        fresh(args.fresh, args.lines, args.default_gc)
         return
     report(args.lines, args.repeat)
     report(args.lines, args.repeat, ["EBAYOLA"])
