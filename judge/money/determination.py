@@ -106,8 +106,9 @@ class _Determiner:
                 self.pos.append(b.position)
                 self.offers_of[p].append(i)
                 by_unit[b.unit.province].append((i, b))
+        texts: dict[int, str] = {}  # order texts by order id, while the bribes hold them
         self.books = [
-            Candidates(units[prov][1], units[prov][0], entries, settings.restrict_signal)
+            Candidates(units[prov][1], units[prov][0], entries, settings.restrict_signal, texts)
             for prov, entries in by_unit.items()
             if entries
         ]
