@@ -86,9 +86,12 @@ class Offer:
     written_amount: bool = True
 
     def __str__(self) -> str:
-        amount = "+".join(str(t) for t in self.terms)
-        alts = " | ".join(order_tail(o) for o in self.orders)
-        text = f"{amount} {self.type.value} {self.unit} {alts}"
+        terms, orders = self.terms, self.orders
+        amount = str(terms[0]) if len(terms) == 1 else "+".join([str(t) for t in terms])
+        # order_tail, inlined: an order's text is its unit's, a space, then the rest
+        alts = " | ".join([order_tail(o) if isinstance(o, Waive) else str(o)[len(str(o.unit)) + 1:]
+                           for o in orders])
+        text = f"{amount} {self.type._value_} {self.unit} {alts}"
         return text + (f" % {self.comment}" if self.comment else "")
 
     @property
