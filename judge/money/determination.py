@@ -8,7 +8,7 @@ from typing import Any
 
 from judge.engine.orders import Hold
 from judge.engine.position import Unit
-from judge.money.candidates import Candidates, Effect
+from judge.money.candidates import Candidates
 from judge.money.ebayola import share_savings
 from judge.money.offers import Bribe, OfferedOrder, order_text
 
@@ -95,6 +95,7 @@ class _Determiner:
         self.plat: list[int] = []
         self.pos: list[int] = []
         self.offers_of: dict[str, list[int]] = {p: [] for p in self.powers}
+        power_of: list[str] = []
         by_unit: dict[str, list[tuple[int, Bribe]]] = {prov: [] for prov in units}
         for p in self.powers:
             for b in bribes[p]:
@@ -104,6 +105,7 @@ class _Determiner:
                 self.amt.append(b.amount)
                 self.plat.append(b.plateau)
                 self.pos.append(b.position)
+                power_of.append(p)
                 self.offers_of[p].append(i)
                 by_unit[b.unit.province].append((i, b))
         texts: dict[int, str] = {}  # order texts by order id, while the bribes hold them
@@ -112,66 +114,53 @@ class _Determiner:
             for prov, entries in by_unit.items()
             if entries
         ]
-        n = len(self.amt)
         amt = self.amt
-        self.book_of = book_of = [0] * n
-        # Where one AgP of each offer is counted (Candidates.effects), split so that the
-        # reduction loop handles the common direct offer with two subtractions.
-        self.cell = cell = [-1] * n
-        self.row_of: list[list[int]] = [[]] * n
-        self.sums_of: list[list[int]] = [[]] * n
-        self.wild_of: list[Effect | None] = [None] * n
+        self.book_of = book_of = [0] * len(amt)
+        # Where one AgP of each offer is counted (Candidates.effects). A reduction round
+        # lowers each of a power's live offers (those above their plateau) by one AgP.
+        # Offers that count their AgP in the same place (the same candidate of the same
+        # unit, or the same wildcard sums; a power's rows are its own, so the place names
+        # the power) form a group, lowered once by its number of live offers. While an
+        # offer is live its ``amt`` is left as it was: it leaves its group after as many
+        # rounds as it stood above its plateau (``expiry``, by the power's round count),
+        # its amount then its plateau.
+        self.direct_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
+        self.wild_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
+        self.group_of: list[list[Any]] = [[]] * len(amt)
+        group_of = self.group_of
+        found: dict[tuple[Any, ...], list[Any]] = {}
         for k, book in enumerate(self.books):
             direct, wild = book.effects()
             sums = book.direct_sum
             for i, c, row in direct:
                 book_of[i] = k
-                cell[i] = c
-                self.row_of[i] = row
-                self.sums_of[i] = sums
-                if amt[i]:
-                    row[c] += amt[i]
-                    sums[c] += amt[i]
-            for i, effect in wild:
-                book_of[i] = k
-                self.wild_of[i] = effect
                 a = amt[i]
                 if a:
-                    row, sums, cells, sign, wild_row, wild_sums, slots = effect
+                    row[c] += a
+                    sums[c] += a
+                key: tuple[Any, ...] = (id(row), c)
+                g = found.get(key)
+                if g is None:
+                    g = found[key] = [row, sums, c, 0]
+                    self.direct_groups[power_of[i]].append(g)
+                group_of[i] = g
+            for i, effect in wild:
+                book_of[i] = k
+                row, sums, cells, sign, wild_row, wild_sums, slots = effect
+                a = amt[i]
+                if a:
                     for c in cells:
                         row[c] += sign * a
                         sums[c] += sign * a
                     for s in slots:
                         wild_row[s] += a
                         wild_sums[s] += a
-        # A reduction round lowers each of a power's live offers (those above their
-        # plateau) by one AgP. Offers that count their AgP in the same place (the same
-        # candidate of the same unit, or the same wildcard sums) form a group, lowered
-        # once by its number of live offers. While an offer is live its ``amt`` is left
-        # as it was: it leaves its group after as many rounds as it stood above its
-        # plateau (``expiry``, by the power's round count), its amount then its plateau.
-        self.direct_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
-        self.wild_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
-        self.group_of: list[list[Any]] = [[]] * len(amt)
-        for p, mine in self.offers_of.items():
-            found: dict[tuple[Any, ...], list[Any]] = {}
-            for i in mine:
-                c = cell[i]
-                if c >= 0:
-                    key: tuple[Any, ...] = (id(self.row_of[i]), c)
-                    g = found.get(key)
-                    if g is None:
-                        g = found[key] = [self.row_of[i], self.sums_of[i], c, 0]
-                        self.direct_groups[p].append(g)
-                else:
-                    eff = self.wild_of[i]
-                    assert eff is not None
-                    key = (id(eff[0]), eff[2], eff[3], eff[6])
-                    g = found.get(key)
-                    if g is None:
-                        g = found[key] = [eff, 0]
-                        self.wild_groups[p].append(g)
-                self.group_of[i] = g
+                key = (id(row), cells, sign, slots)
+                g = found.get(key)
+                if g is None:
+                    g = found[key] = [effect, 0]
+                    self.wild_groups[power_of[i]].append(g)
+                group_of[i] = g
         self.clock = dict.fromkeys(self.powers, 0)
         self.expiry: dict[str, dict[int, list[int]]] = {p: {} for p in self.powers}
         self.live_books: dict[str, dict[int, int]] = {}
