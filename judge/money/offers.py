@@ -181,16 +181,20 @@ def expand_offer(power: str, offer: Offer, start: int) -> list[Bribe]:
             shape.append((None, kind, False, _NOTHING))
     out: list[Bribe] = []
     pos = start
+    make = _make_bribe  # tuple.__new__: a heavy sheet makes thousands of them
     for term in offer.terms:
         a, p = term.amount, term.plateau
         for _ in range(1 if a == 0 else term.count):
             for order, k, generated, excluded in shape:
                 if generated:
-                    out.append(Bribe(power, pos, unit, k, 0, 0, order, excluded, True))
+                    out.append(make(Bribe, (power, pos, unit, k, 0, 0, order, excluded, True)))
                 else:
-                    out.append(Bribe(power, pos, unit, k, a, p, order, excluded, False))
+                    out.append(make(Bribe, (power, pos, unit, k, a, p, order, excluded, False)))
                 pos += 1
     return out
+
+
+_make_bribe = tuple.__new__
 
 
 def expand_sheets(
