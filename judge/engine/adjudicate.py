@@ -8,12 +8,12 @@ from typing import Any
 
 from judge.engine.adjustments import adjustment_due, resolve_adjustments, units_after
 from judge.engine.board import Map
-from judge.engine.legality import check_order
+from judge.engine.legality import check_movement_order, check_order
 from judge.engine.movement import resolve_movement
 from judge.engine.orders import Disband, Hold, Order
 from judge.engine.outcomes import Outcome, Reason
 from judge.engine.phase import Phase, PhaseKind, Season
-from judge.engine.position import Dislodgement, Position, Unit
+from judge.engine.position import Dislodgement, Position, Unit, moved_unit
 from judge.engine.retreats import resolve_retreats, retreat_options
 
 
@@ -62,9 +62,21 @@ def adjudicate(
     errors: dict[str, list[OrderError]] = {}
     legal: dict[str, list[Order]] = {}
     refused: set[str] = set()
+    kind = position.phase.kind
+    occupant = position.occupant if kind is PhaseKind.MOVEMENT else None
     for power, given in orders.items():
         for order in given:
-            checked = check_order(order, power, position, board)
+            if occupant is not None:  # check_order's movement case, without its lookups
+                unit: Unit | None = getattr(order, "unit", None)
+                target: Unit | None = getattr(order, "target", None)
+                checked = check_movement_order(
+                    order, power,
+                    None if unit is None else occupant.get(unit.province),
+                    None if target is None else occupant.get(target.province),
+                    board,
+                )
+            else:
+                checked = check_order(order, power, position, board)
             if isinstance(checked, Reason):
                 errors.setdefault(power, []).append(OrderError(power, str(order), checked))
                 if checked is not Reason.NOT_YOUR_UNIT and hasattr(order, "unit"):
@@ -72,7 +84,6 @@ def adjudicate(
                     refused.add(order.unit.province)
             else:
                 legal.setdefault(power, []).append(checked)
-    kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         result = _movement(position, legal, refused, board)
     elif kind is PhaseKind.RETREAT:
@@ -113,7 +124,7 @@ def _movement(
         if prov in moved.dislodged:
             continue
         dest = moved.moved.get(prov)
-        new = unit if dest is None else Unit(unit.type, dest)
+        new = unit if dest is None else moved_unit(unit, dest)
         units.setdefault(power, []).append(new)
         occupied.add(new.province)
     retreats: dict[Unit, tuple[str, ...]] = {}

@@ -106,7 +106,8 @@ def _movement(
     board: Map,
 ) -> Order | Reason:
     """A movement-phase order, ``found`` and ``named`` standing (owner, unit) where its
-    unit and the unit it names are, or None."""
+    unit and the unit it names are, or None. Public as ``check_movement_order``, for a
+    caller that checks a whole phase's orders (the adjudicator)."""
     if not _places_known(order, board):
         return Reason.UNKNOWN_PROVINCE
     if not isinstance(order, _MOVEMENT):
@@ -123,6 +124,9 @@ def _movement(
     if isinstance(order, SupportMove):
         return _support_move(unit, order, named, board)
     return _convoy(unit, order, named, board)
+
+
+check_movement_order = _movement
 
 
 def _move(unit: Unit, order: Move, board: Map) -> Move | Reason:

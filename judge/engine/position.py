@@ -42,6 +42,21 @@ class Unit:
         return cls(UnitType(parts[0].upper()), parts[1].upper())
 
 
+# Units the engine makes as it plays (a unit that moved), one per type and location:
+# a lookup costs a fraction of building a Unit. Bounded by the maps' locations.
+_MOVED: dict[str, Unit] = {}
+
+
+def moved_unit(unit: Unit, location: str) -> Unit:
+    """``unit`` standing at ``location`` (where it moved or retreated to)."""
+    assert unit.type is not None
+    key = f"{unit.type._value_} {location}"
+    found = _MOVED.get(key)
+    if found is None:
+        found = _MOVED[key] = Unit(unit.type, location)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Dislodgement:
     """A dislodged unit awaiting its retreat; ``attacker`` is where the dislodger came from

@@ -25,19 +25,22 @@ def position_from_state(state: Mapping[str, Any], board: Map) -> Position:
     seen: set[str] = set()
     for power, texts in (state.get("units") or {}).items():
         p = _power(power, board)
-        us = tuple(_unit(t, board) for t in texts)
-        for u in us:
-            if u.province in seen:
-                raise StateError(f"two units in {u.province}")
-            seen.add(u.province)
+        us, provinces = _units(texts, board)
+        if len(provinces) == len(us) and seen.isdisjoint(provinces):
+            seen |= provinces
+        else:
+            for u in us:
+                if u.province in seen:
+                    raise StateError(f"two units in {u.province}")
+                seen.add(u.province)
         units[p] = units.get(p, ()) + us
     centers: dict[str, frozenset[str]] = {}
     for power, cs in (state.get("centers") or {}).items():
         p = _power(power, board)
-        provs = frozenset(_province(c, board) for c in cs)
-        for c in provs:
-            if not board.is_center(c):
-                raise StateError(f"{c} is not a supply centre")
+        try:
+            provs = _known_centers(tuple(cs), board)
+        except TypeError:  # something unhashable in the list: read it to say what
+            provs = _centers(cs, board)
         centers[p] = centers.get(p, frozenset()) | provs
     dislodged: dict[str, tuple[Dislodgement, ...]] = {}
     for power, ds in (state.get("dislodged") or {}).items():
@@ -113,6 +116,38 @@ def _known_province(name: str, board: Map) -> str:
     if prov is None:
         raise StateError(f"unknown province {name!r}")
     return prov
+
+
+def _units(texts: Any, board: Map) -> tuple[tuple[Unit, ...], frozenset[str]]:
+    """A power's units as listed, and the provinces they stand in (remembered: the
+    same lists come back phase after phase)."""
+    try:
+        return _known_units(tuple(texts), board)
+    except TypeError:  # something unhashable in the list: read it to say what
+        return _read_units(texts, board)
+
+
+@lru_cache(maxsize=4096)
+def _known_units(texts: tuple[Any, ...], board: Map) -> tuple[tuple[Unit, ...], frozenset[str]]:
+    return _read_units(texts, board)
+
+
+def _read_units(texts: Any, board: Map) -> tuple[tuple[Unit, ...], frozenset[str]]:
+    us = tuple(_unit(t, board) for t in texts)
+    return us, frozenset(u.province for u in us)
+
+
+@lru_cache(maxsize=4096)
+def _known_centers(names: tuple[Any, ...], board: Map) -> frozenset[str]:
+    return _centers(names, board)
+
+
+def _centers(names: Any, board: Map) -> frozenset[str]:
+    provs = frozenset(_province(c, board) for c in names)
+    for c in provs:
+        if not board.is_center(c):
+            raise StateError(f"{c} is not a supply centre")
+    return provs
 
 
 def _unit(text: Any, board: Map) -> Unit:

@@ -40,19 +40,25 @@ class Candidates:
     """
 
     def __init__(self, unit: Unit, owner: str, bribes: list[tuple[int, Bribe]],
-                 restrict_signal: bool) -> None:
+                 restrict_signal: bool, texts: dict[int, str] | None = None) -> None:
+        """``texts`` may hold order texts already made, by the order's id (the bribes of
+        one offer line share their order values)."""
         self.unit, self.owner, self.bribes = unit, owner, bribes
         self.cands: list[OfferedOrder] = []
         self.index: dict[str, int] = {}
         direct: list[tuple[int, int]] = []
+        texts = {} if texts is None else texts
         for i, b in bribes:
-            if b.order is None:
+            order = b.order
+            if order is None:
                 continue
-            text = order_text(b.order)
+            text = texts.get(id(order))
+            if text is None:
+                text = texts[id(order)] = order_text(order)
             c = self.index.get(text)
             if c is None:
                 c = self.index[text] = len(self.cands)
-                self.cands.append(b.order)
+                self.cands.append(order)
             direct.append((i, c))
         self.is_move = [isinstance(c, Move) for c in self.cands]
         self.open = [not (restrict_signal and isinstance(c, Signal)) for c in self.cands]

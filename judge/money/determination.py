@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from judge.engine.orders import Hold
 from judge.engine.position import Unit
-from judge.money.candidates import Candidates, Effect
+from judge.money.candidates import Candidates
 from judge.money.ebayola import share_savings
 from judge.money.offers import Bribe, OfferedOrder, order_text
 
@@ -94,6 +95,7 @@ class _Determiner:
         self.plat: list[int] = []
         self.pos: list[int] = []
         self.offers_of: dict[str, list[int]] = {p: [] for p in self.powers}
+        power_of: list[str] = []
         by_unit: dict[str, list[tuple[int, Bribe]]] = {prov: [] for prov in units}
         for p in self.powers:
             for b in bribes[p]:
@@ -103,47 +105,68 @@ class _Determiner:
                 self.amt.append(b.amount)
                 self.plat.append(b.plateau)
                 self.pos.append(b.position)
+                power_of.append(p)
                 self.offers_of[p].append(i)
                 by_unit[b.unit.province].append((i, b))
+        texts: dict[int, str] = {}  # order texts by order id, while the bribes hold them
         self.books = [
-            Candidates(units[prov][1], units[prov][0], entries, settings.restrict_signal)
+            Candidates(units[prov][1], units[prov][0], entries, settings.restrict_signal, texts)
             for prov, entries in by_unit.items()
             if entries
         ]
-        n = len(self.amt)
         amt = self.amt
-        self.book_of = book_of = [0] * n
-        # Where one AgP of each offer is counted (Candidates.effects), split so that the
-        # reduction loop handles the common direct offer with two subtractions.
-        self.cell = cell = [-1] * n
-        self.row_of: list[list[int]] = [[]] * n
-        self.sums_of: list[list[int]] = [[]] * n
-        self.wild_of: list[Effect | None] = [None] * n
+        self.book_of = book_of = [0] * len(amt)
+        # Where one AgP of each offer is counted (Candidates.effects). A reduction round
+        # lowers each of a power's live offers (those above their plateau) by one AgP.
+        # Offers that count their AgP in the same place (the same candidate of the same
+        # unit, or the same wildcard sums; a power's rows are its own, so the place names
+        # the power) form a group, lowered once by its number of live offers. While an
+        # offer is live its ``amt`` is left as it was: it leaves its group after as many
+        # rounds as it stood above its plateau (``expiry``, by the power's round count),
+        # its amount then its plateau.
+        self.direct_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
+        self.wild_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
+        self.group_of: list[list[Any]] = [[]] * len(amt)
+        group_of = self.group_of
+        found: dict[tuple[Any, ...], list[Any]] = {}
         for k, book in enumerate(self.books):
             direct, wild = book.effects()
             sums = book.direct_sum
             for i, c, row in direct:
                 book_of[i] = k
-                cell[i] = c
-                self.row_of[i] = row
-                self.sums_of[i] = sums
-                if amt[i]:
-                    row[c] += amt[i]
-                    sums[c] += amt[i]
-            for i, effect in wild:
-                book_of[i] = k
-                self.wild_of[i] = effect
                 a = amt[i]
                 if a:
-                    row, sums, cells, sign, wild_row, wild_sums, slots = effect
+                    row[c] += a
+                    sums[c] += a
+                key: tuple[Any, ...] = (id(row), c)
+                g = found.get(key)
+                if g is None:
+                    g = found[key] = [row, sums, c, 0]
+                    self.direct_groups[power_of[i]].append(g)
+                group_of[i] = g
+            for i, effect in wild:
+                book_of[i] = k
+                row, sums, cells, sign, wild_row, wild_sums, slots = effect
+                a = amt[i]
+                if a:
                     for c in cells:
                         row[c] += sign * a
                         sums[c] += sign * a
                     for s in slots:
                         wild_row[s] += a
                         wild_sums[s] += a
-        self.live = {p: [i for i in mine if self.amt[i] > self.plat[i]]
-                     for p, mine in self.offers_of.items()}
+                key = (id(row), cells, sign, slots)
+                g = found.get(key)
+                if g is None:
+                    g = found[key] = [effect, 0]
+                    self.wild_groups[power_of[i]].append(g)
+                group_of[i] = g
+        self.clock = dict.fromkeys(self.powers, 0)
+        self.expiry: dict[str, dict[int, list[int]]] = {p: {} for p in self.powers}
+        self.live_books: dict[str, dict[int, int]] = {}
+        self.active: dict[str, tuple[list[list[Any]], list[list[Any]]]] = {}
+        for p, mine in self.offers_of.items():
+            self._enter(p, [i for i in mine if amt[i] > self.plat[i]])
         self.plateau_epoch = 0
         self._plateaus: dict[tuple[int, int], tuple[int, dict[str, int]]] = {}
 
@@ -169,37 +192,65 @@ class _Determiner:
             dirty = set()
             for p in over:
                 rounds[p] += 1
-                dirty.update(map(self.book_of.__getitem__, self.reduce(p)))
+                dirty.update(self.reduce(p))
         return self.result(outcome, spent, rounds, passes)
 
-    def reduce(self, power: str) -> list[int]:
-        """One reduction round for an overspending power (spec 5.3); returns the offers it
-        lowered. ``live`` keeps the power's offers still above their plateau."""
-        amt, plat = self.amt, self.plat
-        live = self.live[power]
-        if not live:
+    def _enter(self, power: str, offers: list[int]) -> None:
+        """Make ``offers`` the power's live offers (none is live now)."""
+        clock, expiry, group_of = self.clock[power], self.expiry[power], self.group_of
+        amt, plat, book_of = self.amt, self.plat, self.book_of
+        books: dict[int, int] = {}
+        for i in offers:
+            group_of[i][-1] += 1
+            expiry.setdefault(clock + amt[i] - plat[i], []).append(i)
+            k = book_of[i]
+            books[k] = books.get(k, 0) + 1
+        self.live_books[power] = books
+        self.active[power] = ([g for g in self.direct_groups[power] if g[-1]],
+                              [g for g in self.wild_groups[power] if g[-1]])
+
+    def reduce(self, power: str) -> Iterable[int]:
+        """One reduction round for an overspending power (spec 5.3): every offer above
+        its plateau loses one AgP; returns the units (books) whose offers it lowered."""
+        books = self.live_books[power]
+        if not books:
             # every offer is at its plateau: plateaus vanish for the rest of the phase
+            amt, plat = self.amt, self.plat
             for i in self.offers_of[power]:
                 plat[i] = 0
             self.plateau_epoch += 1
-            live = [i for i in self.offers_of[power] if amt[i] > 0]
-        cell, row_of, sums_of, wild_of = self.cell, self.row_of, self.sums_of, self.wild_of
-        for i in live:
-            amt[i] -= 1
-            c = cell[i]
-            if c >= 0:
-                row_of[i][c] -= 1
-                sums_of[i][c] -= 1
-                continue
-            row, sums, cells, sign, wild, wild_sums, slots = wild_of[i]  # type: ignore[misc]
+            self._enter(power, [i for i in self.offers_of[power] if amt[i] > 0])
+            books = self.live_books[power]
+        touched = list(books)
+        direct, wild = self.active[power]
+        for row, sums, c, n in direct:
+            row[c] -= n
+            sums[c] -= n
+        for (row, sums, cells, sign, wild_row, wild_sums, slots), n in wild:
             for c in cells:
-                row[c] -= sign
-                sums[c] -= sign
+                row[c] -= sign * n
+                sums[c] -= sign * n
             for s in slots:
-                wild[s] -= 1
-                wild_sums[s] -= 1
-        self.live[power] = [i for i in live if amt[i] > plat[i]]
-        return live
+                wild_row[s] -= n
+                wild_sums[s] -= n
+        self.clock[power] = clock = self.clock[power] + 1
+        leaving = self.expiry[power].pop(clock, None)
+        if leaving:
+            amt, plat, group_of, book_of = self.amt, self.plat, self.group_of, self.book_of
+            emptied = False
+            for i in leaving:
+                amt[i] = plat[i]  # where it stops: its plateau
+                g = group_of[i]
+                g[-1] -= 1
+                if not g[-1]:
+                    emptied = True
+                k = book_of[i]
+                books[k] -= 1
+                if not books[k]:
+                    del books[k]
+            if emptied:
+                self.active[power] = ([g for g in direct if g[-1]], [g for g in wild if g[-1]])
+        return touched
 
     def decide(self, book: Candidates) -> tuple[int, dict[str, int], int, bool]:
         """One unit in one pass: the winner, what each contributor pays, the reported total

@@ -86,9 +86,12 @@ class Offer:
     written_amount: bool = True
 
     def __str__(self) -> str:
-        amount = "+".join(str(t) for t in self.terms)
-        alts = " | ".join(order_tail(o) for o in self.orders)
-        text = f"{amount} {self.type.value} {self.unit} {alts}"
+        terms, orders = self.terms, self.orders
+        amount = str(terms[0]) if len(terms) == 1 else "+".join([str(t) for t in terms])
+        # order_tail, inlined: an order's text is its unit's, a space, then the rest
+        alts = " | ".join([order_tail(o) if isinstance(o, Waive) else str(o)[len(str(o.unit)) + 1:]
+                           for o in orders])
+        text = f"{amount} {self.type._value_} {self.unit} {alts}"
         return text + (f" % {self.comment}" if self.comment else "")
 
     @property
@@ -178,16 +181,20 @@ def expand_offer(power: str, offer: Offer, start: int) -> list[Bribe]:
             shape.append((None, kind, False, _NOTHING))
     out: list[Bribe] = []
     pos = start
+    make = _make_bribe  # tuple.__new__: a heavy sheet makes thousands of them
     for term in offer.terms:
         a, p = term.amount, term.plateau
         for _ in range(1 if a == 0 else term.count):
             for order, k, generated, excluded in shape:
                 if generated:
-                    out.append(Bribe(power, pos, unit, k, 0, 0, order, excluded, True))
+                    out.append(make(Bribe, (power, pos, unit, k, 0, 0, order, excluded, True)))
                 else:
-                    out.append(Bribe(power, pos, unit, k, a, p, order, excluded, False))
+                    out.append(make(Bribe, (power, pos, unit, k, a, p, order, excluded, False)))
                 pos += 1
     return out
+
+
+_make_bribe = tuple.__new__
 
 
 def expand_sheets(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from judge.engine.board import Map
 from judge.engine.orders import Convoy, MovementOrder, Order, SupportHold, SupportMove, Waive
@@ -147,10 +147,14 @@ def _resolved(value: Offer, ctx: SheetContext) -> Offer:
     for order in value.orders:
         base = order.order if isinstance(order, Signal) else order
         orders.append(resolve(base, position, ctx.board, ctx.rules.signal_support))
-    texts = [order_text(o) for o in orders]
-    if len(set(texts)) != len(texts):
-        raise Invalid("E9", "DUPLICATE ORDER IN OFFER")
-    return replace(value, unit=orders[0].unit, orders=tuple(orders))
+    if len(orders) > 1:
+        texts = [order_text(o) for o in orders]
+        if len(set(texts)) != len(texts):
+            raise Invalid("E9", "DUPLICATE ORDER IN OFFER")
+    # not dataclasses.replace: a heavy sheet resolves a thousand lines, and replace costs
+    # several times the constructor
+    return Offer(value.terms, value.type, orders[0].unit, tuple(orders), value.comment,
+                 value.written_amount)
 
 
 def _order_units(order: OfferedOrder) -> list[Unit]:

@@ -3,10 +3,9 @@ sheet error (spec 3.3, 3.9: E1, E2, E5-E8, E10)."""
 
 from __future__ import annotations
 
-from typing import cast
-
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from judge.engine.board import Map
 from judge.engine.orders import Convoy, Hold, Move, MovementOrder, SupportHold, SupportMove
@@ -20,12 +19,16 @@ from judge.money.offers import (
     Term,
 )
 from judge.money.sheets import SheetContext, SheetError, WrittenLine, check_sheet
-from judge.text.grammar import load_parser
-from judge.text.orders import ParseProblem, read_order
+from judge.text.orders import OFFER_CACHE_SIZE, ParseProblem, offer_memo, read_order
+
+if TYPE_CHECKING:
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
 _CLEAR = {"CLEAR", "NMR", "(NMR)", "(CLEAR)"}
 _UNIT_WORDS = {"A", "F", "ARMY", "FLEET"}
 _MOVEMENT = (Hold, Move, SupportHold, SupportMove, Convoy)
+_TYPES = {t.value: t for t in OfferType}
 
 
 class LineError(Exception):
@@ -37,6 +40,8 @@ class LineError(Exception):
 
 
 def _parser() -> Lark:
+    from judge.text.grammar import load_parser
+
     return load_parser("offers", start="line", positions=True)
 
 
@@ -51,9 +56,10 @@ def read_lines(text: str, board: Map) -> tuple[list[WrittenLine], list[SheetErro
     """Every non-blank line read into a value, and every line that could not be read."""
     lines: list[WrittenLine] = []
     errors: list[SheetError] = []
+    memo = offer_memo(board)
     for number, raw in enumerate(text.splitlines(), start=1):
         try:
-            value = read_line(raw, board)
+            value = _remembered(raw, board, memo)
         except LineError as e:
             errors.append(SheetError(e.code, number, raw, e.message))
             continue
@@ -73,56 +79,175 @@ def read_sheet(text: str, ctx: SheetContext) -> OfferSheet | list[SheetError]:
 
 
 def read_line(text: str, board: Map) -> Offer | Savings | Comment | None:
-    """One line as a value (None for a blank line); raise LineError with its E-number."""
+    """One line as a value (None for a blank line); raise LineError with its E-number.
+
+    Each line is read once per map: the value (or the error) is remembered with the
+    map's order lines (judge.text.orders), so a repeated line costs a dictionary lookup.
+    """
+    return _remembered(text, board, offer_memo(board))
+
+
+def _remembered(text: str, board: Map, memo: dict[str, Any]) -> Offer | Savings | Comment | None:
+    found: Offer | Savings | Comment | _Blank | tuple[str, str] | None = memo.get(text)
+    if found is None:
+        try:
+            found = _value(line_syntax(text), board)
+        except LineError as e:
+            found = (e.code, e.message)
+        if len(memo) >= OFFER_CACHE_SIZE:
+            memo.clear()
+        memo[text] = found
+    if isinstance(found, tuple):
+        raise LineError(*found)
+    return None if isinstance(found, _Blank) else found
+
+
+class LineSyntax(NamedTuple):
+    """What the offer grammar reads on a line, token by token: ``kind`` is ``blank``,
+    ``comment_line``, ``savings``, ``offer`` or ``bare``; ``amount`` holds ``"+"`` and each
+    term's tokens (``("3", "*", "12", "#", "4")``); ``body`` the first order's text, then
+    ``"|"`` and each alternative's text; ``comment`` the comment with its ``%``."""
+
+    kind: str
+    amount: tuple[str | tuple[str, ...], ...] | None = None
+    type: str | None = None
+    body: tuple[str, ...] | None = None
+    comment: str | None = None
+
+
+_BLANK_SYNTAX = LineSyntax("blank")
+# The canonical offer line, the form the judge prints (``3*12#4+2 ! A PAR - BUR | H``):
+# one amount without spaces, a type, the orders, maybe a comment.
+_CANONICAL = re.compile(r" *([0-9][0-9*#+]*) *([:!>@&]) *([A-Za-z][^|%]*)((?:\|[^|%]*)*)(%.*)?")
+_CANONICAL_TERM = re.compile(r"(?:([0-9]+)\*)?([0-9]+)(?:#([0-9]*))?")
+_EMPTY_LINE = re.compile(r" *(%.*)?")
+
+
+def canonical_syntax(text: str) -> LineSyntax | None:
+    """The syntax of a blank line, a comment line or a canonical offer line (printable
+    ASCII only) read without Lark, or None for any other line, which then goes to the
+    grammar. A property test checks it against ``grammar/offers.lark``
+    (``tests/text/test_canonical_offers.py``)."""
+    if not (text.isascii() and text.isprintable()):
+        return None
+    empty = _EMPTY_LINE.fullmatch(text)
+    if empty is not None:
+        comment = empty[1]
+        return _BLANK_SYNTAX if comment is None else LineSyntax("comment_line", comment=comment)
+    m = _CANONICAL.fullmatch(text)
+    if m is None:
+        return None
+    amount: list[str | tuple[str, ...]] = []
+    for piece in m[1].split("+"):
+        term = _CANONICAL_TERM.fullmatch(piece)
+        if term is None:
+            return None
+        count, value, plateau = term.groups()
+        tokens: tuple[str, ...] = (value,) if count is None else (count, "*", value)
+        if plateau is not None:
+            tokens += ("#", plateau) if plateau else ("#",)
+        if amount:
+            amount.append("+")
+        amount.append(tokens)
+    body = [m[3]]
+    for piece in m[4].split("|")[1:]:
+        body.append("|")
+        alternative = piece.lstrip(" ")
+        if alternative:
+            body.append(alternative)
+    return LineSyntax("offer", tuple(amount), m[2], tuple(body), m[5])
+
+
+def grammar_syntax(text: str) -> LineSyntax:
+    """The syntax of any line as ``grammar/offers.lark`` reads it (Lark, loaded now);
+    raise LineError with its E-number when the grammar refuses the line."""
+    from lark import Token, Tree
+    from lark.exceptions import UnexpectedInput
+
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as e:
         raise _syntax_error(e, text) from None
     node = tree.children[0] if tree.data == "line" and tree.children else tree
     if not isinstance(node, Tree):
-        return Comment(str(node)[1:].strip())
+        return LineSyntax("comment_line", comment=str(node))
     if node.data == "blank":
-        return None
+        return _BLANK_SYNTAX
     if node.data == "comment_line":
-        return Comment(str(node.children[0])[1:].strip())
+        return LineSyntax("comment_line", comment=str(node.children[0]))
     parts = {c.data: c for c in node.children if isinstance(c, Tree)}
     tokens = {c.type: c for c in node.children if isinstance(c, Token)}
-    comment = _comment(tokens.get("COMMENT"))
-    if node.data == "savings":
-        terms = _terms(parts["amount"])
+    amount = None
+    if "amount" in parts:
+        amount = tuple(
+            str(c) if isinstance(c, Token)
+            else tuple(str(t) for t in c.children if isinstance(t, Token))
+            for c in parts["amount"].children
+        )
+    body = None
+    if "body" in parts:
+        body = tuple(str(c) for c in parts["body"].children)
+    kind = str(node.data)
+    return LineSyntax(kind, amount, str(tokens["TYPE"]) if "TYPE" in tokens else None, body,
+                      str(tokens["COMMENT"]) if "COMMENT" in tokens else None)
+
+
+def line_syntax(text: str) -> LineSyntax:
+    """The syntax of a line: the canonical shortcut where it applies, else the grammar."""
+    found = canonical_syntax(text)
+    return grammar_syntax(text) if found is None else found
+
+
+class _Blank:
+    """The remembered value of a blank line."""
+
+
+_BLANK = _Blank()
+
+
+def _value(syntax: LineSyntax, board: Map) -> Offer | Savings | Comment | _Blank:
+    kind = syntax.kind
+    if kind == "blank":
+        return _BLANK
+    comment = _comment(syntax.comment)
+    if kind == "comment_line":
+        return Comment(comment or "")
+    if kind == "savings":
+        assert syntax.amount is not None
+        terms = _terms(syntax.amount)
         if any(t.plateau_written for t in terms):
             raise LineError("E5", "PLATEAU AMOUNT ON SAVINGS REQUEST")
         return Savings(terms, comment)
-    written = "amount" in parts
-    terms = _terms(parts["amount"]) if written else (Term(0),)
-    kind = OfferType(str(tokens["TYPE"])) if "TYPE" in tokens else OfferType.DIRECT
-    if "body" not in parts:
+    written = syntax.amount is not None
+    terms = _terms(syntax.amount) if syntax.amount is not None else (Term(0),)
+    kind_of = _TYPES[syntax.type] if syntax.type is not None else OfferType.DIRECT
+    if syntax.body is None:
         raise LineError("E7", "INCOMPLETE OFFER")
-    orders = _orders(parts["body"], board)
+    orders = _orders(syntax.body, board)
     unit = orders[0].order.unit if isinstance(orders[0], Signal) else orders[0].unit
-    return Offer(terms, kind, unit, orders, comment, written)
+    return Offer(terms, kind_of, unit, orders, comment, written)
 
 
-def _comment(token: Token | None) -> str | None:
-    return None if token is None else str(token)[1:].strip()
+def _comment(token: str | None) -> str | None:
+    return None if token is None else token[1:].strip()
 
 
-def _terms(amount: Tree) -> tuple[Term, ...]:
+@lru_cache(maxsize=4096)
+def _terms(amount: tuple[str | tuple[str, ...], ...]) -> tuple[Term, ...]:
+    """The terms of an amount (remembered: sheets repeat a few amounts many times)."""
     terms: list[Term] = []
-    children = list(amount.children)
-    for i, child in enumerate(children):
-        if isinstance(child, Token) and child.type == "PLUS":
-            if i + 1 >= len(children) or not isinstance(children[i + 1], Tree):
+    for i, child in enumerate(amount):
+        if isinstance(child, str):  # a "+"
+            if i + 1 >= len(amount) or isinstance(amount[i + 1], str):
                 raise LineError("E2", "ADDITIONAL BRIBE NOT GIVEN")
             continue
         terms.append(_term(child))
     return tuple(terms)
 
 
-def _term(term: Tree) -> Term:
-    tokens = [c for c in term.children if isinstance(c, Token)]
+def _term(tokens: tuple[str, ...]) -> Term:
     count, plateau, written = 1, 0, False
-    if any(t.type == "STAR" for t in tokens):
+    if "*" in tokens:
         count = int(tokens[0])
         tokens = tokens[2:]
     amount = int(tokens[0])
@@ -138,18 +263,17 @@ def _term(term: Tree) -> Term:
     return Term(amount, count, plateau, written)
 
 
-def _orders(body: Tree[Token], board: Map) -> tuple[MovementOrder | Signal, ...]:
-    first_text = str(body.children[0])
-    first = _order(first_text, board, None)
+def _orders(body: tuple[str, ...], board: Map) -> tuple[MovementOrder | Signal, ...]:
+    first = _order(body[0], board, None)
     orders = [first]
     unit = first.order.unit if isinstance(first, Signal) else first.unit
-    children = cast(list[Token], body.children[1:])  # bars and alternatives
+    children = body[1:]  # bars and alternatives (an alternative never holds a bar)
     for i, child in enumerate(children):
-        if child.type == "BAR":
-            if i + 1 >= len(children) or children[i + 1].type != "ALTERNATIVE":
+        if child == "|":
+            if i + 1 >= len(children) or children[i + 1] == "|":
                 raise LineError("E8", "NO ALTERNATIVE ORDER GIVEN")
             continue
-        orders.append(_order(str(child), board, str(unit)))
+        orders.append(_order(child, board, str(unit)))
     return tuple(orders)
 
 
@@ -194,6 +318,8 @@ def _bare_unit(text: str, board: Map) -> bool:
 
 def _syntax_error(e: UnexpectedInput, text: str) -> LineError:
     """Name the fault by where the reading stopped (spec 3.9)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     column = max(1, getattr(e, "column", 1) or 1)
     before = text[: column - 1]
     at = text[column - 1 : column]

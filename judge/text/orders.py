@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import lru_cache
+from typing import Any
 
 from judge.engine.board import Map, Terrain
 from judge.engine.orders import (
@@ -29,6 +30,8 @@ __all__ = ["OrderSyntaxError", "ParseProblem", "parse_order", "parse_orders", "r
 
 # Enough for every distinct line of a long batch run; a hit costs a dictionary lookup.
 _CACHE_SIZE = 1 << 16
+# The offer lines remembered per map (judge.text.offers); emptied when full.
+OFFER_CACHE_SIZE = 1 << 16
 
 _COAST_NAMES = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
 
@@ -62,6 +65,9 @@ class _Reader:
         )
         self.read_text = lru_cache(maxsize=_CACHE_SIZE)(self._read_text)
         self.read_line = lru_cache(maxsize=_CACHE_SIZE)(self._read_line)
+        # Payola offer lines read on this map (judge.text.offers.read_line): the value,
+        # or the (E-number, message) of the error.
+        self.offer_lines: dict[str, Any] = {}
 
     def _read_text(self, text: str) -> Order | ParseProblem:
         return self.read_line(normalize_line(text))
@@ -221,6 +227,17 @@ def _reader(board: Map) -> _Reader:
     if reader is None or reader.board is not board:
         reader = _READERS[board.name] = _Reader(board)
     return reader
+
+
+def order_reader(board: Map) -> Callable[[str], Order | ParseProblem]:
+    """read_order for one map, looked up once: a batch reads many lines on one map."""
+    return _reader(board).read_text
+
+
+def offer_memo(board: Map) -> dict[str, Any]:
+    """The offer lines already read on this map (see judge.text.offers.read_line), kept
+    with the map's order lines so that both are read once per process."""
+    return _reader(board).offer_lines
 
 
 def read_order(text: str, board: Map) -> Order | ParseProblem:

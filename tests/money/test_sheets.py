@@ -9,7 +9,7 @@ import pytest
 
 from judge.engine.board import Map
 from judge.engine.state import position_from_state
-from judge.money.offers import OfferSheet, OfferType
+from judge.money.offers import OfferSheet, OfferType, order_tail
 from judge.money.rules import RuleSet
 from judge.money.sheets import SheetContext
 from judge.text.offers import is_clear, read_line, read_sheet
@@ -152,3 +152,17 @@ def test_orders_of_other_phases_cannot_be_bought(line: str, board: Map) -> None:
     errors = read_sheet(line, _ctx(board))
     assert isinstance(errors, list) and errors[0].code == "E10"
     assert "NOT A MOVEMENT ORDER" in errors[0].message
+
+
+@pytest.mark.parametrize("line", [
+    "2*4#2+3# @ A PAR - BUR | S F BRE % note", "5 : PAR H | A PAR - BUR", "1 ! F BRE - MAO",
+    "3 & A MAR S A PAR - BUR ? | - GAS", "0 : F LON C A YOR - NWY | H", "7 > A PAR - PIC"])
+def test_an_offer_prints_its_terms_type_unit_and_each_order_without_the_unit(
+        line: str, board: Map) -> None:
+    """Offer.__str__ (which cuts each order's unit off its text) against the plain
+    composition from order_tail."""
+    offer = read_line(line, board)
+    terms = "+".join(str(t) for t in offer.terms)
+    tails = " | ".join(order_tail(o) for o in offer.orders)
+    comment = f" % {offer.comment}" if offer.comment else ""
+    assert str(offer) == f"{terms} {offer.type.value} {offer.unit} {tails}{comment}"
