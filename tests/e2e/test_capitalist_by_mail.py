@@ -3,6 +3,7 @@ worker, the store and the processor, through a year with a new commander in the 
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
@@ -95,7 +96,8 @@ def test_a_capitalist_year_through_the_listener_store_and_processor(
     assert "REFUSED" not in out[addr("CROESUS")]
     letters = clock.deadline(judge)
     assert "GERMANY CROESUS" in flat(letters[addr("MIDAS")])
-    assert "you command GERMANY" in letters[addr("CROESUS")]
+    # GERMANY by holdings; a lot may give him a tied power too (the game's seed is random)
+    assert re.search(r"you command [A-Z, ]*GERMANY", letters[addr("CROESUS")])
 
     # F1901M: the spring commander is refused, the fall commander orders
     out = judge.replies(addr("MIDAS"), signon("MIDAS", "GERMANY"), "F DEN H")
