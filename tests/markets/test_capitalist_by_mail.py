@@ -99,7 +99,8 @@ def test_create_join_and_the_refusals_of_a_join(market: MarketJudge) -> None:
     assert market.game("cap").state == "forming"
     assert "as player RICHIE (9 joined)" in market.reply(addr("RICHIE"), "JOIN cap pwrichie RICHIE")
     full = market.reply("late@else.example", "JOIN cap pwlate LATECOMER")
-    assert "cap is full: 9 players have joined" in flat(full)
+    assert ("cap is full: 9 players have joined; Capitalist Diplomacy needs 9 to 9 players"
+            in flat(full))
     assert "started: S1901C" in market.reply(GM, "SIGNON MASTER@cap masterpw", "START")
     status = flat(market.reply(addr("MIDAS"), signon("MIDAS"), "STATUS"))
     assert "Pseudonym MIDAS: 0.00 SFr" in status

@@ -13,7 +13,8 @@ the runner's state and result, which hold no address, and are rendered from
   the results, units and centres; at the year-end step the annihilations, the centre
   changes, the rates after the military bonus and every pseudonym's points; at the end
   the final points and the winners;
-- every letter ends with the rates in force for the next phase.
+- every letter ends with the rates in force for the next phase; at the start (public) the
+  rates and every pseudonym's holdings and SFr as S1901C opens.
 """
 
 from __future__ import annotations
@@ -151,6 +152,16 @@ def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
     return _military(before, result)
 
 
+def _opening_letters(state: State) -> list[Letter]:
+    """The commerce opening (spec 7): the rates in force and every pseudonym's holdings
+    and SFr, public."""
+    phase = str(state.get("phase"))
+    view = {"phase": phase, "rates": _rates(state, state), "accounts": _accounts(state),
+            "military": phase[:-1] + "M"}
+    return [Letter("*", f"Capitalist {phase}: rates and holdings at the opening",
+                   "market/capitalist_opening.txt.j2", view)]
+
+
 def _status(state: State, name: str) -> list[str]:
     """A pseudonym's account, the rates and the commanders; for a power (signed on as
     it), its commander, units and centres."""
@@ -181,5 +192,6 @@ def _status(state: State, name: str) -> list[str]:
 KIND = MarketKind(
     name="capitalist", title="Capitalist Diplomacy", member="player", defaults=DEFAULTS,
     players=(DEFAULTS["MIN_PLAYERS"], DEFAULTS["MAX_PLAYERS"]), opening=_opening,
-    acting=_acting, letters=_letters, status=_status, secret=True,
+    acting=_acting, letters=_letters, status=_status, opening_letters=_opening_letters,
+    secret=True,
 )

@@ -131,9 +131,11 @@ def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind,
         raise Refusal(f"{ctx.reply_to} already plays in {game.name}")
     if any((m.name or "").upper() == name for m in joined):
         raise Refusal(f"{name} is taken in {game.name}; choose another name")
-    most = kind.bounds(params_of(game, kind))[1]
+    fewest, most = kind.bounds(params_of(game, kind))
     if len(joined) >= most:
-        raise Refusal(f"{game.name} is full: {most} {kind.member}s have joined")
+        # the reason START gives a game of too many (Capitalist spec section 6)
+        raise Refusal(f"{game.name} is full: {most} {kind.member}s have joined; "
+                      f"{kind.title} needs {fewest} to {most} {kind.member}s")
     ctx.session.add(Player(game_id=game.id, power_id=None, role=MEMBER, name=name,
                            address=ctx.reply_to, password_hash=password_hash,
                            joined_at=ctx.now))
