@@ -6,8 +6,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import Session, SessionTransaction, selectinload
 
 from judge.engine.adjudicate import PhaseResult
 from judge.engine.board import Map
@@ -75,12 +75,48 @@ def add_game(
 def lock_game(session: Session, game_id: int) -> Game | None:
     """The game, re-read and locked for this transaction: on PostgreSQL a row lock that the
     phase processor and order handling both take, so orders cannot race a processing
-    phase; SQLite's BEGIN IMMEDIATE already serialises every writer."""
-    stmt = (select(Game).where(Game.id == game_id).options(selectinload(Game.powers))
-            .execution_options(populate_existing=True))
+    phase; SQLite's BEGIN IMMEDIATE already serialises every writer. Locked once in a
+    transaction, the game is not read again (nothing else can change it until commit)."""
+    if _locked_here(session, game_id):
+        return session.get(Game, game_id)
+    return _read_locked(session, select(Game).where(Game.id == game_id))
+
+
+def find_and_lock_game(session: Session, name: str) -> Game | None:
+    """``find_game`` and ``lock_game`` in one: the game named, with its powers, read and
+    locked for this transaction (a sign-on reads it so, since what follows acts on it)."""
+    game = _read_locked(session, select(Game).where(Game.name == name.lower()))
+    return game
+
+
+def _read_locked(session: Session, stmt: Select[tuple[Game]]) -> Game | None:
+    stmt = stmt.options(selectinload(Game.powers)).execution_options(populate_existing=True)
     if session.get_bind().dialect.name == "postgresql":
         stmt = stmt.with_for_update()
-    return session.scalar(stmt)
+    game = session.scalar(stmt)
+    if game is not None:
+        session.info.setdefault(_LOCKED, {})[game.id] = _transaction(session)
+    return game
+
+
+_LOCKED = "judge.locked_games"  # session.info: game id -> the transaction that locked it
+
+
+def _locked_here(session: Session, game_id: int) -> bool:
+    """Whether this transaction, or the one a savepoint of it runs in, has read and locked
+    the game already (a lock taken in a savepoint is forgotten when the savepoint ends: if
+    rolled back, the lock may have gone with it)."""
+    locker = session.info.get(_LOCKED, {}).get(game_id)
+    transaction = _transaction(session)
+    while transaction is not None:
+        if transaction is locker:
+            return transaction.is_active
+        transaction = transaction.parent
+    return False
+
+
+def _transaction(session: Session) -> SessionTransaction | None:
+    return session.get_nested_transaction() or session.get_transaction()
 
 
 def power_of(game: Game, name: str) -> Power | None:
