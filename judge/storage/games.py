@@ -89,7 +89,7 @@ def find_and_lock_game(session: Session, name: str) -> Game | None:
     return game
 
 
-def _read_locked(session: Session, stmt: Select[tuple[Game]]) -> Game | None:
+def _read_locked(session: Session, stmt: Select[Game]) -> Game | None:
     stmt = stmt.options(selectinload(Game.powers)).execution_options(populate_existing=True)
     if session.get_bind().dialect.name == "postgresql":
         stmt = stmt.with_for_update()
