@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, event, func, select
 from sqlalchemy.orm import Session, SessionTransaction, selectinload
 
 from judge.engine.adjudicate import PhaseResult
@@ -85,8 +85,7 @@ def lock_game(session: Session, game_id: int) -> Game | None:
 def find_and_lock_game(session: Session, name: str) -> Game | None:
     """``find_game`` and ``lock_game`` in one: the game named, with its powers, read and
     locked for this transaction (a sign-on reads it so, since what follows acts on it)."""
-    game = _read_locked(session, select(Game).where(Game.name == name.lower()))
-    return game
+    return _read_locked(session, select(Game).where(Game.name == name.lower()))
 
 
 def _read_locked(session: Session, stmt: Select[Game]) -> Game | None:
@@ -106,10 +105,15 @@ def _locked_here(session: Session, game_id: int) -> bool:
     """Whether this transaction, or the one a savepoint of it runs in, has read and locked
     the game already (a lock taken in a savepoint is forgotten when the savepoint ends: if
     rolled back, the lock may have gone with it)."""
-    locker = session.info.get(_LOCKED, {}).get(game_id)
+    return _in_force(session, session.info.get(_LOCKED, {}).get(game_id))
+
+
+def _in_force(session: Session, taken: SessionTransaction | None) -> bool:
+    """Whether what was read in transaction ``taken`` still holds: ``taken`` is the
+    session's transaction or one that its savepoints run in, and still active."""
     transaction = _transaction(session)
     while transaction is not None:
-        if transaction is locker:
+        if transaction is taken:
             return transaction.is_active
         transaction = transaction.parent
     return False
@@ -131,12 +135,36 @@ def player_of(session: Session, power: Power) -> Player | None:
 
 
 def members(session: Session, game: Game) -> Sequence[Player]:
-    """Current players and observers of a game."""
-    return session.scalars(
+    """Current players and observers of a game.
+
+    Read once per transaction: processing a phase asks for them eight times. The list is
+    forgotten as soon as a player is added, changed or removed in the session (flushed or
+    not), and does not outlive the transaction (or a savepoint) it was read in."""
+    memo = session.info.get(_MEMBERS)
+    if (memo is not None and game.id in memo and _in_force(session, memo[game.id][0])
+            and not _players_pending(session)):
+        return list(memo[game.id][1])
+    rows = session.scalars(
         select(Player)
         .where(Player.game_id == game.id, Player.left_at.is_(None))
         .order_by(Player.id)
     ).all()
+    session.info.setdefault(_MEMBERS, {})[game.id] = (_transaction(session), rows)
+    return list(rows)
+
+
+_MEMBERS = "judge.members"  # session.info: game id -> (transaction, its current members)
+
+
+def _players_pending(session: Session) -> bool:
+    return any(isinstance(o, Player) for o in (*session.new, *session.dirty, *session.deleted))
+
+
+@event.listens_for(Session, "after_flush")
+def _forget_members(session: Session, _context: object) -> None:
+    """A flush that writes a player makes every remembered member list stale."""
+    if session.info.get(_MEMBERS) and _players_pending(session):
+        del session.info[_MEMBERS]
 
 
 def observers(session: Session, game: Game) -> Sequence[Player]:
