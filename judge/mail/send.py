@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.policy import SMTP as SMTP_POLICY
@@ -87,13 +87,17 @@ def claim_batch(factory: sessionmaker[Session], now: datetime,
 def send_due(
     factory: sessionmaker[Session], settings: Settings, delivery: Delivery,
     now: datetime | None = None, limit: int = 500,
+    before_each: Callable[[], None] | None = None,
 ) -> int:
     """Deliver the mail now due (up to ``limit``), a batch at a time: claimed in one
-    transaction, handed over, then marked in one; how many were delivered."""
+    transaction, handed over, then marked in one; how many were delivered.
+    ``before_each`` is called before each batch is claimed."""
     now = now or utcnow()
     sent = 0
     try:
         while limit > 0:
+            if before_each is not None:
+                before_each()
             rows = claim_batch(factory, now, min(BATCH, limit))
             if not rows:
                 break
@@ -176,6 +180,7 @@ SEND_ROUND = 500  # mails sent between two looks for mail a dead sender left
 def run_sender(
     factory: sessionmaker[Session], settings: Settings, stop: threading.Event,
     wake: threading.Event, delivery: Delivery | None = None,
+    before_each: Callable[[], None] | None = None,
 ) -> None:
     """The sender loop of ``judge serve``: send what is due, sleep until woken or polled."""
     delivery = delivery or delivery_for(settings)
@@ -184,7 +189,8 @@ def run_sender(
         busy = False
         try:
             recover_interrupted(factory, delivery, older_than=STUCK)
-            busy = send_due(factory, settings, delivery, limit=SEND_ROUND) == SEND_ROUND
+            busy = send_due(factory, settings, delivery, limit=SEND_ROUND,
+                            before_each=before_each) == SEND_ROUND
         except Exception:  # the database may be briefly away; the loop must outlive it
             log.exception("outbox sender failed; retrying")
         if not busy:  # a full round may have left more due: go on at once
