@@ -221,22 +221,24 @@ def claim_next_inbound(session: Session) -> InboundMessage | None:
     worker at a time holds the database, so the oldest waiting mail is always free and
     the check of the sender's older mail is left out (on a long queue it costs a scan
     per claim)."""
-    stmt = (
-        select(InboundMessage)
-        .where(InboundMessage.state == InboxState.RECEIVED.value)
-        .order_by(InboundMessage.id)
-        .limit(1)
-    )
-    if session.get_bind().dialect.name == "postgresql":
-        earlier = aliased(InboundMessage)
-        waiting_before = (
-            select(earlier.id)
-            .where(earlier.state == InboxState.RECEIVED.value)
-            .where(earlier.mail_from == InboundMessage.mail_from)
-            .where(earlier.id < InboundMessage.id)
-        )
-        stmt = stmt.where(~waiting_before.exists()).with_for_update(skip_locked=True)
-    return session.scalars(stmt).first()
+    postgresql = session.get_bind().dialect.name == "postgresql"
+    return session.scalars(_CLAIM_IN_ORDER if postgresql else _CLAIM_OLDEST).first()
+
+
+# Built once (every mail is claimed with one of them)
+_CLAIM_OLDEST = (
+    select(InboundMessage)
+    .where(InboundMessage.state == InboxState.RECEIVED.value)
+    .order_by(InboundMessage.id)
+    .limit(1)
+)
+_EARLIER = aliased(InboundMessage)
+_CLAIM_IN_ORDER = _CLAIM_OLDEST.where(~(
+    select(_EARLIER.id)
+    .where(_EARLIER.state == InboxState.RECEIVED.value)
+    .where(_EARLIER.mail_from == InboundMessage.mail_from)
+    .where(_EARLIER.id < InboundMessage.id)
+).exists()).with_for_update(skip_locked=True)
 
 
 def mark_inbound(
