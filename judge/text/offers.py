@@ -3,6 +3,8 @@ sheet error (spec 3.3, 3.9: E1, E2, E5-E8, E10)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache, partial
 from typing import cast
 
 from lark import Lark, Token, Tree
@@ -72,8 +74,34 @@ def read_sheet(text: str, ctx: SheetContext) -> OfferSheet | list[SheetError]:
     return sorted(errors, key=lambda e: e.line)
 
 
-def read_line(text: str, board: Map) -> Offer | Savings | Comment | None:
+Line = Offer | Savings | Comment | None
+# Lines read, per map: a sheet is read when it arrives and again when its phase is
+# processed (about 1,000 lines for a heavy phase, most of its processing time), and lines
+# repeat from phase to phase. The values are immutable; a hit is a dictionary lookup.
+_CACHE_SIZE = 1 << 14
+_READ: dict[str, tuple[Map, Callable[[str], Line | LineError]]] = {}
+
+
+def read_line(text: str, board: Map) -> Line:
     """One line as a value (None for a blank line); raise LineError with its E-number."""
+    entry = _READ.get(board.name)
+    if entry is None or entry[0] is not board:
+        entry = _READ[board.name] = (board, lru_cache(maxsize=_CACHE_SIZE)(
+            partial(_read_or_refuse, board=board)))
+    value = entry[1](text)
+    if isinstance(value, LineError):
+        raise LineError(value.code, value.message)
+    return value
+
+
+def _read_or_refuse(text: str, board: Map) -> Line | LineError:
+    try:
+        return _read_line(text, board)
+    except LineError as e:
+        return LineError(e.code, e.message)
+
+
+def _read_line(text: str, board: Map) -> Line:
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as e:
