@@ -2,6 +2,12 @@
 
     .venv/bin/python bench/mail_listener.py                      # SQLite in a temp directory
     .venv/bin/python bench/mail_listener.py --database-url "$(.ci/postgres.sh)"
+    .venv/bin/python bench/mail_listener.py --serve              # the whole judge serve
+
+With ``--serve`` the listener runs inside the whole daemon, as ``judge serve`` runs it: the
+worker (the real service handler) answers each mail while more arrive, and the sender
+writes the answers to the Maildir, all in one process sharing one interpreter lock. It
+prints how fast mail was accepted, and when the last answer was queued and delivered.
 
 Clients run in a separate process (20 threads, each with its own SMTP connection), so
 the listener does not share its interpreter lock with them. Target: 200 mails/s.
@@ -28,8 +34,11 @@ from mail_database import scratch_database  # noqa: E402
 from sqlalchemy import func, select  # noqa: E402
 
 from judge.config import settings_from_text  # noqa: E402
+from judge.mail.daemon import Daemon  # noqa: E402
 from judge.mail.listener import Listener  # noqa: E402
-from judge.storage.mailqueue import InboundMessage  # noqa: E402
+from judge.service.bounces import note_bounces  # noqa: E402
+from judge.service.inbound import handle_mail  # noqa: E402
+from judge.storage.mailqueue import InboundMessage, InboxState, OutboundMessage  # noqa: E402
 from judge.storage.session import make_sessionmaker  # noqa: E402
 
 BODY = (
@@ -81,7 +90,12 @@ def main() -> None:
         action="store_true",
         help="one SMTP connection per mail (as most MTAs deliver)",
     )
+    parser.add_argument("--serve", action="store_true",
+                        help="the whole judge serve: listener, worker and sender together")
     args = parser.parse_args()
+    if args.serve:
+        serve(args)
+        return
     with tempfile.TemporaryDirectory() as tmp, scratch_database(
         args.database_url, tmp
     ) as (url, engine):
@@ -112,6 +126,49 @@ def main() -> None:
         f"listener {backend}: {total} mails from {args.clients} clients ({mode}) in "
         f"{elapsed:.2f} s = {total / elapsed:.0f} mails/s accepted (target 200)"
     )
+
+
+def serve(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp, scratch_database(
+        args.database_url, tmp
+    ) as (url, engine):
+        settings = settings_from_text(
+            f"[judge]\naddress = judge@example.org\n[smtp]\nport = 0\n"
+            f"[outgoing]\nmaildir = {tmp}/outbox\n"
+            "[security]\nreplies_per_hour = 1000000\n", Path(tmp))
+        factory = make_sessionmaker(engine)
+        per_client = args.mails // args.clients
+        total = per_client * args.clients
+        with Daemon(settings, factory, handle_mail, bounces=note_bounces) as daemon:
+            proc = multiprocessing.Process(
+                target=_clients,
+                args=(daemon.port, args.clients, per_client, uuid.uuid4().hex, args.reconnect),
+            )
+            start = time.perf_counter()
+            proc.start()
+            proc.join()
+            accepted = time.perf_counter() - start
+            answered = delivered = None
+            while time.perf_counter() - start < 600:
+                with factory() as s:
+                    waiting = s.scalar(select(func.count()).select_from(InboundMessage)
+                                       .where(InboundMessage.state == InboxState.RECEIVED))
+                    sent = s.scalar(select(func.count()).select_from(OutboundMessage)
+                                    .where(OutboundMessage.state == "sent"))
+                if not waiting and answered is None:
+                    answered = time.perf_counter() - start
+                if answered is not None and sent == total:
+                    delivered = time.perf_counter() - start
+                    break
+                time.sleep(0.05)
+    if proc.exitcode != 0 or delivered is None or answered is None:
+        raise SystemExit(f"clients exit {proc.exitcode}, not every mail answered and sent")
+    backend = url.split(":", 1)[0]
+    mode = "connection per mail" if args.reconnect else "connection per client"
+    print(f"judge serve {backend}: {total} mails from {args.clients} clients ({mode}) "
+          f"accepted in {accepted:.2f} s = {total / accepted:.0f} mails/s (target 200); "
+          f"all answered after {answered:.2f} s = {total / answered:.0f} mails/s, "
+          f"all answers delivered after {delivered:.2f} s")
 
 
 if __name__ == "__main__":

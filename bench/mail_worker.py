@@ -112,17 +112,18 @@ def main() -> None:
         with unit_of_work(factory) as s:
             for n in range(args.mails):
                 store_inbound(s, _mail(n, args.mix), "bench@example.org", ["judge@example.org"])
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         # as judge serve's worker drains it: one transaction per mail, one connection
         counts = drain_inbox(factory, settings, handler)
-        elapsed = time.perf_counter() - start
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         outcomes = {k.value: v for k, v in counts.items()}
         with factory() as s:
             replies = s.scalar(select(func.count()).select_from(OutboundMessage))
     backend = url.split(":", 1)[0]
     print(f"worker {backend} ({args.handler} handler, {args.mix}, scrypt_n {args.scrypt_n}): "
           f"{args.mails} mails in "
-          f"{elapsed:.2f} s = {args.mails / elapsed:.0f} mails/s handled (target 100); {outcomes}, "
+          f"{elapsed:.2f} s = {args.mails / elapsed:.0f} mails/s handled (target 100); "
+          f"worker CPU {cpu:.2f} s = {cpu / args.mails * 1000:.2f} ms a mail; {outcomes}, "
           f"{replies} replies queued")
 
 

@@ -39,11 +39,13 @@ class Daemon:
             threading.Thread(
                 target=run_worker, name="inbox-worker", daemon=True,
                 args=(factory, settings, handler, self.stopping, self.inbox_waiting),
-                kwargs={"on_handled": self.outbox_waiting.set, "bounces": bounces},
+                kwargs={"on_handled": self.outbox_waiting.set, "bounces": bounces,
+                        "before_each": self.listener.handler.wait_for_writes},
             ),
             threading.Thread(
                 target=run_sender, name="outbox-sender", daemon=True,
-                args=(factory, settings, self.stopping, self.outbox_waiting, delivery),
+                args=(factory, settings, self.stopping, self.outbox_waiting, delivery,
+                      self.listener.handler.wait_for_writes),
             ),
         ]
 

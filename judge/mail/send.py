@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.policy import SMTP as SMTP_POLICY
 from email.policy import SMTPUTF8 as SMTPUTF8_POLICY
 from email.utils import format_datetime
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
-from judge.mail.delivery import Delivery, DeliveryError, UncertainDelivery, delivery_for
+from judge.mail.delivery import Delivery, DeliveryError, delivery_for
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import OutboundMessage, OutboxState, due_outbound
 from judge.storage.session import unit_of_work
@@ -58,69 +58,93 @@ def backoff(settings: Settings, attempts: int) -> timedelta:
 STUCK = timedelta(minutes=10)
 
 
+BATCH = 50  # mails claimed in one transaction, handed over, then marked in one
+
+
 def claim(factory: sessionmaker[Session], now: datetime) -> int | None:
-    """Mark the next due mail ``sending`` and commit, so a crash from here on can never
-    resend it; one at a time, so a crash leaves at most one mail in doubt."""
+    """Mark the next due mail ``sending`` and commit; its id, or None."""
+    rows = claim_batch(factory, now, 1)
+    return rows[0].id if rows else None
+
+
+def claim_batch(factory: sessionmaker[Session], now: datetime,
+                limit: int = BATCH) -> list[OutboundMessage]:
+    """Mark up to ``limit`` due mails ``sending`` and commit, so a crash from here on can
+    never resend them; the rows, detached (readable, no longer tracked). A crash leaves
+    at most this batch in doubt: with the Maildir the recovery finds out which arrived,
+    with a relay it fails them for the keeper rather than risk sending one twice."""
     with unit_of_work(factory) as session:
-        rows = due_outbound(session, now, 1)
-        if not rows:
-            return None
-        row = rows[0]
-        row.state = OutboxState.SENDING.value
-        row.attempts += 1
-        row.next_attempt_at = now  # doubles as "claimed at" for recovery
-        return row.id
+        rows = list(due_outbound(session, now, limit))
+        for row in rows:
+            row.state = OutboxState.SENDING.value
+            row.attempts += 1
+            row.next_attempt_at = now  # doubles as "claimed at" for recovery
+        session.flush()
+        session.expunge_all()
+    return rows
 
 
 def send_due(
     factory: sessionmaker[Session], settings: Settings, delivery: Delivery,
-    now: datetime | None = None, limit: int = 100,
+    now: datetime | None = None, limit: int = 500,
+    before_each: Callable[[], None] | None = None,
 ) -> int:
-    """Deliver every mail now due; how many were delivered."""
+    """Deliver the mail now due (up to ``limit``), a batch at a time: claimed in one
+    transaction, handed over, then marked in one; how many were delivered.
+    ``before_each`` is called before each batch is claimed."""
     now = now or utcnow()
     sent = 0
     try:
-        for _ in range(limit):
-            row_id = claim(factory, now)
-            if row_id is None:
+        while limit > 0:
+            if before_each is not None:
+                before_each()
+            rows = claim_batch(factory, now, min(BATCH, limit))
+            if not rows:
                 break
-            sent += _send_one(factory, settings, delivery, row_id, now)
+            limit -= len(rows)
+            sent += _send_batch(factory, settings, delivery, rows, now)
     finally:
         delivery.close()
     return sent
 
 
-def _send_one(
-    factory: sessionmaker[Session], settings: Settings, delivery: Delivery, row_id: int,
-    now: datetime,
+def _send_batch(
+    factory: sessionmaker[Session], settings: Settings, delivery: Delivery,
+    rows: list[OutboundMessage], now: datetime,
 ) -> int:
-    with factory() as session:
-        row = session.get(OutboundMessage, row_id)
-        assert row is not None
-        data = render(row, settings, now)
-        sender, recipient = row.sender or settings.address, row.recipient
-    outcome: tuple[OutboxState, str | None]
-    try:
-        delivery.deliver(sender, recipient, data)
-        outcome = (OutboxState.SENT, None)
-    except DeliveryError as e:
-        outcome = (OutboxState.PENDING if e.retry else OutboxState.FAILED, str(e))
-    except UncertainDelivery as e:
-        outcome = (OutboxState.FAILED, f"{e}; not resent, so that it is never sent twice")
+    mails = [(row.sender or settings.address, row.recipient, render(row, settings, now))
+             for row in rows]
+    errors = delivery.deliver_many(mails)
+    delivered = [row.id for row, error in zip(rows, errors, strict=True) if error is None]
     with unit_of_work(factory) as session:
-        row = session.get(OutboundMessage, row_id)
-        assert row is not None
-        state, error = outcome
-        if state is OutboxState.PENDING and row.attempts >= settings.max_attempts:
-            state, error = OutboxState.FAILED, f"gave up after {row.attempts} attempts: {error}"
-        row.state, row.last_error = state.value, error
-        if state is OutboxState.SENT:
-            row.sent_at = now
-        elif state is OutboxState.PENDING:
-            row.next_attempt_at = now + backoff(settings, row.attempts)
+        if delivered:
+            session.execute(
+                update(OutboundMessage).where(OutboundMessage.id.in_(delivered))
+                .values(state=OutboxState.SENT.value, last_error=None, sent_at=now)
+                .execution_options(synchronize_session=False))
+        for row, error in zip(rows, errors, strict=True):
+            if error is not None:
+                _not_sent(session, settings, row, error, now)
+    return len(delivered)
+
+
+def _not_sent(session: Session, settings: Settings, row: OutboundMessage,
+              error: Exception, now: datetime) -> None:
+    """Record a failed delivery: retried later, or failed for good."""
+    if isinstance(error, DeliveryError):
+        state = OutboxState.PENDING if error.retry else OutboxState.FAILED
+        text = str(error)
+    else:
+        state, text = OutboxState.FAILED, f"{error}; not resent, so that it is never sent twice"
+    if state is OutboxState.PENDING and row.attempts >= settings.max_attempts:
+        state, text = OutboxState.FAILED, f"gave up after {row.attempts} attempts: {text}"
+    values: dict[str, object] = {"state": state.value, "last_error": text}
+    if state is OutboxState.PENDING:
+        values["next_attempt_at"] = now + backoff(settings, row.attempts)
+    session.execute(update(OutboundMessage).where(OutboundMessage.id == row.id)
+                    .values(**values).execution_options(synchronize_session=False))
     if state is OutboxState.FAILED:
-        log.warning("mail #%s to %s failed: %s", row_id, recipient, error)
-    return int(state is OutboxState.SENT)
+        log.warning("mail #%s to %s failed: %s", row.id, row.recipient, text)
 
 
 def recover_interrupted(
@@ -150,17 +174,24 @@ def recover_interrupted(
     return settled
 
 
+SEND_ROUND = 500  # mails sent between two looks for mail a dead sender left
+
+
 def run_sender(
     factory: sessionmaker[Session], settings: Settings, stop: threading.Event,
     wake: threading.Event, delivery: Delivery | None = None,
+    before_each: Callable[[], None] | None = None,
 ) -> None:
     """The sender loop of ``judge serve``: send what is due, sleep until woken or polled."""
     delivery = delivery or delivery_for(settings)
     while not stop.is_set():
         wake.clear()
+        busy = False
         try:
             recover_interrupted(factory, delivery, older_than=STUCK)
-            send_due(factory, settings, delivery)
+            busy = send_due(factory, settings, delivery, limit=SEND_ROUND,
+                            before_each=before_each) == SEND_ROUND
         except Exception:  # the database may be briefly away; the loop must outlive it
             log.exception("outbox sender failed; retrying")
-        wake.wait(settings.poll_seconds)
+        if not busy:  # a full round may have left more due: go on at once
+            wake.wait(settings.poll_seconds)

@@ -155,11 +155,13 @@ def drain_inbox(
     factory: sessionmaker[Session], settings: Settings, handler: MailHandler,
     bounces: BounceHandler | None = None, stop: threading.Event | None = None,
     on_handled: Callable[[], None] | None = None,
+    before_each: Callable[[], None] | None = None,
 ) -> dict[Handled, int]:
     """Handle waiting mail until the inbox is empty (or ``stop`` is set), each mail in
     its own transaction as ``handle_next`` does, all over one database connection: a
     connection taken from the pool for every mail costs a liveness check each time
-    (pool_pre_ping), a seventh of the worker's time on PostgreSQL."""
+    (pool_pre_ping), a seventh of the worker's time on PostgreSQL. ``before_each`` is
+    called before each mail (``judge serve`` lets the listener store arrivals first)."""
     counts: dict[Handled, int] = {}
     engine = factory.kw.get("bind")
     if not isinstance(engine, Engine):
@@ -168,6 +170,8 @@ def drain_inbox(
         drain = factory if connection is None else sessionmaker(
             bind=connection, expire_on_commit=False)
         while stop is None or not stop.is_set():
+            if before_each is not None:
+                before_each()
             result = handle_next(drain, settings, handler, bounces=bounces)
             if result is None:
                 break
@@ -195,6 +199,7 @@ def run_worker(
     factory: sessionmaker[Session], settings: Settings, handler: MailHandler,
     stop: threading.Event, wake: threading.Event,
     on_handled: Callable[[], None] | None = None, bounces: BounceHandler | None = None,
+    before_each: Callable[[], None] | None = None,
 ) -> None:
     """The worker loop of ``judge serve``: drain the inbox, then sleep until woken or polled;
     once an hour, forget the raw text of mail past its retention."""
@@ -202,7 +207,7 @@ def run_worker(
     while not stop.is_set():
         wake.clear()
         try:
-            drain_inbox(factory, settings, handler, bounces, stop, on_handled)
+            drain_inbox(factory, settings, handler, bounces, stop, on_handled, before_each)
             if purged is None or utcnow() - purged >= PURGE_EVERY:
                 purge_raw(factory, settings)
                 purged = utcnow()

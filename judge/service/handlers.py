@@ -49,10 +49,12 @@ HANDLERS: dict[type, Handler] = {
 }
 
 
-# A sign-on writes nothing before it can be refused (a wrong password is a result, kept
-# with its failure record), and it starts nearly every mail: no savepoint, two round
-# trips fewer per mail.
-NOTHING_TO_UNDO = frozenset({c.SignOn})
+# Commands that write nothing before they can be refused, so a refusal has nothing to
+# undo: no savepoint, two round trips fewer each. A sign-on (a wrong password is a result,
+# kept with its failure record) starts nearly every mail; orders (and offer sheets) refuse
+# only while reading and checking the lines, before the one submission is stored
+# (judge.service.orders.orders; tests/service/test_savepoints.py keeps them so).
+NOTHING_TO_UNDO = frozenset({c.SignOn, c.Orders})
 
 
 def run(ctx: Context, step: Step) -> Result:

@@ -27,7 +27,14 @@ from judge.service.reports import (
     takeover_mails,
 )
 from judge.service.schedule import absence_set
-from judge.storage.games import add_game, find_game, members, player_of, power_of
+from judge.storage.games import (
+    add_game,
+    find_and_lock_game,
+    find_game,
+    members,
+    player_of,
+    power_of,
+)
 from judge.storage.schema import Game, GameState, Player, PowerState, Role
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -49,8 +56,10 @@ def _new_password(ctx: Context, password: str) -> str:
     return hash_password(password, _cost(ctx))
 
 
-def game_named(ctx: Context, name: str) -> Game:
-    game = find_game(ctx.session, name)
+def game_named(ctx: Context, name: str, lock: bool = False) -> Game:
+    """The game named; with ``lock``, read and locked for the rest of the mail's transaction
+    (one read where finding it, loading its powers and locking it took four)."""
+    game = find_and_lock_game(ctx.session, name) if lock else find_game(ctx.session, name)
     if game is None:
         raise Refusal(f"there is no game named {name!r}; LIST shows the games")
     return game
@@ -198,7 +207,7 @@ def _confirming(ctx: Context, who: Identity) -> list[str]:
 
 def signon(ctx: Context, cmd: c.SignOn, step: Step) -> Result:
     ctx.identity = None  # a failed sign-on must not leave an earlier one in force
-    game = game_named(ctx, cmd.game)
+    game = game_named(ctx, cmd.game, lock=True)
     market = kind_of(game)
     if market is not None:
         done = markets.signon(ctx, cmd, step, game, market)

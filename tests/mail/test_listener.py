@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import smtplib
 import threading
+import time
 from email.message import EmailMessage
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select, text
@@ -194,3 +196,40 @@ def test_one_mail_that_cannot_be_stored_does_not_refuse_those_stored_with_it(
     assert codes["good"] == [250] * 45
     assert {r.mail_from for r in stored(session_factory)} == {"good@example.org"}
     assert len(stored(session_factory)) == 45
+
+
+def test_the_worker_waits_for_one_write_of_waiting_mail_at_most(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    # judge serve's worker and sender call wait_for_writes between transactions, so mail
+    # waiting for its 250 is stored first; with nothing waiting they never wait, and a
+    # steady stream of mail holds them for one write, not until it stops.
+    with Listener(settings, session_factory) as listener:
+        handler = listener.handler
+        started = time.monotonic()
+        handler.wait_for_writes(5)
+        assert time.monotonic() - started < 1
+        stored_before: list[float] = []
+        write = handler._write
+
+        def slow_write(arrivals: Any) -> Any:
+            time.sleep(0.3)
+            stored_before.append(time.monotonic())
+            return write(arrivals)
+
+        handler._write = slow_write  # type: ignore[method-assign]
+        waited: list[float] = []
+
+        def worker() -> None:
+            while not handler._waiting:
+                time.sleep(0.01)
+            handler.wait_for_writes(5)
+            waited.append(time.monotonic())
+
+        thread = threading.Thread(target=worker)
+        thread.start()
+        with smtplib.SMTP("127.0.0.1", listener.port) as c:
+            c.sendmail("p@example.org", ["judge@example.org"], orders_mail("<w1@example.org>"))
+        thread.join(10)
+    assert waited and stored_before and waited[0] >= stored_before[0]
+    assert waited[0] - started < 4

@@ -20,6 +20,7 @@ from judge.config import Settings
 from judge.mail.delivery import MaildirDelivery, RelayDelivery
 from judge.mail.listener import AnyPortController
 from judge.mail.send import (
+    BATCH,
     STUCK,
     backoff,
     claim,
@@ -102,6 +103,35 @@ def test_without_relay_mail_goes_to_the_maildir_once(
     assert first.get_content() == "A PAR H\nMüller 0\n"
     assert all(row(session_factory, i).state == OutboxState.SENT for i in ids)
     assert row(session_factory, ids[0]).sent_at == NOW
+
+
+def test_batches_deliver_every_mail_once_and_mark_a_failed_write(
+    settings: Settings, session_factory: sessionmaker[Session],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # More than one batch; one file cannot be written: that mail waits, the others go.
+    ids = queue(session_factory, BATCH + 7)
+    delivery = MaildirDelivery(settings.maildir)
+    write = delivery._write
+    calls = iter(range(10**6))
+
+    def flaky(data: bytes) -> tuple[str, int]:
+        if next(calls) == 3:
+            raise OSError("disk full")
+        return write(data)
+
+    monkeypatch.setattr(delivery, "_write", flaky)
+    assert send_due(session_factory, settings, delivery, NOW) == BATCH + 6
+    states = [row(session_factory, i).state for i in ids]
+    assert states.count(OutboxState.SENT) == BATCH + 6
+    failed = row(session_factory, ids[3])
+    assert (failed.state, failed.attempts) == (OutboxState.PENDING, 1)
+    assert "disk full" in (failed.last_error or "")
+    later = NOW + backoff(settings, 1)
+    assert send_due(session_factory, settings, delivery, later) == 1
+    box = mailbox.Maildir(settings.maildir, create=False)
+    assert sorted(m["To"] for m in box) == sorted(f"p{i}@example.org" for i in range(BATCH + 7))
+    assert not list((settings.maildir / "tmp").iterdir())
 
 
 def test_the_relay_gets_each_mail_once(
