@@ -6,8 +6,9 @@ some lines the judge refuses), played through ``judge.batch.run_case``.
     .venv/bin/python bench/exchange_year.py [--commands 200] [--repeat 20]
 
 Prints per phase, in CPU time (the best of ``--repeat`` runs: the machine is shared and
-noisy), the time of the case with every line read afresh (cold), the time of the case (warm: the mail service plays a phase's mail again for each new mail, so
-its lines are already read), and the by-mail cost: a mail read during a
+noisy), the time of the case with every line read afresh (cold), the time of the case
+(warm: the mail service plays a phase's mail again for each new mail, so its lines are
+already read), and the by-mail cost: a mail read during a
 phase is answered by playing the phase twice (with and without it, all earlier mail
 included), so the dearest mail is the last one, and at the deadline the phase is played
 once more and every reader's letter is rendered.
