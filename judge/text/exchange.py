@@ -12,6 +12,7 @@ from lark.exceptions import LarkError
 from judge.engine.board import Map
 from judge.money.exchange import commands as c
 from judge.money.sheets import SheetError, WrittenLine
+from judge.text.exchange_canonical import read_plain
 from judge.text.grammar import load_parser
 from judge.text.offers import LineError, is_clear, read_line
 from judge.text.orders import ParseProblem, read_order
@@ -150,6 +151,14 @@ def _read_command(line: str) -> c.Command:
     word = command_word(line)
     if word is None:
         return c.UnitLine(line.strip())
+    plain = read_plain(line)  # most lines: what the grammar would make, without Lark
+    if plain is not None:
+        return plain
+    return read_by_grammar(line, word)
+
+
+def read_by_grammar(line: str, word: str) -> c.Command:
+    """The command ``grammar/exchange.lark`` makes of a line starting with ``word``."""
     parser = load_parser("exchange", transformer=_TRANSFORMER, start="start")
     try:
         value = parser.parse(line.strip())

@@ -6,6 +6,7 @@ reader is told (spec 7), and what no investor is ever told of another."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -152,3 +153,62 @@ def test_secrecy_across_the_whole_game(
             assert reader in allowed[power], (m.recipient, m.subject, power)
             told += 1
     assert told > 20
+
+
+def test_a_new_leader_gets_the_whole_ledger(
+        played: tuple[MarketJudge, dict[str, list[str]]]) -> None:
+    """Spec 7 (seed 1.3): on taking office for the first time, the whole corporate ledger;
+    in his own statement alone."""
+    market, _ = played
+    alice = _to(market.log, "ALICE", "W1900E: your statement")[0]
+    assert "You now lead FRANCE for the first time: its whole ledger so far.\n" \
+        "  W1900B: treasury 0 AgP; started: the founder paid 150 AgP\n" \
+        "  W1900O: treasury 150 AgP\n" \
+        "  W1900P: treasury 150 AgP; IPO sales 160 AgP (to the bank: FRANCE had not " \
+        "floated)\n  W1900E: treasury 150 AgP\n" in alice
+    leaders = dict(re.findall(r"^  (\w+): (\w+) leads\.$", alice, re.M))
+    assert len(leaders) == 7 and leaders["FRANCE"] == "ALICE"  # ties are drawn by lot
+    for who in INVESTORS:  # each leader his own corporations' ledgers, and no other
+        mine = _to(market.log, who, "W1900E: your statement")[0]
+        got = re.findall(r"^You now lead (\w+) for the first time", mine, re.M)
+        assert got == sorted(p for p, n in leaders.items() if n == who), who
+    for m in market.log:  # no other phase and no public letter carries a ledger
+        if "first time" in m.body:
+            assert m.subject == "Exchange W1900E: your statement", m.subject
+
+
+def _election(was: str | None, leader: str, past_leaders: list[str | None]) -> str:
+    """ALICE's statement of an election that ``leader`` won (``was`` leading), in a game
+    whose earlier phases had FRANCE led by ``past_leaders``."""
+    from judge.service.markets.exchange import KIND
+    from judge.service.replies import render
+
+    def state(phase: str, who: str | None, treasury: int) -> dict[str, Any]:
+        return {"phase": phase, "asks": [],
+                "corporations": {"FRANCE": {"status": "FLOATED", "leader": who, "S": 10,
+                                            "T": 0, "price": 5, "treasury": treasury}},
+                "investors": {n: {"cash": 10, "shares": {"FRANCE": 5}}
+                              for n in ("ALICE", "BOB")}}
+
+    past = [{"phase": f"W19{i:02d}A", "state": state(f"W19{i:02d}A", who, 40 + i),
+             "result": {"events": [{"event": "income", "corporation": "FRANCE",
+                                    "amount": 7}]}}
+            for i, who in enumerate(past_leaders)]
+    before = state("W1905E", was, 60)
+    events = [{"event": "elected", "corporation": "FRANCE", "leader": leader, "was": was}]
+    history = [*past, {"phase": "W1905E", "state": before, "result": {"events": events}}]
+    letters = KIND.letters(before, {"state": state("W1905E", leader, 60), "events": events,
+                                    "history": lambda: history})
+    [mine] = [x for x in letters if x.to == "ALICE"]
+    return render(mine.template, v={"next_phase": "W1905A", "deadline": "-", **mine.view},
+                  game="g", title="Exchange", judge="judge", judge_address="j@example.org")
+
+
+def test_the_ledger_only_on_first_taking_office() -> None:
+    first = _election("BOB", "ALICE", ["BOB", None])
+    assert "You now lead FRANCE for the first time: its whole ledger so far.\n" \
+        "  W1900A: treasury 40 AgP; income 7 AgP\n  W1901A: treasury 41 AgP; income 7 AgP\n" \
+        "  W1905E: treasury 60 AgP\n" in first
+    assert "first time" not in _election("ALICE", "ALICE", ["ALICE"])  # re-elected
+    assert "first time" not in _election("BOB", "ALICE", ["ALICE", "BOB"])  # led it before
+    assert "first time" not in _election("ALICE", "BOB", [])  # lost it

@@ -8,8 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from sqlalchemy import select
 
 from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
+from judge.storage.games import current_record
+from judge.storage.schema import Game
 from tests.markets.conftest import GM, MarketJudge, member, played
 
 GAME = "xr"
@@ -219,3 +222,61 @@ def test_anon_transfer_hides_the_sender(market: MarketJudge) -> None:
     market.deadline(GAME)
     assert not any("ALICE" in m.body for m in market.log if m.recipient == member("BOB")
                    and "your statement" in m.subject)
+
+
+def test_a_setup_or_price_that_breaks_the_values_drops_them(market: MarketJudge) -> None:
+    """4.3 (D30): the founder is told, in the reply to the line that broke them, and the
+    float uses the even split."""
+    to_phase(market, "W1900O")
+    assert "accepted for W1900O" in send(market, "ALICE", None,
+                                         "SETUP FRANCE SHARES 30 PRICE 10",
+                                         "VALUES FRANCE BRE 20 MAR 20 PAR 20")
+    notice = ("VALUES for FRANCE no longer match the offering; the even split will be used "
+              "unless you resend them")
+    assert notice not in send(market, "ALICE", None, "PRICE FRANCE 10")  # still 60 a year
+    body = " ".join(send(market, "ALICE", None, "PRICE FRANCE 12").split())  # 72 a year
+    assert "accepted for W1900O: FRANCE offered at 12 AgP; " + notice in body, body
+    assert "REFUSED" not in body
+    body = send(market, "ALICE", None, "VALUES FRANCE BRE 24 MAR 24 PAR 24")  # resent
+    assert "accepted for W1900O" in body and "REFUSED" not in body
+    body = " ".join(send(market, "ALICE", None,  # 48 a year with the PRICE of 12 (D29)
+                         "SETUP FRANCE SHARES 20 PRICE 10").split())
+    assert "accepted for W1900O: FRANCE: 20 shares at 10 AgP; " + notice in body, body
+    market.deadline(GAME)
+    assert market.state(GAME)["corporations"]["FRANCE"]["values_request"] is None
+
+
+def test_dias_only_refuses_a_draw_of_fewer_than_all_survivors(market: MarketJudge) -> None:
+    to_phase(market, "W1900A", params=f"{CREATE_PARAMS} DIAS_ONLY=yes")
+    assert refused(market, "ALICE", "DRAW FRANCE FRANCE ENGLAND") == \
+        "only draws including all survivors are allowed"
+    body = send(market, "ALICE", None, "DRAW FRANCE " + " ".join(
+        ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")))
+    assert "draw vote of FRANCE recorded" in body and "REFUSED" not in body
+
+
+def test_without_dias_only_a_smaller_draw_is_voted(market: MarketJudge) -> None:
+    to_phase(market, "W1900A")
+    body = send(market, "ALICE", None, "DRAW FRANCE FRANCE ENGLAND")
+    assert "draw vote of FRANCE recorded" in body and "REFUSED" not in body
+
+
+def test_a_corporation_without_centres_cannot_be_part_of_a_draw(market: MarketJudge) -> None:
+    """Every corporation has floated; ITALY has lost its last centre (the phase's state is
+    set so, as a Fall would leave it): naming it in a DRAW is refused."""
+    to_phase(market, "W1900A")
+    with market.factory() as s:
+        game = s.scalar(select(Game).where(Game.name == GAME))
+        assert game is not None
+        record = current_record(s, game)
+        assert record is not None
+        state = dict(record.state)
+        centers = {p: list(cs) for p, cs in state["centers"].items()}
+        centers["AUSTRIA"] = sorted([*centers["AUSTRIA"], *centers.pop("ITALY")])
+        state["centers"] = centers
+        record.state = state
+        s.commit()
+    assert refused(market, "ALICE", "DRAW FRANCE FRANCE ITALY") == \
+        "ITALY cannot be part of a draw"
+    assert refused(market, "ALICE", "DRAW FRANCE ITALY FRANCE") == \
+        "ITALY cannot be part of a draw"

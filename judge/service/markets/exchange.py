@@ -12,7 +12,9 @@ the state after it and the runner's ``events`` (the engine's journal of the phas
   corporation), fills, transfers made and received (the sender hidden under
   ANON_TRANSFER), his bribes, dividends received, votes that fell back, his refused lines;
 - a leader: each corporation's treasury statement (income, IPO proceeds, dividends,
-  bribes, transfers received); a founder: the SETUP reminder and the defaults applied;
+  bribes, transfers received), and on taking office for the first time its whole
+  ledger (from the phase's ``history``); a founder: the SETUP reminder and the
+  defaults applied;
 - a shareholder: the annual report when a Bids phase opens, the pending issue and its
   result, the election tally (totals per candidate) and the dividend declared.
 
@@ -202,15 +204,32 @@ def _private(before: State, after: State, result: Mapping[str, Any],
             founder.append(_reminder(p, c["bid"], after, params))
     led = sorted(p for p, c in a_corp.items() if c.get("leader") == name
                  or b_corp.get(p, {}).get("leader") == name)
+    history: History | None = result.get("history")
+    ledgers = [{"name": p, "lines": corporate_ledger(history(), p)}
+               for p in _first_offices(events, name, history)] if history else []
     return {
         "phase": str(before.get("phase")), "name": name,
         "cash_before": was.get("cash", 0), "cash": now.get("cash", 0),
         "shares": dict(sorted(now.get("shares", {}).items())),
         "news": news, "founder": founder,
         "led": [_treasury(before, after, result, events, p, anonymous) for p in led],
+        "ledgers": ledgers,
         "shareholder": _shareholder_news(before, after, events, name),
         "reports": _annual(after, name) if str(after.get("phase")).endswith("B") else [],
     }
+
+
+def _first_offices(events: Sequence[Event], name: str, history: History) -> list[str]:
+    """The corporations ``name`` was elected to lead in this phase without having led
+    them before: he is sent each one's whole ledger (spec 7, seed 1.3)."""
+    won = [e["corporation"] for e in _of(events, "elected")
+           if e["leader"] == name and e.get("was") != name]
+    if not won:
+        return []
+    past = history()
+    return [p for p in won
+            if all(r["state"].get("corporations", {}).get(p, {}).get("leader") != name
+                   for r in past)]
 
 
 def _shares(n: int, power: str) -> str:

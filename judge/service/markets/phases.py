@@ -93,8 +93,11 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
     """Store a played phase's answer, tell everyone, and open the next phase or end."""
     record.result = {k: v for k, v in result.items() if k not in ("id", "state")}
     record.processed_at = now
+    events = result.get("events", [])
     letters = kind.letters(record.state, {**result, "rules": list(game.flags),
-                                          "params": params_of(game, kind)})
+                                          "params": params_of(game, kind),
+                                          "history": lambda: history(session, game, record,
+                                                                     events)})
     end = result.get("end")
     if end is not None:
         game.state = GameState.COMPLETED
@@ -117,7 +120,8 @@ def history(session: Session, game: Game, current: PhaseRecord,
             events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The game's processed phases, and the current one with the events of its mail so
     far (a kind's ledger reads them)."""
-    records = [r for r in phase_records(session, game) if r.processed_at is not None]
+    records = [r for r in phase_records(session, game)
+               if r.processed_at is not None and r.id != current.id]
     out = [{"phase": r.phase, "state": r.state, "result": r.result or {}} for r in records]
     return out + [{"phase": current.phase, "state": current.state,
                    "result": {"events": list(events)}}]
