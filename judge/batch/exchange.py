@@ -43,7 +43,7 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
     # Beyond the contract (whose comparison ignores extra keys): what each mail's
     # immediate commands did, and the events of the phase, for the mail service's
     # replies and reports (exchange.md 7).
-    out: dict[str, Any] = {"said": said}
+    out: dict[str, Any] = {"said": said, "standing": _standing(game)}
     if game.end is None:
         movement = game.kind == "M"
         game.note("processed", phase=game.phase)  # the events before it are the mail's
@@ -57,6 +57,23 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
             out["results"] = dict(sorted(report.results.items()))
     out.update(errors=refusals.as_dict(), state=state_of(game), end=_end(game),
                events=game.journal)
+    return out
+
+
+def _standing(game: Game) -> dict[str, dict[str, Any]]:
+    """Beyond the contract: what each investor's mail has in force once it is read (cash
+    after the immediate commands, standing bids, purchase list and cap, votes, approvals),
+    for STATUS by mail (exchange.md 4: standing bids, lists and votes)."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, inv in sorted(game.investors.items()):
+        out[name] = {
+            "cash": inv.cash,
+            "bids": {p: {"amount": b.amount, "shares": b.shares, "price": b.price}
+                     for p, b in sorted(inv.bids.items())},
+            "purchases": list(inv.purchases), "cap": inv.cap,
+            "votes": dict(sorted(inv.votes.items())),
+            "approvals": dict(sorted(inv.approvals.items())),
+        }
     return out
 
 

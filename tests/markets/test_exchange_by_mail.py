@@ -45,3 +45,20 @@ def test_help_exchange_mails_the_players_guide(market: MarketJudge) -> None:
     reply = market.reply(member("ALICE"), "HELP EXCHANGE")
     assert "Playing Exchange Diplomacy by mail" in reply
     assert "SIGNON FRANCE@xg mysecret" in reply and "ASK FRANCE 4 AT 15" in reply
+
+
+def test_status_shows_what_the_investors_own_mail_has_in_force(market: MarketJudge) -> None:
+    _game(market, "ALICE", "CAROL")
+    market.reply(member("CAROL"), "SIGNON CAROL@xa pwcarol", "BID ITALY 300")
+    reply = market.reply(member("ALICE"), "SIGNON ALICE@xa pwalice",
+                         "BID ENGLAND 120 SHARES 20 PRICE 9", "BID FRANCE 150",
+                         "TRANSFER 100 TO CAROL", "STATUS")
+    assert "Now, after your mail of this phase: cash 900 AgP" in reply
+    assert "Your standing bids: ENGLAND 120 SHARES 20 PRICE 9, FRANCE 150" in reply
+    assert "ITALY" not in reply.split("STATUS")[1]  # CAROL's bid is hers alone
+    later = market.reply(member("ALICE"), "SIGNON ALICE@xa pwalice", "BID FRANCE 200",
+                         "STATUS")
+    assert "Your standing bids: ENGLAND 120 SHARES 20 PRICE 9, FRANCE 200" in later
+    carol = market.reply(member("CAROL"), "SIGNON CAROL@xa pwcarol", "STATUS")
+    assert "cash 1100 AgP" in carol and "Your standing bids: ITALY 300" in carol
+    assert "ENGLAND" not in carol.split("Your standing bids")[1]

@@ -435,8 +435,36 @@ def _status(state: State, name: str) -> list[str]:
             f"  Centres: {', '.join(sorted(state.get('centers', {}).get(name, []))) or 'none'}"]
 
 
+def _in_force(state: State, now: Mapping[str, Any], name: str,
+              acting: str | None) -> list[str]:
+    """STATUS: what the investor's mail so far has in force in the open phase (the
+    runner's ``standing``): his cash after the immediate commands, standing bids, purchase
+    list and cap, votes and approvals. His alone: nobody else's appears."""
+    mine = (now.get("standing") or {}).get(name)
+    if mine is None:
+        return []
+    out = [f"  Now, after your mail of this phase: cash {mine['cash']} AgP"]
+    bids = []
+    for power, bid in mine["bids"].items():
+        extra = "".join(f" {word} {bid[key]}" for word, key in (("SHARES", "shares"),
+                                                                  ("PRICE", "price"))
+                        if bid[key] is not None)
+        bids.append(f"{power} {bid['amount']}{extra}")
+    if bids:
+        out.append(f"  Your standing bids: {', '.join(bids)}")
+    if mine["purchases"] or mine["cap"] is not None:
+        cap = f"; cap {mine['cap']} AgP" if mine["cap"] is not None else ""
+        out.append(f"  Your purchase list: {' '.join(mine['purchases']) or 'empty'}{cap}")
+    if mine["votes"]:
+        out.append("  Your votes: " + ", ".join(f"{p} {v}" for p, v in mine["votes"].items()))
+    if mine["approvals"]:
+        out.append("  Your approvals: " + ", ".join(
+            f"{p} {'APPROVE' if yes else 'REJECT'}" for p, yes in mine["approvals"].items()))
+    return out
+
+
 KIND = MarketKind(
     name="exchange", title="Exchange", member="investor", defaults=DEFAULTS,
     players=(2, 30), opening=_opening, acting=_acting, letters=_letters, status=_status,
-    notices=_notices, settings={"HOLDINGS": _set_holdings},
+    notices=_notices, settings={"HOLDINGS": _set_holdings}, in_force=_in_force,
 )
