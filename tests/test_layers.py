@@ -41,7 +41,8 @@ ALLOWED: dict[str, tuple[str, ...]] = {
                    "aiosmtpd"),
     "judge.demo": ("judge.config", "judge.storage", "judge.mail", "sqlalchemy",  # a client
                    "judge.demos"),  # judge demo --game <kind>: the scripts, imported on use
-    "judge.demos": ("judge.config", "judge.demo", "judge.storage", "judge.mail", "sqlalchemy"),
+    "judge.demos": ("judge.config", "judge.demo", "judge.demos", "judge.storage", "judge.mail",
+                    "sqlalchemy"),
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
                   "judge.demo", "sqlalchemy"),
 }
