@@ -1,7 +1,6 @@
 """``judge demo``: scripted players and a master play a short game by mail against a
 running judge, and the mail each of them received is printed: by default seven players
-of a Payola game; ``--game <kind>`` another game's script (``GAMES`` and ``MODULES``:
-one line per kind)."""
+of a Payola game; ``--game <kind>`` another game's script (``GAMES``: one line per kind)."""
 
 from __future__ import annotations
 
@@ -26,13 +25,6 @@ from judge.mail.client import compose, outbox, send_to_judge
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import InboundMessage, InboxState, OutboundMessage, OutboxState
 from judge.storage.session import make_engine
-
-# judge demo --game <kind> for a game whose script is a module of its own, whose
-# run(config, game, out, log) -> int plays it against a serving judge and prints it
-# (the scripts written here are in GAMES, at the end)
-MODULES: dict[str, str] = {
-    "capitalist": "judge.demos.capitalist",
-}
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 WAIT_SECONDS = 90.0
@@ -214,13 +206,14 @@ def play(judge: MailJudge, game: str) -> None:
 
 
 def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None,
-           full: bool = False, players: Sequence[str] = POWERS) -> None:
+           full: bool = False, players: Sequence[str] = POWERS,
+           address_of: Callable[[str, str], str] = player) -> None:
     """Every mail each reader received, in order; the books at the end cut to their first
     lines unless ``full``."""
     for who in (*players, "master"):
         if only and who != only.upper() and who != only.lower():
             continue
-        address = player(who, game)
+        address = address_of(who, game)
         mails = judge.received(address)
         print(f"\n{'#' * 78}\n# {who} <{address}>: {len(mails)} mails\n{'#' * 78}", file=out)
         for n, mail in enumerate(mails, 1):
@@ -232,10 +225,11 @@ def report(judge: MailJudge, game: str, out: TextIO, only: str | None = None,
 
 
 def story(judge: MailJudge, game: str, out: TextIO, full: bool = False,
-          players: Sequence[str] = POWERS, narration: Mapping[str, str] = NARRATION) -> None:
+          players: Sequence[str] = POWERS, narration: Mapping[str, str] = NARRATION,
+          address_of: Callable[[str, str], str] = player) -> None:
     """The game as a story: each part told in a few lines, then its mails, each printed
     once with its readers (a results mail sent to eight readers is shown once)."""
-    readers = {player(who, game): who for who in (*players, "master")}
+    readers = {address_of(who, game): who for who in (*players, "master")}
     ends = [start for start, _ in judge.chapters[1:]] + [len(judge.seen)]
     for (start, key), end in zip(judge.chapters, ends, strict=True):
         print(f"\n{'=' * 78}", file=out)
@@ -251,7 +245,7 @@ def story(judge: MailJudge, game: str, out: TextIO, full: bool = False,
             if not full and subject.startswith(BOOKS):
                 body = _head(body)
             order = list(readers.values())
-            count = {4: "four", 7: "seven"}.get(len(players), str(len(players)))
+            count = {4: "four", 7: "seven", 9: "nine"}.get(len(players), str(len(players)))
             named = (f"everyone (the {count} players and the master)"
                      if set(to) == set(order) else ", ".join(sorted(
                          to, key=lambda r: (order.index(r) if r in order else len(order), r))))
@@ -327,12 +321,6 @@ def run(config: str | None, out: TextIO, only: str | None = None, full: bool = F
     ``kind`` plays that market game's script (``GAMES``) instead of the Payola game."""
     game = f"demo{int(time.time() * 10) % 10**7:07d}"  # always as long: wrapped mail lines stay put
     log = sys.stderr
-    if kind in MODULES:  # a script of its own: run(config, game, out, log) -> int
-        own: Callable[[Path, str, TextIO, TextIO], int] = import_module(MODULES[kind]).run
-        if config is None:
-            with own_judge(log) as path:
-                return own(path, game, out, log)
-        return own(Path(config), game, out, log)
     script = script_named(kind)
     if config is None:
         with own_judge(log) as path:
@@ -346,9 +334,9 @@ def _play_and_report(config: Path, game: str, out: TextIO, log: TextIO,
     try:
         script.play(judge, game)
         if by_reader or only:
-            report(judge, game, out, only, full, script.players)
+            report(judge, game, out, only, full, script.players, script.address)
         else:
-            story(judge, game, out, full, script.players, script.narration)
+            story(judge, game, out, full, script.players, script.narration, script.address)
     finally:
         judge.engine.dispose()
     return 0
@@ -361,6 +349,7 @@ class Script:
     play: Callable[[MailJudge, str], None]
     players: Sequence[str]
     narration: Mapping[str, str]
+    address: Callable[[str, str], str] = player  # a player's address in a game
 
 
 # a script written here, or "module:NAME" of one imported on use
@@ -369,6 +358,7 @@ GAMES: dict[str, Script | str] = {
     "shareholders": "judge.demos.shareholders:SCRIPT",
     "exchange": "judge.demos.exchange:SCRIPT",
     "bourse": "judge.demos.bourse:SCRIPT",
+    "capitalist": "judge.demos.capitalist:SCRIPT",
 }
 
 

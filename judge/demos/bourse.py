@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, TextIO
 
-from judge.demo import Script
+from judge.demo import Script, player
 from judge.demos.opening import FALL, SPRING, WINTER
 
 
@@ -70,31 +70,27 @@ NARRATION = {
 }
 
 
-def address(who: str, game: str) -> str:
-    return f"{who.lower()}@{game}.example"
-
-
 def play(judge: MailJudge, game: str) -> None:
     """The script: create with a Bourse, join, a year of orders and trades, a draw."""
-    master = address("master", game)
+    master = player("master", game)
     say = lambda text: print(text, file=judge.log)  # noqa: E731
     say(f"Game {game}: a standard game with a Bourse; seven players and two outsiders.")
     judge.chapter("start")
     judge.send(master, [f"CREATE {game} masterpw BOURSE CASH_SURPLUS=ON"])
     judge.settle()
     for power in POWERS:
-        judge.send(address(power, game), [f"JOIN {game} pw{power.lower()} {power}"])
-    judge.send(address("carol", game), [f"SIGNON BOURSE@{game} carolpw", "JOIN BOURSE CROWN"])
+        judge.send(player(power, game), [f"JOIN {game} pw{power.lower()} {power}"])
+    judge.send(player("carol", game), [f"SIGNON BOURSE@{game} carolpw", "JOIN BOURSE CROWN"])
     judge.settle()
     judge.process()  # every power has a player: the processor starts the game
     for phase, orders in (("S1901M", SPRING), ("F1901M", FALL), ("W1901A", WINTER)):
         say(f"{phase}: every player mails the judge; the Bourse members trade.")
         judge.chapter(phase)
         for power in POWERS:
-            judge.send(address(power, game), [f"SIGNON {power}@{game} pw{power.lower()}",
+            judge.send(player(power, game), [f"SIGNON {power}@{game} pw{power.lower()}",
                                               *orders[power]])
         for who, password, lines in TRADES.get(phase, []):
-            judge.send(address(who, game), [f"SIGNON BOURSE@{game} {password}", *lines])
+            judge.send(player(who, game), [f"SIGNON BOURSE@{game} {password}", *lines])
         judge.settle()
         judge.process()
         if not judge.has(f"Diplomacy results {game} {phase}"):
@@ -108,7 +104,7 @@ def play(judge: MailJudge, game: str) -> None:
     say("S1902M: every player votes for a draw among all survivors.")
     judge.chapter("draw")
     for power in POWERS:
-        judge.send(address(power, game), [f"SIGNON {power}@{game} pw{power.lower()}",
+        judge.send(player(power, game), [f"SIGNON {power}@{game} pw{power.lower()}",
                                           "SET DRAW"])
     judge.settle()
     judge.process()

@@ -10,13 +10,9 @@ MIDAS. The master ends each phase with PROCESS, as the deadlines are days away.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TextIO
 
-from judge.config import load_settings
-from judge.demo import MailJudge, _text
+from judge.demo import MailJudge, Script
 from judge.demos.opening import FALL, SPRING, WINTER
 
 PSEUDONYMS = ("MIDAS", "CROESUS", "PLUTUS", "MAMMON", "FUGGER", "MEDICI", "SCROOGE",
@@ -76,7 +72,7 @@ def signon(pseudonym: str, game: str, power: str | None = None) -> str:
     return f"SIGNON {power or pseudonym}@{game} pw{pseudonym.lower()}"
 
 
-def play(judge: MailJudge, game: str, log: TextIO) -> None:
+def play(judge: MailJudge, game: str) -> None:
     """The script: create, join and start, then a year of commerce and moves."""
     master = address("master", game)
 
@@ -85,7 +81,7 @@ def play(judge: MailJudge, game: str, log: TextIO) -> None:
         judge.send(master, [f"SIGNON MASTER@{game} masterpw", "PROCESS"])
         judge.settle()
 
-    print(f"Game {game}: the master creates it, nine pseudonyms join.", file=log)
+    print(f"Game {game}: the master creates it, nine pseudonyms join.", file=judge.log)
     judge.chapter("start")
     judge.send(master, [f"CREATE {game} masterpw CAPITALIST"])
     judge.settle()
@@ -125,38 +121,7 @@ def _orders(judge: MailJudge, game: str, chapter: str | None,
         judge.send(address(who, game), [signon(who, game, power), *lines])
 
 
-def story(judge: MailJudge, game: str, out: TextIO, narration: dict[str, str]) -> None:
-    """Each part told in a few lines, then its mails, each printed once with its readers
-    named by pseudonym."""
-    readers = {address(n, game): n for n in (*PSEUDONYMS, "master")}
-    ends = [start for start, _ in judge.chapters[1:]] + [len(judge.seen)]
-    for (start, key), end in zip(judge.chapters, ends, strict=True):
-        print(f"\n{'=' * 78}", file=out)
-        print(textwrap.fill(narration[key], 76, initial_indent="  ",
-                            subsequent_indent="  "), file=out)
-        print("=" * 78, file=out)
-        shown: dict[tuple[str, str], list[str]] = {}
-        for key_ in judge.seen[start:end]:
-            mail = judge.mails[key_]
-            shown.setdefault((str(mail["Subject"]), _text(mail)), []).append(
-                readers.get(str(mail["To"]), str(mail["To"])))
-        order = list(readers.values())
-        for (subject, body), to in shown.items():
-            named = ("everyone (the nine players and the master)"
-                     if set(to) == set(order) else ", ".join(sorted(to, key=order.index)))
-            print(f"\n--- {subject}\n    to {named}\n", file=out)
-            print(body, file=out)
-
-
-def run(config: Path, game: str, out: TextIO, log: TextIO) -> int:
-    """Play against the judge of ``config`` and print the story."""
-    judge = MailJudge(load_settings(config), config, log)
-    try:
-        play(judge, game, log)
-        story(judge, game, out, NARRATION)
-    finally:
-        judge.engine.dispose()
-    return 0
+SCRIPT = Script(play, PSEUDONYMS, NARRATION, address)
 
 
 def script_senders(game: str) -> Sequence[str]:
