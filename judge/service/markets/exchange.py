@@ -30,8 +30,11 @@ from typing import Any
 from judge.batch import run_case
 from judge.engine.maps import load_map
 from judge.money.exchange.params import DEFAULTS
+from judge.money.statement_json import statement_of
+from judge.money.statements import Statement
 from judge.service.markets.kind import History, Letter, MarketKind, State
 from judge.service.markets.play import PARAM
+from judge.service.reports.ledgers import StatementView, statement_view
 
 Event = Mapping[str, Any]
 PRIVATE = "market/exchange_private.txt.j2"
@@ -162,8 +165,27 @@ def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
         own = _private(before, after, result, events, name, anonymous)
         own["refused"] = [line for key, lines in sorted(errors.items())
                           if key.split("/")[0] == name for line in lines]
+        own["statements"] = _statements(before, after, result, name)
         letters.append(Letter(name, f"Exchange {phase}: your statement", PRIVATE, own))
     return letters
+
+
+def _statements(before: State, after: State, result: Mapping[str, Any],
+                name: str) -> list[StatementView]:
+    """The Payola statements of a movement phase ``name`` reads (none under NO_LEDGERS):
+    his own account's, then each corporation's he led during the phase, laid out as
+    Payola's statements are."""
+    found: Mapping[str, Any] = result.get("statements") or {}
+    given: dict[str, Statement] = {account: statement_of(data)
+                                   for account, data in found.items()}
+    mine = [given[name]] if name in given else []
+    corps = before.get("corporations", {})
+    for power in sorted(given):
+        led = (corps.get(power, {}).get("leader")
+               or after.get("corporations", {}).get(power, {}).get("leader"))
+        if power in corps and led == name:
+            mine.append(given[power])
+    return [statement_view("", s) for s in mine]
 
 
 def _private(before: State, after: State, result: Mapping[str, Any],
