@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+import tests.markets.test_exchange_game as game_test
 from judge.demos.exchange import CREATE_PARAMS, INVESTORS
 from tests.markets.conftest import MarketJudge, member
 from tests.markets.test_exchange_game import _to, play_game
@@ -51,17 +54,10 @@ def test_nobody_reads_another_accounts_statement(market: MarketJudge) -> None:
     assert seen == len(INVESTORS) + len(leaders)
 
 
-def test_no_ledgers_sends_no_statements(market: MarketJudge) -> None:
-    assert "NO_LEDGERS" not in CREATE_PARAMS
-    original = CREATE_PARAMS
-    import judge.demos.exchange as demo
-    import tests.markets.test_exchange_game as game_test
-    game_test.CREATE_PARAMS = f"{original} NO_LEDGERS"
-    try:
-        play_game(market, "xn")
-    finally:
-        game_test.CREATE_PARAMS = original
-    assert demo.CREATE_PARAMS == original
+def test_no_ledgers_sends_no_statements(market: MarketJudge,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_test, "CREATE_PARAMS", f"{CREATE_PARAMS} NO_LEDGERS")
+    play_game(market, "xn")
     dave = _to(market.log, "DAVE", "S1901M: your statement")
     assert dave and "Your bribes paid: A MUN 3 (3 AgP)." in dave[0]
     assert not any("ACCOUNT STATEMENT" in m.body for m in market.log)
