@@ -11,10 +11,11 @@ the state after it and the runner's ``events`` (the engine's journal of the phas
 - an investor: his cash, holdings, bids and their results, purchases (count and cost per
   corporation), fills, transfers made and received (the sender hidden under
   ANON_TRANSFER), his bribes, dividends received, votes that fell back, his refused lines;
+  after a movement phase his own account's Payola statement (none under NO_LEDGERS);
 - a leader: each corporation's treasury statement (income, IPO proceeds, dividends,
-  bribes, transfers received), and on taking office for the first time its whole
-  ledger (from the phase's ``history``); a founder: the SETUP reminder and the
-  defaults applied;
+  bribes, transfers received), after a movement phase its Payola statement, and on
+  taking office for the first time its whole ledger (from the phase's ``history``); a
+  founder: the SETUP reminder and the defaults applied;
 - a shareholder: the annual report when a Bids phase opens, the pending issue and its
   result, the election tally (totals per candidate) and the dividend declared.
 
