@@ -16,6 +16,7 @@ from judge.money.exchange.mail import read_mail
 from judge.money.exchange.params import DEFAULTS, ParamError, Params
 from judge.money.exchange.start import StartError, opening
 from judge.money.rules import RuleError, RuleSet
+from judge.money.statement_json import statement_json
 from judge.text.exchange import read_mail_line
 
 _INCOME_FLAGS = {"ZEROSUM", "FLAT_TAX"}
@@ -54,6 +55,9 @@ def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
             if movement:
                 out["orders"] = dict(sorted(report.orders.items()))
                 out["paid"] = report.paid
+                # each account's Payola statement, for its reader alone (exchange.md 7)
+                out["statements"] = {name: statement_json(s) for name, s
+                                     in sorted(report.statements.items())}
             out["results"] = dict(sorted(report.results.items()))
     out.update(errors=refusals.as_dict(), state=state_of(game), end=_end(game),
                events=game.journal)

@@ -16,6 +16,7 @@ from judge.money.exchange.params import IncomeMode
 from judge.money.lots import by_lot
 from judge.money.offers import Signal
 from judge.money.payola import Table, play_movement
+from judge.money.statements import Statement
 
 
 @dataclass
@@ -28,6 +29,8 @@ class BoardReport:
     paid: dict[str, dict[str, int]] = field(default_factory=dict)
     results: dict[str, str] = field(default_factory=dict)
     refusals: list[tuple[str, str, str]] = field(default_factory=list)
+    # the Payola statement of each account owed one (none under NO_LEDGERS)
+    statements: dict[str, Statement] = field(default_factory=dict)
 
 
 def position(game: Game) -> Position:
@@ -72,6 +75,7 @@ def play_payola(game: Game) -> tuple[BoardReport, PhaseResult]:
                 for d in played.determination.decisions.values()},
         paid={p: dict(sorted(u.items())) for p, u in sorted(played.paid.items())},
         results={str(u): o.value for u, o in played.phase.outcomes.items()},
+        statements=dict(played.statements),
     )
     return report, played.phase
 

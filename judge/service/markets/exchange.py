@@ -11,10 +11,11 @@ the state after it and the runner's ``events`` (the engine's journal of the phas
 - an investor: his cash, holdings, bids and their results, purchases (count and cost per
   corporation), fills, transfers made and received (the sender hidden under
   ANON_TRANSFER), his bribes, dividends received, votes that fell back, his refused lines;
+  after a movement phase his own account's Payola statement (none under NO_LEDGERS);
 - a leader: each corporation's treasury statement (income, IPO proceeds, dividends,
-  bribes, transfers received), and on taking office for the first time its whole
-  ledger (from the phase's ``history``); a founder: the SETUP reminder and the
-  defaults applied;
+  bribes, transfers received), after a movement phase its Payola statement, and on
+  taking office for the first time its whole ledger (from the phase's ``history``); a
+  founder: the SETUP reminder and the defaults applied;
 - a shareholder: the annual report when a Bids phase opens, the pending issue and its
   result, the election tally (totals per candidate) and the dividend declared.
 
@@ -30,8 +31,11 @@ from typing import Any
 from judge.batch import run_case
 from judge.engine.maps import load_map
 from judge.money.exchange.params import DEFAULTS
+from judge.money.statement_json import statement_of
+from judge.money.statements import Statement
 from judge.service.markets.kind import History, Letter, MarketKind, State
 from judge.service.markets.play import PARAM
+from judge.service.reports.ledgers import StatementView, statement_view
 
 Event = Mapping[str, Any]
 PRIVATE = "market/exchange_private.txt.j2"
@@ -162,8 +166,27 @@ def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
         own = _private(before, after, result, events, name, anonymous)
         own["refused"] = [line for key, lines in sorted(errors.items())
                           if key.split("/")[0] == name for line in lines]
+        own["statements"] = _statements(before, after, result, name)
         letters.append(Letter(name, f"Exchange {phase}: your statement", PRIVATE, own))
     return letters
+
+
+def _statements(before: State, after: State, result: Mapping[str, Any],
+                name: str) -> list[StatementView]:
+    """The Payola statements of a movement phase ``name`` reads (none under NO_LEDGERS):
+    his own account's, then each corporation's he led during the phase, laid out as
+    Payola's statements are."""
+    found: Mapping[str, Any] = result.get("statements") or {}
+    given: dict[str, Statement] = {account: statement_of(data)
+                                   for account, data in found.items()}
+    mine = [given[name]] if name in given else []
+    corps = before.get("corporations", {})
+    for power in sorted(given):
+        led = (corps.get(power, {}).get("leader")
+               or after.get("corporations", {}).get(power, {}).get("leader"))
+        if power in corps and led == name:
+            mine.append(given[power])
+    return [statement_view("", s) for s in mine]
 
 
 def _private(before: State, after: State, result: Mapping[str, Any],
