@@ -5,7 +5,6 @@ the game ends, every offer sheet, statement and chart mailed to everyone."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
@@ -15,7 +14,8 @@ from judge.config import Settings
 from judge.engine.maps import load_map
 from judge.engine.phase import Phase, PhaseKind
 from judge.money.chart import BribeChart, ChartAccount, ChartOrder, ChartUnit
-from judge.money.statements import BribeLine, Statement, UnitLine
+from judge.money.statement_json import statement_json, statement_of
+from judge.money.statements import Statement
 from judge.service.reports import Mail, roster_of
 from judge.service.reports.charts import PhaseBooks, books_mails, chart_mails
 from judge.storage.games import phase_records, submissions_in_force
@@ -61,21 +61,7 @@ def keep_statements(record: PhaseRecord, statements: Mapping[str, Statement]) ->
     """Keep the statements a movement phase sends with the phase, for the books: the end
     of the game makes them public (spec 6.6)."""
     record.result = {**(record.result or {}),
-                     "statements": {p: asdict(s) for p, s in sorted(statements.items())}}
-
-
-def statement_of(data: Mapping[str, Any]) -> Statement:
-    """A kept statement read back."""
-    def lines(rows: Any) -> tuple[UnitLine, ...]:
-        return tuple(UnitLine(**row) for row in rows or ())
-
-    accepted = data.get("accepted")
-    sheet = data.get("sheet")
-    return Statement(**{
-        **data, "units": lines(data["units"]), "vassal_units": lines(data.get("vassal_units")),
-        "accepted": None if accepted is None else tuple(BribeLine(**b) for b in accepted),
-        "sheet": None if sheet is None else tuple(sheet),
-    })
+                     "statements": {p: statement_json(s) for p, s in sorted(statements.items())}}
 
 
 def chart_for_master(game: Game, record: PhaseRecord, chart: BribeChart,
