@@ -5,12 +5,8 @@ swapped) and on every order line and string of the test corpora."""
 
 from __future__ import annotations
 
-import ast
-import email
 import json
 import random
-from email.message import Message
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,9 +24,9 @@ from judge.text.canonical import KEYWORDS, plain_abbreviations, spell_canonical
 from judge.text.normalize import normalize_line
 from judge.text.order_grammar import spell
 from judge.text.orders import _reader
+from tests.text.corpora import TESTS, each_line, mail_corpus_lines, string_constants
 from tests.text.order_strategies import BOARD, LOCATIONS, orders
 
-TESTS = Path(__file__).resolve().parent.parent
 PLAIN = plain_abbreviations(BOARD.provinces.keys())
 
 
@@ -96,17 +92,8 @@ def _corpus_lines() -> list[str]:
             if not isinstance(case.get("orders"), dict):
                 continue
             lines += [x for xs in case.get("orders", {}).values() for x in xs]
-    for path in sorted((TESTS / "text").glob("test_*.py")):
-        lines += [n.value for n in ast.walk(ast.parse(path.read_text()))
-                  if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    for path in sorted((TESTS / "mail" / "corpus").glob("*.eml")):
-        message = email.message_from_bytes(path.read_bytes())
-        for part in message.walk():
-            if isinstance(part, Message) and part.get_content_maintype() == "text":
-                body = part.get_payload(decode=True)
-                if isinstance(body, bytes):
-                    lines += body.decode("utf-8", "replace").splitlines()
-    return [piece for line in lines for piece in line.splitlines()]
+    lines += string_constants(sorted((TESTS / "text").glob("test_*.py")))
+    return each_line(lines + mail_corpus_lines())
 
 
 def test_every_line_of_the_corpora_agrees() -> None:

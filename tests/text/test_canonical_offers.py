@@ -6,20 +6,16 @@ and every line of the mail corpus."""
 
 from __future__ import annotations
 
-import ast
-import email
 import random
 import sys
-from email.message import Message
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge.text.offers import LineError, canonical_syntax, grammar_syntax, read_line
+from tests.text.corpora import TESTS, each_line, mail_corpus_lines, string_constants
 from tests.text.order_strategies import BOARD, orders
 
-TESTS = Path(__file__).resolve().parent.parent
 ROOT = TESTS.parent
 
 
@@ -91,18 +87,7 @@ def test_random_text_agrees(line: str) -> None:
 
 
 def _corpus_lines() -> list[str]:
-    lines: list[str] = []
-    for path in sorted(TESTS.rglob("*.py")):
-        lines += [n.value for n in ast.walk(ast.parse(path.read_text()))
-                  if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    for path in sorted((TESTS / "mail" / "corpus").glob("*.eml")):
-        message = email.message_from_bytes(path.read_bytes())
-        for part in message.walk():
-            if isinstance(part, Message) and part.get_content_maintype() == "text":
-                body = part.get_payload(decode=True)
-                if isinstance(body, bytes):
-                    lines += body.decode("utf-8", "replace").splitlines()
-    return [piece for line in lines for piece in line.splitlines()]
+    return each_line(string_constants(sorted(TESTS.rglob("*.py"))) + mail_corpus_lines())
 
 
 def test_every_line_of_the_corpora_agrees() -> None:
