@@ -21,6 +21,7 @@ from typing import TextIO
 from sqlalchemy import func, select
 
 from judge.config import Settings, load_settings
+from judge.demos.opening import WINTER
 from judge.mail.client import compose, outbox, send_to_judge
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import InboundMessage, InboxState, OutboundMessage, OutboxState
@@ -53,15 +54,6 @@ FALL = {
     "ITALY": ["3 : F ION - TUN", "2 : A APU H", "1 : A VEN H"],
     "RUSSIA": ["3 : F BOT - SWE", "2 : A UKR - RUM", "2 : A WAR H", "1 : F SEV H"],
     "TURKEY": ["3 : A BUL H", "2 : F ANK - BLA", "2 : A CON H"],
-}
-WINTER = {
-    "AUSTRIA": ["BUILD A TRI", "BUILD A BUD"],
-    "ENGLAND": ["BUILD F LON"],
-    "FRANCE": ["BUILD F BRE", "BUILD A PAR", "BUILD A MAR"],
-    "GERMANY": ["BUILD A BER", "BUILD A MUN"],
-    "ITALY": ["BUILD F NAP"],
-    "RUSSIA": ["BUILD A MOS", "BUILD F STP/NC"],
-    "TURKEY": ["BUILD F ANK"],
 }
 SPRING_EXTRAS = {
     "FRANCE": ["PRESS TO ENGLAND", "Shall we keep the Channel empty this year?", "ENDPRESS"],
