@@ -19,7 +19,7 @@ from judge.money.offers import (
     order_text,
 )
 from judge.money.rules import RuleSet
-from judge.money.validity import Invalid, resolve
+from judge.money.validity import Invalid, resolve, resolve_remembered
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,16 +141,32 @@ def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
 def _resolved(value: Offer, ctx: SheetContext) -> Offer:
     """Unit types and coasts filled in from the board; duplicates refused (E9)."""
     position = ctx.position
+    board, signals = ctx.board, ctx.rules.signal_support
     if ctx.rules.blind and not _mentioned_exist(value, position):
         position = _imagined(position, _units_named(value))
-    orders: list[MovementOrder | Signal] = []
-    for order in value.orders:
+        check = resolve  # a position made for this line alone: nothing to remember
+    else:
+        check = resolve_remembered  # the sheets of a phase share their orders
+    written = value.orders
+    if len(written) == 1:
+        order = written[0]
         base = order.order if isinstance(order, Signal) else order
-        orders.append(resolve(base, position, ctx.board, ctx.rules.signal_support))
-    if len(orders) > 1:
-        texts = [order_text(o) for o in orders]
-        if len(set(texts)) != len(texts):
-            raise Invalid("E9", "DUPLICATE ORDER IN OFFER")
+        resolved = check(base, position, board, signals)
+        if resolved is order:
+            return value  # already as the board has it
+        return Offer(value.terms, value.type, resolved.unit, (resolved,), value.comment,
+                     value.written_amount)
+    orders: list[MovementOrder | Signal] = []
+    same = True
+    for order in written:
+        base = order.order if isinstance(order, Signal) else order
+        resolved = check(base, position, board, signals)
+        same = same and resolved is order
+        orders.append(resolved)
+    if len({order_text(o) for o in orders}) != len(orders):
+        raise Invalid("E9", "DUPLICATE ORDER IN OFFER")
+    if same:
+        return value
     # not dataclasses.replace: a heavy sheet resolves a thousand lines, and replace costs
     # several times the constructor
     return Offer(value.terms, value.type, orders[0].unit, tuple(orders), value.comment,
