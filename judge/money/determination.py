@@ -91,30 +91,30 @@ class _Determiner:
         self.powers = list(bribes)
         self.funds = {p: max(0, funds.get(p, 0)) for p in self.powers}
         self.rankings = rankings
-        self.amt: list[int] = []
-        self.plat: list[int] = []
-        self.pos: list[int] = []
-        self.offers_of: dict[str, list[int]] = {p: [] for p in self.powers}
-        power_of: list[str] = []
+        self.amt = amt = [0] * sum(len(bribes[p]) for p in self.powers)
+        self.plat = plat = [0] * len(amt)
+        self.pos = pos = [0] * len(amt)
+        self.offers_of: dict[str, list[int]] = {}
         by_unit: dict[str, list[tuple[int, Bribe]]] = {prov: [] for prov in units}
+        i = 0
         for p in self.powers:
+            mine: list[int] = []
             for b in bribes[p]:
-                if b.unit.province not in by_unit:
+                entries = by_unit.get(b.unit.province)
+                if entries is None:
                     continue  # an offer to a unit that is not on the board pays nothing
-                i = len(self.amt)
-                self.amt.append(b.amount)
-                self.plat.append(b.plateau)
-                self.pos.append(b.position)
-                power_of.append(p)
-                self.offers_of[p].append(i)
-                by_unit[b.unit.province].append((i, b))
+                amt[i], plat[i], pos[i] = b.amount, b.plateau, b.position
+                mine.append(i)
+                entries.append((i, b))
+                i += 1
+            self.offers_of[p] = mine
+        del amt[i:], plat[i:], pos[i:]
         texts: dict[int, str] = {}  # order texts by order id, while the bribes hold them
         self.books = [
             Candidates(units[prov][1], units[prov][0], entries, settings.restrict_signal, texts)
             for prov, entries in by_unit.items()
             if entries
         ]
-        amt = self.amt
         self.book_of = book_of = [0] * len(amt)
         # Where one AgP of each offer is counted (Candidates.effects). A reduction round
         # lowers each of a power's live offers (those above their plateau) by one AgP.
@@ -128,39 +128,34 @@ class _Determiner:
         self.wild_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
         self.group_of: list[list[Any]] = [[]] * len(amt)
         group_of = self.group_of
-        found: dict[tuple[Any, ...], list[Any]] = {}
         for k, book in enumerate(self.books):
             direct, wild = book.effects()
-            sums = book.direct_sum
-            for i, c, row in direct:
-                book_of[i] = k
-                a = amt[i]
-                if a:
-                    row[c] += a
-                    sums[c] += a
-                key: tuple[Any, ...] = (id(row), c)
-                g = found.get(key)
-                if g is None:
-                    g = found[key] = [row, sums, c, 0]
-                    self.direct_groups[power_of[i]].append(g)
-                group_of[i] = g
-            for i, effect in wild:
-                book_of[i] = k
-                row, sums, cells, sign, wild_row, wild_sums, slots = effect
-                a = amt[i]
-                if a:
-                    for c in cells:
-                        row[c] += sign * a
-                        sums[c] += sign * a
-                    for s in slots:
-                        wild_row[s] += a
-                        wild_sums[s] += a
-                key = (id(row), cells, sign, slots)
-                g = found.get(key)
-                if g is None:
-                    g = found[key] = [effect, 0]
-                    self.wild_groups[power_of[i]].append(g)
-                group_of[i] = g
+            sums, rows = book.direct_sum, book.rows
+            for p, c, offers in direct:
+                g = [rows[p][0], sums, c, 0]
+                self.direct_groups[p].append(g)
+                a = 0
+                for i in offers:
+                    book_of[i] = k
+                    group_of[i] = g
+                    a += amt[i]
+                rows[p][0][c] += a
+                sums[c] += a
+            for p, effect, offers in wild:
+                g = [effect, 0]
+                self.wild_groups[p].append(g)
+                a = 0
+                for i in offers:
+                    book_of[i] = k
+                    group_of[i] = g
+                    a += amt[i]
+                row, sums_, cells, sign, wild_row, wild_sums, slots = effect
+                for c in cells:
+                    row[c] += sign * a
+                    sums_[c] += sign * a
+                for s in slots:
+                    wild_row[s] += a
+                    wild_sums[s] += a
         self.clock = dict.fromkeys(self.powers, 0)
         self.expiry: dict[str, dict[int, list[int]]] = {p: {} for p in self.powers}
         self.live_books: dict[str, dict[int, int]] = {}
