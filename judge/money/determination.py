@@ -168,26 +168,48 @@ class _Determiner:
     def run(self) -> Determination:
         rounds = dict.fromkeys(self.powers, 0)
         spent = dict.fromkeys(self.powers, 0)
-        outcome: list[tuple[int, dict[str, int], int, bool]] = [(0, {}, 0, False)] * len(
-            self.books
-        )
-        dirty: set[int] = set(range(len(self.books)))
+        books, funds, decide = self.books, self.funds, self.decide
+        outcome: list[tuple[int, dict[str, int], int, bool]] = [(0, {}, 0, False)] * len(books)
+        dirty: Iterable[int] = range(len(books))
+        plain = not self.settings.ebayola  # eBayola prices every winner: decide() does
         passes = 0
         while True:
             passes += 1
             for k in dirty:
                 for p, x in outcome[k][1].items():
                     spent[p] -= x
-                outcome[k] = self.decide(self.books[k])
-                for p, x in outcome[k][1].items():
+                book = books[k]
+                if plain:
+                    # decide(), inlined for a unit with a single highest total (most of
+                    # the thousand decisions of a heavy phase): Candidates.totals and
+                    # Candidates.contributions as they compute them
+                    wild = book.wild_sum
+                    t = [d + wild[s] for d, s in zip(book.direct_sum, book.slot, strict=False)]
+                    top = max(t)
+                    if t.count(top) == 1:
+                        w = t.index(top)
+                        found = book._rows_of.get(w)
+                        if found is None:
+                            paid = book.contributions(w)
+                        else:
+                            s = book.slot[w]
+                            paid = {p: row[w] + wr[s] for p, row, wr in found}
+                        decision = (w, paid, sum(paid.values()), False)
+                    else:
+                        decision = decide(book)
+                else:
+                    decision = decide(book)
+                outcome[k] = decision
+                for p, x in decision[1].items():
                     spent[p] += x
-            over = [p for p in self.powers if spent[p] > self.funds[p]]
+            over = [p for p in self.powers if spent[p] > funds[p]]
             if not over:
                 break
-            dirty = set()
+            touched: set[int] = set()
             for p in over:
                 rounds[p] += 1
-                dirty.update(self.reduce(p))
+                touched.update(self.reduce(p))
+            dirty = touched
         return self.result(outcome, spent, rounds, passes)
 
     def _enter(self, power: str, offers: list[int]) -> None:
@@ -321,7 +343,10 @@ class _Determiner:
             decisions[book.unit.province] = Decision(book.unit, book.owner, order, total,
                                                      paid, forced)
             t = book.totals()
-            rows = [Candidate(o, t[c], book.contributions(c)) for c, o in enumerate(book.cands)]
-            rows.sort(key=lambda r: r.order != book.cands[w])
+            # the issued candidate first, then the others in their order (candidates are
+            # distinct orders, so only ``w`` is the winner's order)
+            rows = [Candidate(book.cands[w], t[w], book.contributions(w))]
+            rows += [Candidate(o, t[c], book.contributions(c))
+                     for c, o in enumerate(book.cands) if c != w]
             chart[book.unit.province] = tuple(rows)
         return Determination(decisions, spent, rounds, passes, chart)

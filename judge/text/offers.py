@@ -19,7 +19,13 @@ from judge.money.offers import (
     Term,
 )
 from judge.money.sheets import SheetContext, SheetError, WrittenLine, check_sheet
-from judge.text.orders import OFFER_CACHE_SIZE, ParseProblem, offer_memo, read_order
+from judge.text.orders import (
+    OFFER_CACHE_SIZE,
+    ParseProblem,
+    offer_memo,
+    offer_orders,
+    read_order,
+)
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -264,17 +270,36 @@ def _term(tokens: tuple[str, ...]) -> Term:
 
 
 def _orders(body: tuple[str, ...], board: Map) -> tuple[MovementOrder | Signal, ...]:
-    first = _order(body[0], board, None)
+    memo = offer_orders(board)
+    if len(memo) >= OFFER_CACHE_SIZE:
+        memo.clear()
+    first = _remembered_order(body[0], board, None, memo)
     orders = [first]
-    unit = first.order.unit if isinstance(first, Signal) else first.unit
+    unit = str(first.order.unit if isinstance(first, Signal) else first.unit)
     children = body[1:]  # bars and alternatives (an alternative never holds a bar)
     for i, child in enumerate(children):
         if child == "|":
             if i + 1 >= len(children) or children[i + 1] == "|":
                 raise LineError("E8", "NO ALTERNATIVE ORDER GIVEN")
             continue
-        orders.append(_order(child, board, str(unit)))
+        orders.append(_remembered_order(child, board, unit, memo))
     return tuple(orders)
+
+
+def _remembered_order(text: str, board: Map, unit: str | None,
+                      memo: dict[tuple[str, str | None], Any]) -> MovementOrder | Signal:
+    """_order, remembered per map: sheets name the same orders on many lines."""
+    key = (text, unit)
+    found = memo.get(key)
+    if found is None:
+        try:
+            found = _order(text, board, unit)
+        except LineError as e:
+            found = (e.code, e.message)
+        memo[key] = found
+    if isinstance(found, tuple):
+        raise LineError(*found)
+    return found  # type: ignore[no-any-return]
 
 
 def _order(text: str, board: Map, unit: str | None) -> MovementOrder | Signal:
