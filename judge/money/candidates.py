@@ -93,7 +93,7 @@ class Candidates:
         self._applying: dict[int, list[int]] = {}
         self._contributors: dict[int, tuple[str, ...]] = {}
         self._rows_of: dict[int, list[tuple[str, list[int], list[int]]]] = {}
-        self._keys: list[TieKey] | None = None
+        self._by_power: dict[int, dict[str, tuple[int, ...]]] = {}
 
     def effects(self) -> tuple[list[tuple[str, int, list[int]]],
                                list[tuple[str, Effect, list[int]]]]:
@@ -170,26 +170,33 @@ class Candidates:
             self._applying[c] = found
         return found
 
-    def key(self, c: int, ranking: Sequence[str], pos: list[int]) -> TieKey:
-        """The tie-break key of spec 5.2.3 steps 2-3 with OQ-4's extension; fixed for the
-        phase because contributors and positions never change (good intentions count)."""
-        if self._keys is None:
-            lists = []
-            for k in range(len(self.cands)):
-                by_power: dict[str, list[int]] = {}
-                for i in self.applying(k):
-                    by_power.setdefault(self.power_of[i], []).append(pos[i])
-                lists.append(by_power)
-            width = {p: max((len(x.get(p, ())) for x in lists), default=0) for p in ranking}
-            keys: list[TieKey] = []
-            for k, by_power in enumerate(lists):
-                first = tuple(min(by_power[p]) if p in by_power else _INF for p in ranking)
-                full = tuple(_padded(by_power.get(p, []), width[p]) for p in ranking)
-                keys.append((first, full, _tie_rank(self.cands[k])))
-            self._keys = keys
-        return self._keys[c]
+    def best(self, tied: Sequence[int], ranking: Sequence[str], pos: list[int]) -> int:
+        """The candidate of ``tied`` (two or more) that the tie-break of spec 5.2.3 steps
+        2-3, with OQ-4's extension, picks: the smallest key. The keys are made for the
+        tied candidates alone: padding positions with infinity to any common width at
+        least the longest list among the candidates compared orders them the same way."""
+        lists = [self._positions(c, pos) for c in tied]
+        width = {p: max(len(x.get(p, ())) for x in lists) for p in ranking}
+        keys: list[TieKey] = []
+        for c, by_power in zip(tied, lists, strict=True):
+            first = tuple(by_power[p][0] if p in by_power else _INF for p in ranking)
+            full = tuple(_padded(by_power.get(p, ()), width[p]) for p in ranking)
+            keys.append((first, full, _tie_rank(self.cands[c])))
+        return tied[min(range(len(tied)), key=keys.__getitem__)]
+
+    def _positions(self, c: int, pos: list[int]) -> dict[str, tuple[int, ...]]:
+        """Each contributor's positions of the offers applying to ``c``, ascending; fixed
+        for the phase because contributors and positions never change (good intentions
+        count)."""
+        found = self._by_power.get(c)
+        if found is None:
+            lists: dict[str, list[int]] = {}
+            for i in self.applying(c):
+                lists.setdefault(self.power_of[i], []).append(pos[i])
+            found = self._by_power[c] = {p: tuple(sorted(x)) for p, x in lists.items()}
+        return found
 
 
-def _padded(positions: list[int], width: int) -> tuple[int, ...]:
+def _padded(positions: tuple[int, ...], width: int) -> tuple[int, ...]:
     """Ascending positions padded with infinity, so an extra earlier offer wins (OQ-4)."""
-    return tuple(sorted(positions)) + (_INF,) * (width - len(positions))
+    return positions + (_INF,) * (width - len(positions))

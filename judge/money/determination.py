@@ -284,7 +284,7 @@ class _Determiner:
                 hold = book.index.get(order_text(Hold(book.unit)))
                 if (len(backers) > 1 or len(next(iter(backers))) != 1) and hold is not None:
                     return hold, book.contributions(hold), top + 1, True
-            w = min(tied, key=lambda c: book.key(c, ranking, self.pos))
+            w = book.best(tied, ranking, self.pos)
         paid = book.contributions(w)
         if self.settings.ebayola:
             paid = self.price(book, w, paid, ranking, t, top)
