@@ -14,8 +14,9 @@ _INF = 1 << 40
 TieKey = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, str]]
 _KIND_RANK = {Hold: 0, Move: 1, SupportHold: 2, SupportMove: 2}
 # Which wildcard sums an offer type feeds: slot 1 pays moves, slot 2 every other order.
-_SLOTS = {OfferType.GIFT: (1, 2), OfferType.NEGATIVE: (1, 2), OfferType.MOVE: (1,),
-          OfferType.HOLD: (2,)}
+# (By the type's character: an Enum member hashes through a Python call.)
+_SLOTS = {OfferType.GIFT.value: (1, 2), OfferType.NEGATIVE.value: (1, 2),
+          OfferType.MOVE.value: (1,), OfferType.HOLD.value: (2,)}
 _GIFT, _MOVE, _HOLD = OfferType.GIFT, OfferType.MOVE, OfferType.HOLD
 
 # What one AgP of an offer moves: (power's direct row, unit's direct sums, candidates, sign,
@@ -123,7 +124,7 @@ class Candidates:
             if b.order is None:
                 out = excluded.get(i)
                 cells = () if not out else tuple(c for c in sorted(out) if open_[c])
-                key = (power_of[i], cells, _SLOTS[b.kind])
+                key = (power_of[i], cells, _SLOTS[b.kind._value_])
                 found = groups.get(key)
                 if found is None:
                     groups[key] = [i]
