@@ -96,6 +96,8 @@ class _Running:
 
 def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
                 state: _Running) -> Offer | Savings | Comment:
+    # Each check tests the game's rule first: a sheet of a game without the rule skips it
+    # for the price of an attribute (a heavy sheet has 150 lines, a phase 7 sheets).
     rules = ctx.rules
     if isinstance(value, Comment):
         return value
@@ -103,7 +105,7 @@ def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
         if rules.no_savings:
             raise Invalid("E4", "SAVINGS NOT ALLOWED IN THIS GAME")
         return value
-    if any(t.plateau_written for t in value.terms) and (rules.no_plateau or rules.no_savings):
+    if (rules.no_plateau or rules.no_savings) and any(t.plateau_written for t in value.terms):
         raise Invalid("E3", "PLATEAUS NOT ALLOWED")
     if rules.direct_only:
         if value.type is not OfferType.DIRECT or len(value.orders) > 1:
@@ -114,18 +116,20 @@ def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
         raise Invalid("E15", "UNIT TYPE REQUIRED")
     offer = _resolved(value, ctx)
     owner = _owner(offer.unit, ctx.position)
-    own = owner == ctx.power
-    zero = any(t.amount == 0 for t in offer.terms)
     # E24 wants a signal at 0 AgP and E25 lets the controller send it, so E14 must not
     # stop a controller's signal to a unit of the power it controls (OQ-21 otherwise holds)
-    signal_by_controller = (rules.restrict_signal and owner is not None
-                            and ctx.controlled.get(owner) == ctx.power
-                            and any(isinstance(o, Signal) for o in offer.orders))
-    if zero and not own and not rules.zero_foreign and not signal_by_controller:
+    if (owner != ctx.power and not rules.zero_foreign
+            and any(t.amount == 0 for t in offer.terms)
+            and not (rules.restrict_signal and owner is not None
+                     and ctx.controlled.get(owner) == ctx.power
+                     and any(isinstance(o, Signal) for o in offer.orders))):
         raise Invalid("E14", "ZERO AgP OFFER TO FOREIGN UNIT (offer it 1 AgP or more)")
-    _check_dummies(offer, owner, ctx, state)
-    _check_touch(offer, owner, ctx)
-    _check_signals(offer, owner, ctx, state)
+    if rules.pay_dummies:
+        _check_dummies(offer, owner, ctx, state)
+    if rules.touch_bribe or rules.remote_bribe:
+        _check_touch(offer, owner, ctx)
+    if rules.restrict_signal:
+        _check_signals(offer, owner, ctx, state)
     if rules.direct_only and offer.unit.province in state.units_seen:
         raise Invalid("E16", "MULTIPLE OFFERS TO A SINGLE UNIT FORBIDDEN")
     if rules.limit_offers:

@@ -98,7 +98,7 @@ def resolve_remembered(
         try:
             resolved: MovementOrder | Signal | None = resolve(order, position, board, signals)
             if resolved == order:
-                resolved = order  # type: ignore[assignment]
+                resolved = order
             found = (order, resolved, None)
         except Invalid as e:
             found = (order, None, (e.code, e.message))
