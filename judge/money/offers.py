@@ -87,10 +87,17 @@ class Offer:
 
     def __str__(self) -> str:
         terms, orders = self.terms, self.orders
-        amount = str(terms[0]) if len(terms) == 1 else "+".join([str(t) for t in terms])
-        # order_tail, inlined: an order's text is its unit's, a space, then the rest
-        alts = " | ".join([order_tail(o) if isinstance(o, Waive) else str(o)[len(str(o.unit)) + 1:]
-                           for o in orders])
+        if len(terms) == 1:
+            term = terms[0]
+            # Term.__str__, inlined for a plain amount (most lines of a sheet)
+            plain = term.count == 1 and not term.plateau_written
+            amount = str(term.amount) if plain else str(term)
+        else:
+            amount = "+".join([str(t) for t in terms])
+        # order_tail, inlined: an order's text is its unit's (Unit._text), a space, then
+        # the rest
+        alts = " | ".join([order_tail(o) if isinstance(o, Waive)
+                           else str(o)[len(o.unit._text) + 1:] for o in orders])
         text = f"{amount} {self.type._value_} {self.unit} {alts}"
         return text + (f" % {self.comment}" if self.comment else "")
 
