@@ -181,9 +181,11 @@ def _first_reading(texts: dict[str, str], ctx: dict[str, SheetContext], board: M
 
 def _empty_caches() -> None:
     import judge.engine.legality as legality
+    import judge.money.validity as validity
     import judge.text.orders as orders
 
     orders._READERS.clear()
+    validity._memo = None
     for value in vars(legality).values():
         if callable(getattr(value, "cache_clear", None)):
             value.cache_clear()

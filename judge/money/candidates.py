@@ -14,8 +14,10 @@ _INF = 1 << 40
 TieKey = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, str]]
 _KIND_RANK = {Hold: 0, Move: 1, SupportHold: 2, SupportMove: 2}
 # Which wildcard sums an offer type feeds: slot 1 pays moves, slot 2 every other order.
-_SLOTS = {OfferType.GIFT: (1, 2), OfferType.NEGATIVE: (1, 2), OfferType.MOVE: (1,),
-          OfferType.HOLD: (2,)}
+# (By the type's character: an Enum member hashes through a Python call.)
+_SLOTS = {OfferType.GIFT.value: (1, 2), OfferType.NEGATIVE.value: (1, 2),
+          OfferType.MOVE.value: (1,), OfferType.HOLD.value: (2,)}
+_GIFT, _MOVE, _HOLD = OfferType.GIFT, OfferType.MOVE, OfferType.HOLD
 
 # What one AgP of an offer moves: (power's direct row, unit's direct sums, candidates, sign,
 # power's wildcard sums, unit's wildcard sums, slots); see Candidates.effects.
@@ -46,60 +48,93 @@ class Candidates:
         self.unit, self.owner, self.bribes = unit, owner, bribes
         self.cands: list[OfferedOrder] = []
         self.index: dict[str, int] = {}
-        direct: list[tuple[int, int]] = []
+        self.direct_of: list[list[int]] = []
+        self.power_of: dict[int, str] = {}
+        self.gifts: list[int] = []
+        self.moves: list[int] = []
+        self.holds: list[int] = []
+        cands, index, direct_of, power_of = self.cands, self.index, self.direct_of, self.power_of
         texts = {} if texts is None else texts
-        for i, b in bribes:
+        negatives: list[tuple[int, Bribe]] = []
+        # one pass over the offers: a direct offer names its order, a wildcard its kind
+        for entry in bribes:
+            i, b = entry
+            power_of[i] = b.power
             order = b.order
             if order is None:
+                kind = b.kind
+                if kind is _GIFT:
+                    self.gifts.append(i)
+                elif kind is _MOVE:
+                    self.moves.append(i)
+                elif kind is _HOLD:
+                    self.holds.append(i)
+                else:
+                    negatives.append(entry)
                 continue
             text = texts.get(id(order))
             if text is None:
                 text = texts[id(order)] = order_text(order)
-            c = self.index.get(text)
+            c = index.get(text)
             if c is None:
-                c = self.index[text] = len(self.cands)
-                self.cands.append(order)
-            direct.append((i, c))
+                c = index[text] = len(cands)
+                cands.append(order)
+                direct_of.append([])
+            direct_of[c].append(i)
         self.is_move = [isinstance(c, Move) for c in self.cands]
         self.open = [not (restrict_signal and isinstance(c, Signal)) for c in self.cands]
         self.slot = [0 if not o else 1 if m else 2
                      for o, m in zip(self.open, self.is_move, strict=True)]
-        self.direct_of: list[list[int]] = [[] for _ in self.cands]
-        for i, c in direct:
-            self.direct_of[c].append(i)
-        self.gifts = [i for i, b in bribes if b.kind is OfferType.GIFT]
-        self.moves = [i for i, b in bribes if b.kind is OfferType.MOVE]
-        self.holds = [i for i, b in bribes if b.kind is OfferType.HOLD]
         self.excluding = [
-            (i, frozenset(self.index[t] for t in b.excluded if t in self.index))
-            for i, b in bribes if b.kind is OfferType.NEGATIVE
+            (i, frozenset(index[t] for t in b.excluded if t in index)) for i, b in negatives
         ]
-        self.power_of = {i: b.power for i, b in bribes}
         self.direct_sum = [0] * len(self.cands)
         self.wild_sum = [0, 0, 0]
         self.rows: dict[str, tuple[list[int], list[int]]] = {}
         self._applying: dict[int, list[int]] = {}
         self._contributors: dict[int, tuple[str, ...]] = {}
         self._rows_of: dict[int, list[tuple[str, list[int], list[int]]]] = {}
-        self._keys: list[TieKey] | None = None
+        self._by_power: dict[int, dict[str, tuple[int, ...]]] = {}
 
-    def effects(self) -> tuple[list[tuple[int, int, list[int]]], list[tuple[int, Effect]]]:
-        """Where one AgP of each offer of this unit is counted: for a direct offer (global
-        index, candidate, its power's row), for a wildcard offer its Effect."""
+    def effects(self) -> tuple[list[tuple[str, int, list[int]]],
+                               list[tuple[str, Effect, list[int]]]]:
+        """Where one AgP of each offer of this unit is counted, the offers that count it in
+        the same place together: the direct offers of one power for one candidate (power,
+        candidate, global indices), and the wildcard offers of one power with the same
+        Effect (power, Effect, global indices)."""
         rows = self.rows
         for power in dict.fromkeys(self.power_of.values()):
             rows[power] = ([0] * len(self.cands), [0, 0, 0])
         power_of = self.power_of
-        direct = [(i, c, rows[power_of[i]][0])
-                  for c, offers in enumerate(self.direct_of) for i in offers]
+        direct: list[tuple[str, int, list[int]]] = []
+        for c, offers in enumerate(self.direct_of):
+            by_power: dict[str, list[int]] = {}
+            for i in offers:
+                p = power_of[i]
+                found = by_power.get(p)
+                if found is None:
+                    by_power[p] = [i]
+                else:
+                    found.append(i)
+            direct += [(p, c, found) for p, found in by_power.items()]
         excluded = dict(self.excluding)
-        wild: list[tuple[int, Effect]] = []
+        open_ = self.open
+        groups: dict[tuple[str, tuple[int, ...], tuple[int, ...]], list[int]] = {}
         for i, b in self.bribes:
             if b.order is None:
-                cells = tuple(c for c in sorted(excluded.get(i, ())) if self.open[c])
-                row = rows[power_of[i]]
-                wild.append((i, (row[0], self.direct_sum, cells, -1, row[1], self.wild_sum,
-                                 _SLOTS[b.kind])))
+                out = excluded.get(i)
+                cells = () if not out else tuple(c for c in sorted(out) if open_[c])
+                key = (power_of[i], cells, _SLOTS[b.kind._value_])
+                found = groups.get(key)
+                if found is None:
+                    groups[key] = [i]
+                else:
+                    found.append(i)
+        wild: list[tuple[str, Effect, list[int]]] = []
+        for (p, cells, slots), offers in groups.items():
+            row = rows[p]
+            wild.append((p, (row[0], self.direct_sum, cells, -1, row[1], self.wild_sum, slots),
+                         offers))
         return direct, wild
 
     def totals(self) -> list[int]:
@@ -136,26 +171,33 @@ class Candidates:
             self._applying[c] = found
         return found
 
-    def key(self, c: int, ranking: Sequence[str], pos: list[int]) -> TieKey:
-        """The tie-break key of spec 5.2.3 steps 2-3 with OQ-4's extension; fixed for the
-        phase because contributors and positions never change (good intentions count)."""
-        if self._keys is None:
-            lists = []
-            for k in range(len(self.cands)):
-                by_power: dict[str, list[int]] = {}
-                for i in self.applying(k):
-                    by_power.setdefault(self.power_of[i], []).append(pos[i])
-                lists.append(by_power)
-            width = {p: max((len(x.get(p, ())) for x in lists), default=0) for p in ranking}
-            keys: list[TieKey] = []
-            for k, by_power in enumerate(lists):
-                first = tuple(min(by_power[p]) if p in by_power else _INF for p in ranking)
-                full = tuple(_padded(by_power.get(p, []), width[p]) for p in ranking)
-                keys.append((first, full, _tie_rank(self.cands[k])))
-            self._keys = keys
-        return self._keys[c]
+    def best(self, tied: Sequence[int], ranking: Sequence[str], pos: list[int]) -> int:
+        """The candidate of ``tied`` (two or more) that the tie-break of spec 5.2.3 steps
+        2-3, with OQ-4's extension, picks: the smallest key. The keys are made for the
+        tied candidates alone: padding positions with infinity to any common width at
+        least the longest list among the candidates compared orders them the same way."""
+        lists = [self._positions(c, pos) for c in tied]
+        width = {p: max(len(x.get(p, ())) for x in lists) for p in ranking}
+        keys: list[TieKey] = []
+        for c, by_power in zip(tied, lists, strict=True):
+            first = tuple(by_power[p][0] if p in by_power else _INF for p in ranking)
+            full = tuple(_padded(by_power.get(p, ()), width[p]) for p in ranking)
+            keys.append((first, full, _tie_rank(self.cands[c])))
+        return tied[min(range(len(tied)), key=keys.__getitem__)]
+
+    def _positions(self, c: int, pos: list[int]) -> dict[str, tuple[int, ...]]:
+        """Each contributor's positions of the offers applying to ``c``, ascending; fixed
+        for the phase because contributors and positions never change (good intentions
+        count)."""
+        found = self._by_power.get(c)
+        if found is None:
+            lists: dict[str, list[int]] = {}
+            for i in self.applying(c):
+                lists.setdefault(self.power_of[i], []).append(pos[i])
+            found = self._by_power[c] = {p: tuple(sorted(x)) for p, x in lists.items()}
+        return found
 
 
-def _padded(positions: list[int], width: int) -> tuple[int, ...]:
+def _padded(positions: tuple[int, ...], width: int) -> tuple[int, ...]:
     """Ascending positions padded with infinity, so an extra earlier offer wins (OQ-4)."""
-    return tuple(sorted(positions)) + (_INF,) * (width - len(positions))
+    return positions + (_INF,) * (width - len(positions))

@@ -81,7 +81,12 @@ def bribe_chart(phase: str, determination: Determination,
     rank = {p: k for k, p in enumerate(order)}
 
     def parts(values: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
-        return tuple(sorted(values.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
+        # sorted by (rank, name): the ranked powers in rank order, then any others by name
+        # (taken in rank order rather than sorted: the chart has a row per candidate)
+        found = [(p, values[p]) for p in order if p in values]
+        if len(found) < len(values):
+            found += sorted((p, x) for p, x in values.items() if p not in rank)
+        return tuple(found)
 
     units = []
     for province in sorted(determination.decisions, key=lambda p: str(

@@ -91,30 +91,30 @@ class _Determiner:
         self.powers = list(bribes)
         self.funds = {p: max(0, funds.get(p, 0)) for p in self.powers}
         self.rankings = rankings
-        self.amt: list[int] = []
-        self.plat: list[int] = []
-        self.pos: list[int] = []
-        self.offers_of: dict[str, list[int]] = {p: [] for p in self.powers}
-        power_of: list[str] = []
+        self.amt = amt = [0] * sum(len(bribes[p]) for p in self.powers)
+        self.plat = plat = [0] * len(amt)
+        self.pos = pos = [0] * len(amt)
+        self.offers_of: dict[str, list[int]] = {}
         by_unit: dict[str, list[tuple[int, Bribe]]] = {prov: [] for prov in units}
+        i = 0
         for p in self.powers:
+            mine: list[int] = []
             for b in bribes[p]:
-                if b.unit.province not in by_unit:
+                entries = by_unit.get(b.unit.province)
+                if entries is None:
                     continue  # an offer to a unit that is not on the board pays nothing
-                i = len(self.amt)
-                self.amt.append(b.amount)
-                self.plat.append(b.plateau)
-                self.pos.append(b.position)
-                power_of.append(p)
-                self.offers_of[p].append(i)
-                by_unit[b.unit.province].append((i, b))
+                amt[i], plat[i], pos[i] = b.amount, b.plateau, b.position
+                mine.append(i)
+                entries.append((i, b))
+                i += 1
+            self.offers_of[p] = mine
+        del amt[i:], plat[i:], pos[i:]
         texts: dict[int, str] = {}  # order texts by order id, while the bribes hold them
         self.books = [
             Candidates(units[prov][1], units[prov][0], entries, settings.restrict_signal, texts)
             for prov, entries in by_unit.items()
             if entries
         ]
-        amt = self.amt
         self.book_of = book_of = [0] * len(amt)
         # Where one AgP of each offer is counted (Candidates.effects). A reduction round
         # lowers each of a power's live offers (those above their plateau) by one AgP.
@@ -128,43 +128,39 @@ class _Determiner:
         self.wild_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
         self.group_of: list[list[Any]] = [[]] * len(amt)
         group_of = self.group_of
-        found: dict[tuple[Any, ...], list[Any]] = {}
         for k, book in enumerate(self.books):
             direct, wild = book.effects()
-            sums = book.direct_sum
-            for i, c, row in direct:
-                book_of[i] = k
-                a = amt[i]
-                if a:
-                    row[c] += a
-                    sums[c] += a
-                key: tuple[Any, ...] = (id(row), c)
-                g = found.get(key)
-                if g is None:
-                    g = found[key] = [row, sums, c, 0]
-                    self.direct_groups[power_of[i]].append(g)
-                group_of[i] = g
-            for i, effect in wild:
-                book_of[i] = k
-                row, sums, cells, sign, wild_row, wild_sums, slots = effect
-                a = amt[i]
-                if a:
-                    for c in cells:
-                        row[c] += sign * a
-                        sums[c] += sign * a
-                    for s in slots:
-                        wild_row[s] += a
-                        wild_sums[s] += a
-                key = (id(row), cells, sign, slots)
-                g = found.get(key)
-                if g is None:
-                    g = found[key] = [effect, 0]
-                    self.wild_groups[power_of[i]].append(g)
-                group_of[i] = g
+            sums, rows = book.direct_sum, book.rows
+            for p, c, offers in direct:
+                g = [rows[p][0], sums, c, 0]
+                self.direct_groups[p].append(g)
+                a = 0
+                for i in offers:
+                    book_of[i] = k
+                    group_of[i] = g
+                    a += amt[i]
+                rows[p][0][c] += a
+                sums[c] += a
+            for p, effect, offers in wild:
+                g = [effect, 0]
+                self.wild_groups[p].append(g)
+                a = 0
+                for i in offers:
+                    book_of[i] = k
+                    group_of[i] = g
+                    a += amt[i]
+                row, sums_, cells, sign, wild_row, wild_sums, slots = effect
+                for c in cells:
+                    row[c] += sign * a
+                    sums_[c] += sign * a
+                for s in slots:
+                    wild_row[s] += a
+                    wild_sums[s] += a
         self.clock = dict.fromkeys(self.powers, 0)
         self.expiry: dict[str, dict[int, list[int]]] = {p: {} for p in self.powers}
         self.live_books: dict[str, dict[int, int]] = {}
         self.active: dict[str, tuple[list[list[Any]], list[list[Any]]]] = {}
+        self.emptied: dict[str, int] = {}
         for p, mine in self.offers_of.items():
             self._enter(p, [i for i in mine if amt[i] > self.plat[i]])
         self.plateau_epoch = 0
@@ -173,26 +169,48 @@ class _Determiner:
     def run(self) -> Determination:
         rounds = dict.fromkeys(self.powers, 0)
         spent = dict.fromkeys(self.powers, 0)
-        outcome: list[tuple[int, dict[str, int], int, bool]] = [(0, {}, 0, False)] * len(
-            self.books
-        )
-        dirty: set[int] = set(range(len(self.books)))
+        books, funds, decide = self.books, self.funds, self.decide
+        outcome: list[tuple[int, dict[str, int], int, bool]] = [(0, {}, 0, False)] * len(books)
+        dirty: Iterable[int] = range(len(books))
+        plain = not self.settings.ebayola  # eBayola prices every winner: decide() does
         passes = 0
         while True:
             passes += 1
             for k in dirty:
                 for p, x in outcome[k][1].items():
                     spent[p] -= x
-                outcome[k] = self.decide(self.books[k])
-                for p, x in outcome[k][1].items():
+                book = books[k]
+                if plain:
+                    # decide(), inlined for a unit with a single highest total (most of
+                    # the thousand decisions of a heavy phase): Candidates.totals and
+                    # Candidates.contributions as they compute them
+                    wild = book.wild_sum
+                    t = [d + wild[s] for d, s in zip(book.direct_sum, book.slot, strict=False)]
+                    top = max(t)
+                    if t.count(top) == 1:
+                        w = t.index(top)
+                        found = book._rows_of.get(w)
+                        if found is None:
+                            paid = book.contributions(w)
+                        else:
+                            s = book.slot[w]
+                            paid = {p: row[w] + wr[s] for p, row, wr in found}
+                        decision = (w, paid, sum(paid.values()), False)
+                    else:
+                        decision = decide(book)
+                else:
+                    decision = decide(book)
+                outcome[k] = decision
+                for p, x in decision[1].items():
                     spent[p] += x
-            over = [p for p in self.powers if spent[p] > self.funds[p]]
+            over = [p for p in self.powers if spent[p] > funds[p]]
             if not over:
                 break
-            dirty = set()
+            touched: set[int] = set()
             for p in over:
                 rounds[p] += 1
-                dirty.update(self.reduce(p))
+                touched.update(self.reduce(p))
+            dirty = touched
         return self.result(outcome, spent, rounds, passes)
 
     def _enter(self, power: str, offers: list[int]) -> None:
@@ -206,6 +224,7 @@ class _Determiner:
             k = book_of[i]
             books[k] = books.get(k, 0) + 1
         self.live_books[power] = books
+        self.emptied[power] = 0  # groups in ``active`` with no live offer left
         self.active[power] = ([g for g in self.direct_groups[power] if g[-1]],
                               [g for g in self.wild_groups[power] if g[-1]])
 
@@ -237,19 +256,23 @@ class _Determiner:
         leaving = self.expiry[power].pop(clock, None)
         if leaving:
             amt, plat, group_of, book_of = self.amt, self.plat, self.group_of, self.book_of
-            emptied = False
+            emptied = self.emptied[power]
             for i in leaving:
                 amt[i] = plat[i]  # where it stops: its plateau
                 g = group_of[i]
                 g[-1] -= 1
                 if not g[-1]:
-                    emptied = True
+                    emptied += 1
                 k = book_of[i]
                 books[k] -= 1
                 if not books[k]:
                     del books[k]
-            if emptied:
+            # An emptied group lowers nothing (by 0) until it is dropped: the lists are
+            # filtered once a quarter of their groups are empty, not at every emptying.
+            if 4 * emptied > len(direct) + len(wild):
                 self.active[power] = ([g for g in direct if g[-1]], [g for g in wild if g[-1]])
+                emptied = 0
+            self.emptied[power] = emptied
         return touched
 
     def decide(self, book: Candidates) -> tuple[int, dict[str, int], int, bool]:
@@ -267,7 +290,7 @@ class _Determiner:
                 hold = book.index.get(order_text(Hold(book.unit)))
                 if (len(backers) > 1 or len(next(iter(backers))) != 1) and hold is not None:
                     return hold, book.contributions(hold), top + 1, True
-            w = min(tied, key=lambda c: book.key(c, ranking, self.pos))
+            w = book.best(tied, ranking, self.pos)
         paid = book.contributions(w)
         if self.settings.ebayola:
             paid = self.price(book, w, paid, ranking, t, top)
@@ -326,7 +349,10 @@ class _Determiner:
             decisions[book.unit.province] = Decision(book.unit, book.owner, order, total,
                                                      paid, forced)
             t = book.totals()
-            rows = [Candidate(o, t[c], book.contributions(c)) for c, o in enumerate(book.cands)]
-            rows.sort(key=lambda r: r.order != book.cands[w])
+            # the issued candidate first, then the others in their order (candidates are
+            # distinct orders, so only ``w`` is the winner's order)
+            rows = [Candidate(book.cands[w], t[w], book.contributions(w))]
+            rows += [Candidate(o, t[c], book.contributions(c))
+                     for c, o in enumerate(book.cands) if c != w]
             chart[book.unit.province] = tuple(rows)
         return Determination(decisions, spent, rounds, passes, chart)

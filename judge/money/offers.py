@@ -87,10 +87,17 @@ class Offer:
 
     def __str__(self) -> str:
         terms, orders = self.terms, self.orders
-        amount = str(terms[0]) if len(terms) == 1 else "+".join([str(t) for t in terms])
-        # order_tail, inlined: an order's text is its unit's, a space, then the rest
-        alts = " | ".join([order_tail(o) if isinstance(o, Waive) else str(o)[len(str(o.unit)) + 1:]
-                           for o in orders])
+        if len(terms) == 1:
+            term = terms[0]
+            # Term.__str__, inlined for a plain amount (most lines of a sheet)
+            plain = term.count == 1 and not term.plateau_written
+            amount = str(term.amount) if plain else str(term)
+        else:
+            amount = "+".join([str(t) for t in terms])
+        # order_tail, inlined: an order's text is its unit's (Unit._text), a space, then
+        # the rest
+        alts = " | ".join([order_tail(o) if isinstance(o, Waive)
+                           else str(o)[len(o.unit._text) + 1:] for o in orders])
         text = f"{amount} {self.type._value_} {self.unit} {alts}"
         return text + (f" % {self.comment}" if self.comment else "")
 
@@ -163,7 +170,13 @@ class Bribe(NamedTuple):
 def expand_offer(power: str, offer: Offer, start: int) -> list[Bribe]:
     """The elementary offers of one line, positions counted from ``start`` (spec 3.8):
     augmentation terms left to right, each repeated ``count`` times."""
-    kind, unit = offer.type, offer.unit
+    kind, unit, terms = offer.type, offer.unit, offer.terms
+    make = _make_bribe  # tuple.__new__: a heavy sheet makes thousands of them
+    if kind is _DIRECT and len(terms) == 1 and (terms[0].count == 1 or not terms[0].amount):
+        # one direct offer per listed order, once (the loop below, for the common line)
+        a, p = terms[0].amount, terms[0].plateau
+        return [make(Bribe, (power, start + j, unit, _DIRECT, a, p, o, _NOTHING, False))
+                for j, o in enumerate(offer.orders)]
     # One copy as (order, kind, paid by the wildcard, excluded); amounts come per term.
     shape: list[tuple[OfferedOrder | None, OfferType, bool, frozenset[str]]] = []
     if kind is _NEGATIVE:
@@ -181,8 +194,7 @@ def expand_offer(power: str, offer: Offer, start: int) -> list[Bribe]:
             shape.append((None, kind, False, _NOTHING))
     out: list[Bribe] = []
     pos = start
-    make = _make_bribe  # tuple.__new__: a heavy sheet makes thousands of them
-    for term in offer.terms:
+    for term in terms:
         a, p = term.amount, term.plateau
         for _ in range(1 if a == 0 else term.count):
             for order, k, generated, excluded in shape:

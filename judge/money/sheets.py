@@ -19,7 +19,7 @@ from judge.money.offers import (
     order_text,
 )
 from judge.money.rules import RuleSet
-from judge.money.validity import Invalid, resolve
+from judge.money.validity import Invalid, resolve, resolve_remembered
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +96,8 @@ class _Running:
 
 def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
                 state: _Running) -> Offer | Savings | Comment:
+    # Each check tests the game's rule first: a sheet of a game without the rule skips it
+    # for the price of an attribute (a heavy sheet has 150 lines, a phase 7 sheets).
     rules = ctx.rules
     if isinstance(value, Comment):
         return value
@@ -103,7 +105,7 @@ def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
         if rules.no_savings:
             raise Invalid("E4", "SAVINGS NOT ALLOWED IN THIS GAME")
         return value
-    if any(t.plateau_written for t in value.terms) and (rules.no_plateau or rules.no_savings):
+    if (rules.no_plateau or rules.no_savings) and any(t.plateau_written for t in value.terms):
         raise Invalid("E3", "PLATEAUS NOT ALLOWED")
     if rules.direct_only:
         if value.type is not OfferType.DIRECT or len(value.orders) > 1:
@@ -114,18 +116,20 @@ def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
         raise Invalid("E15", "UNIT TYPE REQUIRED")
     offer = _resolved(value, ctx)
     owner = _owner(offer.unit, ctx.position)
-    own = owner == ctx.power
-    zero = any(t.amount == 0 for t in offer.terms)
     # E24 wants a signal at 0 AgP and E25 lets the controller send it, so E14 must not
     # stop a controller's signal to a unit of the power it controls (OQ-21 otherwise holds)
-    signal_by_controller = (rules.restrict_signal and owner is not None
-                            and ctx.controlled.get(owner) == ctx.power
-                            and any(isinstance(o, Signal) for o in offer.orders))
-    if zero and not own and not rules.zero_foreign and not signal_by_controller:
+    if (owner != ctx.power and not rules.zero_foreign
+            and any(t.amount == 0 for t in offer.terms)
+            and not (rules.restrict_signal and owner is not None
+                     and ctx.controlled.get(owner) == ctx.power
+                     and any(isinstance(o, Signal) for o in offer.orders))):
         raise Invalid("E14", "ZERO AgP OFFER TO FOREIGN UNIT (offer it 1 AgP or more)")
-    _check_dummies(offer, owner, ctx, state)
-    _check_touch(offer, owner, ctx)
-    _check_signals(offer, owner, ctx, state)
+    if rules.pay_dummies:
+        _check_dummies(offer, owner, ctx, state)
+    if rules.touch_bribe or rules.remote_bribe:
+        _check_touch(offer, owner, ctx)
+    if rules.restrict_signal:
+        _check_signals(offer, owner, ctx, state)
     if rules.direct_only and offer.unit.province in state.units_seen:
         raise Invalid("E16", "MULTIPLE OFFERS TO A SINGLE UNIT FORBIDDEN")
     if rules.limit_offers:
@@ -141,16 +145,32 @@ def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
 def _resolved(value: Offer, ctx: SheetContext) -> Offer:
     """Unit types and coasts filled in from the board; duplicates refused (E9)."""
     position = ctx.position
+    board, signals = ctx.board, ctx.rules.signal_support
     if ctx.rules.blind and not _mentioned_exist(value, position):
         position = _imagined(position, _units_named(value))
-    orders: list[MovementOrder | Signal] = []
-    for order in value.orders:
+        check = resolve  # a position made for this line alone: nothing to remember
+    else:
+        check = resolve_remembered  # the sheets of a phase share their orders
+    written = value.orders
+    if len(written) == 1:
+        order = written[0]
         base = order.order if isinstance(order, Signal) else order
-        orders.append(resolve(base, position, ctx.board, ctx.rules.signal_support))
-    if len(orders) > 1:
-        texts = [order_text(o) for o in orders]
-        if len(set(texts)) != len(texts):
-            raise Invalid("E9", "DUPLICATE ORDER IN OFFER")
+        resolved = check(base, position, board, signals)
+        if resolved is order:
+            return value  # already as the board has it
+        return Offer(value.terms, value.type, resolved.unit, (resolved,), value.comment,
+                     value.written_amount)
+    orders: list[MovementOrder | Signal] = []
+    same = True
+    for order in written:
+        base = order.order if isinstance(order, Signal) else order
+        resolved = check(base, position, board, signals)
+        same = same and resolved is order
+        orders.append(resolved)
+    if len({order_text(o) for o in orders}) != len(orders):
+        raise Invalid("E9", "DUPLICATE ORDER IN OFFER")
+    if same:
+        return value
     # not dataclasses.replace: a heavy sheet resolves a thousand lines, and replace costs
     # several times the constructor
     return Offer(value.terms, value.type, orders[0].unit, tuple(orders), value.comment,

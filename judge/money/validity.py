@@ -70,6 +70,45 @@ def resolve(
     return found
 
 
+# resolve's answers for the board position last asked about: a heavy phase's seven
+# sheets name a few hundred distinct orders in a couple of thousand places, and every
+# sheet of a phase is checked against the same Position. Keyed by the order's identity
+# (the order readers hand out one value per line read, judge.text.orders); each entry
+# keeps its order alive, so an identity is never reused while it is remembered.
+_Answer = tuple[Order, "MovementOrder | Signal | None", "tuple[str, str] | None"]
+_MEMO_SIZE = 1 << 14
+_memo: tuple[Position, Map, bool, dict[int, _Answer]] | None = None
+
+
+def resolve_remembered(
+    order: Order, position: Position, board: Map, signals: bool
+) -> MovementOrder | Signal:
+    """resolve(), remembered per position: the same value, or the same Invalid raised.
+
+    An answer equal to ``order`` is ``order`` itself, so a caller can tell by identity
+    that nothing was filled in."""
+    global _memo
+    memo = _memo
+    if (memo is None or memo[0] is not position or memo[1] is not board
+            or memo[2] is not signals or len(memo[3]) >= _MEMO_SIZE):
+        memo = _memo = (position, board, signals, {})
+    answers = memo[3]
+    found = answers.get(id(order))
+    if found is None or found[0] is not order:
+        try:
+            resolved: MovementOrder | Signal | None = resolve(order, position, board, signals)
+            if resolved == order:
+                resolved = order
+            found = (order, resolved, None)
+        except Invalid as e:
+            found = (order, None, (e.code, e.message))
+        answers[id(order)] = found
+    resolved = found[1]
+    if resolved is None:
+        raise Invalid(*found[2])  # type: ignore[misc]
+    return resolved
+
+
 def _standing(order: Order, position: Position) -> str:
     """What stands where an order names a unit that is not there: the hint a player
     needs (only the board the sheet is checked against is told)."""

@@ -19,7 +19,13 @@ from judge.money.offers import (
     Term,
 )
 from judge.money.sheets import SheetContext, SheetError, WrittenLine, check_sheet
-from judge.text.orders import OFFER_CACHE_SIZE, ParseProblem, offer_memo, read_order
+from judge.text.orders import (
+    OFFER_CACHE_SIZE,
+    ParseProblem,
+    offer_memo,
+    offer_orders,
+    read_order,
+)
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -120,7 +126,7 @@ _BLANK_SYNTAX = LineSyntax("blank")
 # one amount without spaces, a type, the orders, maybe a comment.
 _CANONICAL = re.compile(r" *([0-9][0-9*#+]*) *([:!>@&]) *([A-Za-z][^|%]*)((?:\|[^|%]*)*)(%.*)?")
 _CANONICAL_TERM = re.compile(r"(?:([0-9]+)\*)?([0-9]+)(?:#([0-9]*))?")
-_EMPTY_LINE = re.compile(r" *(%.*)?")
+_new_syntax = tuple.__new__
 
 
 def canonical_syntax(text: str) -> LineSyntax | None:
@@ -130,22 +136,27 @@ def canonical_syntax(text: str) -> LineSyntax | None:
     (``tests/text/test_canonical_offers.py``)."""
     if not (text.isascii() and text.isprintable()):
         return None
-    empty = _EMPTY_LINE.fullmatch(text)
-    if empty is not None:
-        comment = empty[1]
-        return _BLANK_SYNTAX if comment is None else LineSyntax("comment_line", comment=comment)
+    # a blank line or a comment line (what " *(%.*)?" matches): spaces, then nothing or %
+    rest = text.lstrip(" ")
+    if not rest:
+        return _BLANK_SYNTAX
+    if rest[0] == "%":
+        return LineSyntax("comment_line", comment=rest)
     m = _CANONICAL.fullmatch(text)
     if m is None:
         return None
     amount: list[str | tuple[str, ...]] = []
     for piece in m[1].split("+"):
-        term = _CANONICAL_TERM.fullmatch(piece)
-        if term is None:
-            return None
-        count, value, plateau = term.groups()
-        tokens: tuple[str, ...] = (value,) if count is None else (count, "*", value)
-        if plateau is not None:
-            tokens += ("#", plateau) if plateau else ("#",)
+        if piece.isdigit():  # ASCII digits only (checked above): a plain amount
+            tokens: tuple[str, ...] = (piece,)
+        else:
+            term = _CANONICAL_TERM.fullmatch(piece)
+            if term is None:
+                return None
+            count, value, plateau = term.groups()
+            tokens = (value,) if count is None else (count, "*", value)
+            if plateau is not None:
+                tokens += ("#", plateau) if plateau else ("#",)
         if amount:
             amount.append("+")
         amount.append(tokens)
@@ -155,7 +166,8 @@ def canonical_syntax(text: str) -> LineSyntax | None:
         alternative = piece.lstrip(" ")
         if alternative:
             body.append(alternative)
-    return LineSyntax("offer", tuple(amount), m[2], tuple(body), m[5])
+    # tuple.__new__: the named tuple's own __new__ is a Python function
+    return _new_syntax(LineSyntax, ("offer", tuple(amount), m[2], tuple(body), m[5]))
 
 
 def grammar_syntax(text: str) -> LineSyntax:
@@ -264,17 +276,36 @@ def _term(tokens: tuple[str, ...]) -> Term:
 
 
 def _orders(body: tuple[str, ...], board: Map) -> tuple[MovementOrder | Signal, ...]:
-    first = _order(body[0], board, None)
+    memo = offer_orders(board)
+    if len(memo) >= OFFER_CACHE_SIZE:
+        memo.clear()
+    first = _remembered_order(body[0], board, None, memo)
     orders = [first]
-    unit = first.order.unit if isinstance(first, Signal) else first.unit
+    unit = str(first.order.unit if isinstance(first, Signal) else first.unit)
     children = body[1:]  # bars and alternatives (an alternative never holds a bar)
     for i, child in enumerate(children):
         if child == "|":
             if i + 1 >= len(children) or children[i + 1] == "|":
                 raise LineError("E8", "NO ALTERNATIVE ORDER GIVEN")
             continue
-        orders.append(_order(child, board, str(unit)))
+        orders.append(_remembered_order(child, board, unit, memo))
     return tuple(orders)
+
+
+def _remembered_order(text: str, board: Map, unit: str | None,
+                      memo: dict[tuple[str, str | None], Any]) -> MovementOrder | Signal:
+    """_order, remembered per map: sheets name the same orders on many lines."""
+    key = (text, unit)
+    found = memo.get(key)
+    if found is None:
+        try:
+            found = _order(text, board, unit)
+        except LineError as e:
+            found = (e.code, e.message)
+        memo[key] = found
+    if isinstance(found, tuple):
+        raise LineError(*found)
+    return found
 
 
 def _order(text: str, board: Map, unit: str | None) -> MovementOrder | Signal:

@@ -68,6 +68,9 @@ class _Reader:
         # Payola offer lines read on this map (judge.text.offers.read_line): the value,
         # or the (E-number, message) of the error.
         self.offer_lines: dict[str, Any] = {}
+        # The orders of offer lines (judge.text.offers): by (text, unit before a bar),
+        # the order or the (E-number, message) of the error; sheets repeat them often.
+        self.offer_orders: dict[tuple[str, str | None], Any] = {}
 
     def _read_text(self, text: str) -> Order | ParseProblem:
         return self.read_line(normalize_line(text))
@@ -155,6 +158,8 @@ class _Reader:
         raise _Misread(message, place.coast_column, place.coast_text, province.coasts)
 
     def _province(self, name: str) -> str | None:
+        if name in self.board.provinces:
+            return name  # an abbreviation, as the canonical shortcut spells every place
         key = _name_key(name)
         return self.board.canonical(key) or self.names.get(key)
 
@@ -238,6 +243,11 @@ def offer_memo(board: Map) -> dict[str, Any]:
     """The offer lines already read on this map (see judge.text.offers.read_line), kept
     with the map's order lines so that both are read once per process."""
     return _reader(board).offer_lines
+
+
+def offer_orders(board: Map) -> dict[tuple[str, str | None], Any]:
+    """The orders of offer lines already read on this map (judge.text.offers)."""
+    return _reader(board).offer_orders
 
 
 def read_order(text: str, board: Map) -> Order | ParseProblem:

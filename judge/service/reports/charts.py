@@ -26,6 +26,12 @@ class ChartView:
     chart: BribeChart
     initials: Mapping[str, str]
 
+    def parts(self, items: Sequence[tuple[str, int]]) -> str:
+        """Powers' parts as the chart prints them, ``A 8, E 3, F 0`` (a template macro
+        called for every candidate of every unit took most of the chart's rendering)."""
+        initials = self.initials
+        return ", ".join([f"{initials[power]} {amount}" for power, amount in items])
+
 
 @dataclass(frozen=True, slots=True)
 class PhaseBooks:
