@@ -235,7 +235,9 @@ class _Movement:
                 # Circular movement: everyone moves.
                 resolver.settle(k, True)
 
-    def outcome(self, p: str, moved: Mapping[str, str], dislodged: Mapping[str, str | None]) -> Outcome:
+    def outcome(
+        self, p: str, moved: Mapping[str, str], dislodged: Mapping[str, str | None]
+    ) -> Outcome:
         if p in dislodged:
             return _DISLODGED
         order = self.orders[p]
