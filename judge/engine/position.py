@@ -17,21 +17,21 @@ class Unit:
     location: str
     # Derived once: adjudication and reports ask for these many times a phase.
     province: str = field(init=False, repr=False, compare=False)
-    _text: str = field(init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)  # ``A PAR``, as str() gives
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
         # _value_ is the member's value without the descriptor ``value`` goes through
         text = self.location if self.type is None else f"{self.type._value_} {self.location}"
-        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "text", text)
 
     def __str__(self) -> str:
-        return self._text
+        return self.text
 
     def __hash__(self) -> int:
         # The text names type and location, as equality compares them; a string keeps
         # its hash, where the generated hash would hash the enum (a Python call) each time.
-        return hash(self._text)
+        return hash(self.text)
 
     @classmethod
     def parse(cls, text: str) -> Unit:
