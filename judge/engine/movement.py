@@ -11,7 +11,7 @@ orders once into plain dicts keyed by province and dispatches on ``type(order)``
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 from judge.engine.board import Map, Terrain, UnitType
@@ -42,8 +42,8 @@ class _Movement:
     """One movement phase being resolved; built once, asked many questions."""
 
     __slots__ = (
-        "board", "units", "given", "orders", "power", "location", "convoyers", "moves",
-        "attackers", "target", "by_convoy", "move_supporters", "hold_supporters",
+        "board", "units", "given", "orders", "power", "_location", "convoyers", "moves",
+        "attackers", "target", "by_convoy", "head_to_head", "move_supporters", "hold_supporters",
         "resolver", "resolve",
     )
 
@@ -53,22 +53,17 @@ class _Movement:
         self.board = board
         self.units = units
         self.given = orders  # as ordered, before impossible convoys became holds
-        power: dict[str, str] = {}
-        location: dict[str, str] = {}
-        for p, (pw, u) in units.items():
-            power[p] = pw
-            location[p] = u.location
-        self.power = power
-        self.location = location
+        self.power = {p: pw for p, (pw, _) in units.items()}
+        self._location: dict[str, str] | None = None
         # One pass over the orders: moves, supports and convoys by kind.
-        moves: dict[str, Move] = {}
+        given_moves: list[tuple[str, Move]] = []
         convoyers: dict[tuple[str, str], list[str]] = {}
         support_moves: list[tuple[str, SupportMove]] = []
         support_holds: list[tuple[str, SupportHold]] = []
         for p, o in orders.items():
             kind = type(o)
             if kind is Move:
-                moves[p] = o  # type: ignore[assignment]
+                given_moves.append((p, o))  # type: ignore[arg-type]
             elif kind is SupportMove:
                 support_moves.append((p, o))  # type: ignore[arg-type]
             elif kind is SupportHold:
@@ -77,30 +72,61 @@ class _Movement:
                 key = (o.target.province, o.dest)  # type: ignore[union-attr]
                 convoyers.setdefault(key, []).append(p)
         self.convoyers = convoyers
-        self.orders = orders = _by_land_or_sea(board, orders, moves, convoyers, location)
-        self.moves = moves
-        self.by_convoy = _going_by_convoy(board, moves, convoyers, power, location)
+        self.orders = orders
+        # Then the moves: by land or by sea, and where each one goes.
+        moves: dict[str, Move] = {}
+        by_convoy: dict[str, bool] = {}
+        target: dict[str, str] = {}  # the province moved into
         attackers: dict[str, list[str]] = {}
-        target: dict[str, str] = {}
-        for p, m in moves.items():
+        army_edges = board.army_edges
+        for p, m in given_moves:
+            unit = m.unit
+            if unit.type is not _ARMY:
+                by_convoy[p] = False
+            elif m.dest in army_edges.get(unit.location, _NOWHERE):
+                if m.via_convoy:
+                    # VIA CONVOY that no fleet is ordered to carry goes by land (6.G.8).
+                    by_convoy[p] = self._carried(p, m.dest, convoyers.get((p, m.dest), ()))
+                    if not by_convoy[p]:
+                        m = self._replace(p, Move(unit, m.dest))  # type: ignore[assignment]
+                else:
+                    by_convoy[p] = bool(convoyers) and self._convoy_intended(p, m.dest)
+            elif self._carried(p, m.dest, self._fleets_at_sea()):
+                by_convoy[p] = True
+            else:
+                # No fleets on the board could carry it: no move at all (6.D.32).
+                self._replace(p, Hold(unit))
+                continue
+            moves[p] = m
             d = m.dest.split("/", 1)[0]
-            target[p] = d  # the province moved into
+            target[p] = d
             found = attackers.get(d)
             if found is None:
                 attackers[d] = [p]
             else:
                 found.append(p)
-        self.attackers = attackers
+        self.moves = moves
+        self.by_convoy = by_convoy
         self.target = target
+        self.attackers = attackers
+        # p -> the unit moving straight back into p's origin, when both go by land.
+        self.head_to_head = {
+            p: d for p, d in target.items()
+            if target.get(d) == p and not by_convoy[p] and not by_convoy[d]
+        }
+        # Supports that match what the unit they name does.
         move_supporters: dict[str, list[str]] = {}
         for p, o in support_moves:
             t = o.target.province
             supported = moves.get(t)
-            if (
-                supported is not None
-                and _aims_at(o.dest, supported.dest)
-                and _same_unit(o.target, supported.unit)
-            ):
+            if supported is None:
+                continue
+            named = o.target.type
+            if named is not None and named is not supported.unit.type:
+                continue
+            # A support names a province, or a coast that must be the move's (6.B.9).
+            to = o.dest
+            if to == supported.dest if "/" in to else to == target[t]:
                 move_supporters.setdefault(t, []).append(p)
         hold_supporters: dict[str, list[str]] = {}
         for p, o in support_holds:
@@ -112,12 +138,38 @@ class _Movement:
         self.resolver = Resolver(self._decide, self._backup)
         self.resolve = self.resolver.resolve
 
-    def head_to_head(self, p: str) -> str | None:
-        """The unit moving straight back into p's origin, if both go by land."""
-        d = self.target[p]
-        if self.target.get(d) != p or self.by_convoy[p] or self.by_convoy[d]:
-            return None
-        return d
+    # What the moves by sea need (rarely asked): locations, fleets, chains.
+
+    def _locations(self) -> dict[str, str]:
+        if self._location is None:
+            self._location = {p: u.location for p, (_, u) in self.units.items()}
+        return self._location
+
+    def _fleets_at_sea(self) -> list[str]:
+        sea = Terrain.SEA
+        return [
+            p for p, (_, u) in self.units.items()
+            if u.type is _FLEET and self.board.terrain(p) is sea
+        ]
+
+    def _carried(self, p: str, dest: str, fleets: Collection[str]) -> bool:
+        return convoy_chain_exists(self.board, p, dest, fleets, self._locations())
+
+    def _convoy_intended(self, p: str, dest: str) -> bool:
+        """A move the army could make by land goes by convoy only when a fleet of its own
+        power is (legally) ordered to convoy it and the fleets so ordered could carry it
+        (DATC 4.A.3, the 2000 rules with intent; 6.G.5, 6.G.6; an own fleet that could lie
+        on no route has an illegal order and shows no intent, 6.G.7)."""
+        fleets = self.convoyers.get((p, dest), ())
+        mine = self.power[p]
+        return any(self.power[f] == mine for f in fleets) and self._carried(p, dest, fleets)
+
+    def _replace(self, p: str, order: Order) -> Order:
+        """The order carried out instead of the one given (the given ones are kept)."""
+        if self.orders is self.given:
+            self.orders = dict(self.given)
+        self.orders[p] = order  # type: ignore[index]
+        return order
 
     def _supports(self, supporters: Sequence[str], exclude_power: str | None = None) -> int:
         resolve = self.resolve
@@ -135,7 +187,7 @@ class _Movement:
         supporters = self.move_supporters.get(p, ())
         occupant = self.units.get(d)
         if occupant is None or (
-            d in self.moves and self.head_to_head(p) is None and self.resolve(("m", d))
+            d in self.moves and p not in self.head_to_head and self.resolve(("m", d))
         ):
             return 1 + self._supports(supporters) if supporters else 1
         if occupant[0] == self.power[p]:
@@ -157,7 +209,7 @@ class _Movement:
     def prevent(self, p: str) -> int:
         if self.by_convoy[p] and not self.resolve(("p", p)):
             return 0
-        opponent = self.head_to_head(p)
+        opponent = self.head_to_head.get(p)
         if opponent is not None and self.resolve(("m", opponent)):
             return 0
         supporters = self.move_supporters.get(p)
@@ -180,7 +232,7 @@ class _Movement:
         if self.by_convoy[p] and not self.resolve(("p", p)):
             return False
         strength = self.attack(p)
-        opponent = self.head_to_head(p)
+        opponent = self.head_to_head.get(p)
         if opponent is not None:
             if strength <= self.defend(opponent):
                 return False
@@ -194,10 +246,9 @@ class _Movement:
     def _path(self, p: str) -> bool:
         m = self.moves[p]
         fleets = self.convoyers.get((p, m.dest), ())
-        if not convoy_chain_exists(self.board, p, m.dest, fleets, self.location):
+        if not self._carried(p, m.dest, fleets):
             return False
-        standing = [f for f in fleets if not self.dislodged(f)]
-        return convoy_chain_exists(self.board, p, m.dest, standing, self.location)
+        return self._carried(p, m.dest, [f for f in fleets if not self.dislodged(f)])
 
     def _support_given(self, p: str) -> bool:
         order = self.orders[p]
@@ -295,93 +346,6 @@ def resolve_movement(
             contested.add(d)
     mv.resolver.release()  # the phase is decided: free it now, not at the collector's next run
     return MovementResult(outcomes, moved, dislodged, frozenset(contested))
-
-
-def _by_land_or_sea(
-    board: Map,
-    orders: Mapping[str, Order],
-    moves: dict[str, Move],
-    convoyers: Mapping[tuple[str, str], list[str]],
-    location: Mapping[str, str],
-) -> Mapping[str, Order]:
-    """A move that needs a convoy when no fleets on the board could form one is no move
-    at all: the army holds (DATC 6.D.32; with fleets there that do not convoy, it is a
-    failed move, 6.D.8). A move marked VIA CONVOY that no fleet is ordered to carry,
-    but that could go by land, goes by land (6.G.8). ``moves`` is updated to match;
-    the orders are copied only when one changes."""
-    out: dict[str, Order] | None = None
-    seas: list[str] | None = None  # the fleets at sea, found when a move needs them (rarely)
-    army_edges = board.army_edges
-    for p, o in list(moves.items()):
-        if o.unit.type is not _ARMY:
-            continue
-        if o.dest in army_edges.get(o.unit.location, _NOWHERE):
-            if not o.via_convoy or convoy_chain_exists(
-                board, p, o.dest, convoyers.get((p, o.dest), ()), location
-            ):
-                continue
-            moves[p] = by_land = Move(o.unit, o.dest)
-            new: Order = by_land
-        else:
-            if seas is None:
-                seas = [
-                    f
-                    for f, fo in orders.items()
-                    if getattr(fo, "unit", None) is not None
-                    and fo.unit.type is _FLEET  # type: ignore[union-attr]
-                    and board.terrain(f) is Terrain.SEA
-                ]
-            if convoy_chain_exists(board, p, o.dest, seas, location):
-                continue
-            new = Hold(o.unit)
-            del moves[p]
-        if out is None:
-            out = dict(orders)
-        out[p] = new
-    return orders if out is None else out
-
-
-def _going_by_convoy(
-    board: Map,
-    moves: Mapping[str, Move],
-    convoyers: Mapping[tuple[str, str], list[str]],
-    power: Mapping[str, str],
-    location: Mapping[str, str],
-) -> dict[str, bool]:
-    """Whether each move travels by sea (DATC 4.A.3, the 2000 rules with intent).
-
-    A move to a province the army cannot reach by land goes by convoy; a move
-    marked VIA CONVOY goes by convoy; a move the army could make by land goes by
-    convoy only when a fleet of the army's own power is (legally) ordered to convoy
-    it and the fleets so ordered could carry it (6.G.5, 6.G.6; an own fleet that
-    could lie on no route has an illegal order and shows no intent, 6.G.7).
-    """
-    army_edges = board.army_edges
-    out: dict[str, bool] = {}
-    for p, m in moves.items():
-        unit = m.unit
-        if unit.type is not _ARMY:
-            out[p] = False
-        elif m.via_convoy or m.dest not in army_edges.get(unit.location, _NOWHERE):
-            out[p] = True
-        elif not convoyers:
-            out[p] = False
-        else:
-            fleets = convoyers.get((p, m.dest), ())
-            mine = power[p]
-            out[p] = any(power[f] == mine for f in fleets) and convoy_chain_exists(
-                board, p, m.dest, fleets, location
-            )
-    return out
-
-
-def _aims_at(support_dest: str, move_dest: str) -> bool:
-    """A support names a province, or a coast that must be the one the move goes to (6.B.9)."""
-    return (
-        support_dest == move_dest
-        if "/" in support_dest
-        else support_dest == move_dest.split("/", 1)[0]
-    )
 
 
 def _same_unit(named: Unit, actual: Unit) -> bool:

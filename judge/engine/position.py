@@ -42,19 +42,25 @@ class Unit:
         return cls(UnitType(parts[0].upper()), parts[1].upper())
 
 
-# Units the engine makes as it plays (a unit that moved), one per type and location:
-# a lookup costs a fraction of building a Unit. Bounded by the maps' locations.
-_MOVED: dict[str, Unit] = {}
+# Units the engine and the order reader make (a unit that moved, a unit an order names),
+# one per type and location: a lookup costs a fraction of building a Unit. Bounded by
+# the maps' locations.
+_UNITS: dict[str, Unit] = {}
+
+
+def unit_of(unit_type: UnitType | None, location: str) -> Unit:
+    """``Unit(unit_type, location)``, made once."""
+    key = location if unit_type is None else f"{unit_type._value_} {location}"
+    found = _UNITS.get(key)
+    if found is None:
+        found = _UNITS[key] = Unit(unit_type, location)
+    return found
 
 
 def moved_unit(unit: Unit, location: str) -> Unit:
     """``unit`` standing at ``location`` (where it moved or retreated to)."""
     assert unit.type is not None
-    key = f"{unit.type._value_} {location}"
-    found = _MOVED.get(key)
-    if found is None:
-        found = _MOVED[key] = Unit(unit.type, location)
-    return found
+    return unit_of(unit.type, location)
 
 
 @dataclass(frozen=True, slots=True)
