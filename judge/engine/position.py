@@ -60,7 +60,8 @@ def unit_of(unit_type: UnitType | None, location: str) -> Unit:
 def moved_unit(unit: Unit, location: str) -> Unit:
     """``unit`` standing at ``location`` (where it moved or retreated to)."""
     assert unit.type is not None
-    return unit_of(unit.type, location)
+    found = _UNITS.get(unit.text[:2] + location)  # "A " or "F ", then the location
+    return unit_of(unit.type, location) if found is None else found
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,7 @@ class Dislodgement:
     attacker: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Position:
     """The board at the start of a phase.
 
@@ -86,6 +87,25 @@ class Position:
     centers: Mapping[str, frozenset[str]]
     dislodged: Mapping[str, tuple[Dislodgement, ...]] = field(default_factory=dict)
     contested: frozenset[str] = frozenset()
+
+    def __init__(
+        self,
+        phase: Phase,
+        units: Mapping[str, tuple[Unit, ...]],
+        centers: Mapping[str, frozenset[str]],
+        dislodged: Mapping[str, tuple[Dislodgement, ...]] | None = None,
+        contested: frozenset[str] = frozenset(),
+    ) -> None:
+        # The generated __init__ of a frozen dataclass sets each field through
+        # object.__setattr__; every phase makes several positions, so they are written
+        # into the instance's dict at once (half the cost).
+        self.__dict__.update(
+            phase=phase,
+            units=units,
+            centers=centers,
+            dislodged={} if dislodged is None else dislodged,
+            contested=contested,
+        )
 
     # Derived lookups, computed on first use and kept (functools.cached_property
     # would do, but takes a lock on every access: these are on the hot path).
