@@ -107,7 +107,7 @@ def _movement(
                 None if target is None else occupant.get(target.province),
                 board,
             )
-            if type(checked) is Reason:
+            if isinstance(checked, Reason):
                 errors.setdefault(power, []).append(OrderError(power, str(order), checked))
                 if checked is not _NOT_YOUR_UNIT and unit is not None:
                     # Only a power's own refused order makes its unit's hold void.

@@ -221,6 +221,8 @@ class _Movement:
         return any(self.resolve(("m", a)) for a in self.attackers.get(d, ()))
 
     def _decide(self, _: Resolver, key: Hashable) -> bool:
+        kind: str
+        p: str
         kind, p = key  # type: ignore[misc]
         if kind == "m":
             return self._move_succeeds(p)
