@@ -58,9 +58,11 @@ def result_fields(result: PhaseResult, parse_errors: Mapping[str, list[str]]) ->
     errors = {p: list(es) for p, es in parse_errors.items()}
     for power, es in result.errors.items():
         errors.setdefault(power, []).extend(str(e) for e in es)
+    # _value_ is the member's value without the descriptor ``value`` goes through
+    outcomes = {u.text: o._value_ for u, o in result.outcomes.items()}
     out: dict[str, Any] = {
-        "results": dict(sorted((str(u), o._value_) for u, o in result.outcomes.items())),
-        "errors": {p: es for p, es in sorted(errors.items()) if es},
+        "results": {u: outcomes[u] for u in sorted(outcomes)},
+        "errors": {p: errors[p] for p in sorted(errors) if errors[p]},
         "state": state_from_position(result.next),
     }
     if result.victory is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from judge.engine.adjustments import adjustment_due, resolve_adjustments, units_after
@@ -15,6 +16,9 @@ from judge.engine.outcomes import Outcome, Reason
 from judge.engine.phase import Phase, PhaseKind, Season
 from judge.engine.position import Dislodgement, Position, Unit, moved_unit
 from judge.engine.retreats import resolve_retreats, retreat_options
+
+_OK, _VOID = Outcome.OK, Outcome.VOID
+_NOT_YOUR_UNIT = Reason.NOT_YOUR_UNIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,34 +63,19 @@ def adjudicate(
     in a retreat phase, disbands). A later order for the same unit replaces an
     earlier one, as on the judges where the last order given for a unit counts.
     """
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return _movement(position, orders, board)
     errors: dict[str, list[OrderError]] = {}
     legal: dict[str, list[Order]] = {}
-    refused: set[str] = set()
-    kind = position.phase.kind
-    occupant = position.occupant if kind is PhaseKind.MOVEMENT else None
     for power, given in orders.items():
         for order in given:
-            if occupant is not None:  # check_order's movement case, without its lookups
-                unit: Unit | None = getattr(order, "unit", None)
-                target: Unit | None = getattr(order, "target", None)
-                checked = check_movement_order(
-                    order, power,
-                    None if unit is None else occupant.get(unit.province),
-                    None if target is None else occupant.get(target.province),
-                    board,
-                )
-            else:
-                checked = check_order(order, power, position, board)
+            checked = check_order(order, power, position, board)
             if isinstance(checked, Reason):
                 errors.setdefault(power, []).append(OrderError(power, str(order), checked))
-                if checked is not Reason.NOT_YOUR_UNIT and hasattr(order, "unit"):
-                    # Only a power's own refused order makes its unit's hold void.
-                    refused.add(order.unit.province)
             else:
                 legal.setdefault(power, []).append(checked)
-    if kind is PhaseKind.MOVEMENT:
-        result = _movement(position, legal, refused, board)
-    elif kind is PhaseKind.RETREAT:
+    if kind is PhaseKind.RETREAT:
         result = _retreat(position, legal, board)
     else:
         result = _adjustment(position, legal, errors, board)
@@ -98,56 +87,93 @@ def adjudicate(
 
 
 def _movement(
-    position: Position, legal: Mapping[str, list[Order]], refused: set[str], board: Map
-) -> dict[str, Any]:
-    """A unit whose only orders were refused holds, and its outcome says ``void``."""
+    position: Position, orders: Mapping[str, Sequence[Order]], board: Map
+) -> PhaseResult:
+    """A movement phase. Each order is checked (check_order's movement case, without its
+    lookups) and the last legal order for a unit counts; a unit left without one holds,
+    and when a refused order of its own power was its only order, its outcome says
+    ``void``."""
     occupant = position.occupant
+    errors: dict[str, list[OrderError]] = {}
     by_province: dict[str, Order] = {}
-    for power_orders in legal.values():
-        for order in power_orders:
-            by_province[order.unit.province] = order  # type: ignore[union-attr]
+    refused: set[str] = set()
+    for power, given in orders.items():
+        for order in given:
+            unit: Unit | None = getattr(order, "unit", None)
+            target: Unit | None = getattr(order, "target", None)
+            checked = check_movement_order(
+                order, power,
+                None if unit is None else occupant.get(unit.province),
+                None if target is None else occupant.get(target.province),
+                board,
+            )
+            if isinstance(checked, Reason):
+                errors.setdefault(power, []).append(OrderError(power, str(order), checked))
+                if checked is not _NOT_YOUR_UNIT and unit is not None:
+                    # Only a power's own refused order makes its unit's hold void.
+                    refused.add(unit.province)
+            else:
+                by_province[checked.unit.province] = checked  # type: ignore[union-attr]
     for prov, (_, unit) in occupant.items():
         if prov not in by_province:
             by_province[prov] = Hold(unit)
-    moved = resolve_movement(board, occupant, by_province)
+    resolved = resolve_movement(board, occupant, by_province)
+    moved, dislodged_at = resolved.moved, resolved.dislodged
     outcomes: dict[Unit, Outcome] = {}
     units: dict[str, list[Unit]] = {}
     done: dict[str, list[Order]] = {}
-    occupied: set[str] = set()
+    occupied: dict[str, str] = {}  # province -> power, after the moves
+    decided = resolved.outcomes
     for prov, (power, unit) in occupant.items():
         order = by_province[prov]
-        done.setdefault(power, []).append(order)
-        outcome = moved.outcomes[prov]
-        if outcome is Outcome.OK and prov in refused and type(order) is Hold:
-            outcome = Outcome.VOID
+        outcome = decided[prov]
+        found = done.get(power)
+        if found is None:
+            done[power] = [order]
+        else:
+            found.append(order)
+        if outcome is _OK and prov in refused and type(order) is Hold:
+            outcome = _VOID
         outcomes[unit] = outcome
-        if prov in moved.dislodged:
+        if prov in dislodged_at:
             continue
-        dest = moved.moved.get(prov)
+        dest = moved.get(prov)
         new = unit if dest is None else moved_unit(unit, dest)
-        units.setdefault(power, []).append(new)
-        occupied.add(new.province)
+        mine = units.get(power)
+        if mine is None:
+            units[power] = [new]
+        else:
+            mine.append(new)
+        occupied[new.province] = power
     retreats: dict[Unit, tuple[str, ...]] = {}
     dislodged: dict[str, list[Dislodgement]] = {}
-    for prov, attacker in moved.dislodged.items():
-        power, unit = position.occupant[prov]
-        options = retreat_options(board, unit, attacker, occupied, moved.contested)
+    for prov, attacker in dislodged_at.items():
+        power, unit = occupant[prov]
+        options = retreat_options(board, unit, attacker, occupied, resolved.contested)
         retreats[unit] = options
         if options:
             dislodged.setdefault(power, []).append(Dislodgement(unit, attacker))
-    orders = {p: tuple(os) for p, os in done.items()}
-    after = Position(position.phase, _freeze(units), position.centers)
+    after = _freeze(units)
     if dislodged:
         nxt = Position(
             position.phase.next(),
-            after.units,
+            after,
             position.centers,
             {p: tuple(ds) for p, ds in dislodged.items()},
-            moved.contested,
+            resolved.contested,
         )
-        return dict(orders=orders, outcomes=outcomes, next=nxt, retreats=retreats)
-    nxt, victory = _season_end(after, board)
-    return dict(orders=orders, outcomes=outcomes, next=nxt, retreats=retreats, victory=victory)
+        victory = None
+    else:
+        nxt, victory = _season_end(position.phase, after, position, occupied, board)
+    return PhaseResult(
+        position=position,
+        orders={p: tuple(os) for p, os in done.items()},
+        outcomes=outcomes,
+        errors={p: tuple(es) for p, es in errors.items()},
+        next=nxt,
+        retreats=retreats,
+        victory=victory,
+    )
 
 
 def _retreat(position: Position, legal: Mapping[str, list[Order]], board: Map) -> dict[str, Any]:
@@ -165,8 +191,9 @@ def _retreat(position: Position, legal: Mapping[str, list[Order]], board: Map) -
     done: dict[str, list[Order]] = {}
     for prov, (power, _) in dislodged.items():
         done.setdefault(power, []).append(by_province[prov])
-    after = Position(position.phase, _freeze(units), position.centers)
-    nxt, victory = _season_end(after, board)
+    after = _freeze(units)
+    occupied = {u.province: p for p, us in after.items() for u in us}
+    nxt, victory = _season_end(position.phase, after, position, occupied, board)
     return dict(
         orders={p: tuple(os) for p, os in done.items()},
         outcomes=outcomes,
@@ -202,29 +229,53 @@ def _adjustment(
     return dict(orders=done, outcomes=outcomes, next=nxt)
 
 
-def _season_end(after: Position, board: Map) -> tuple[Position, str | None]:
-    """Where a game goes once a season's movement and retreats are done: after Spring
-    to Fall; after Fall, centres change hands, then adjustments if anyone has any."""
-    phase = after.phase
+def _season_end(
+    phase: Phase,
+    units: dict[str, tuple[Unit, ...]],
+    before: Position,
+    occupied: Mapping[str, str],
+    board: Map,
+) -> tuple[Position, str | None]:
+    """Where a game goes once a season's movement and retreats are done (``units`` left
+    standing, ``occupied`` their provinces and powers; ``before`` holds the centres as
+    they were): after Spring to Fall; after Fall, centres change hands, then
+    adjustments if anyone has any."""
     if phase.season is Season.SPRING:
-        return Position(
-            Phase(Season.FALL, phase.year, PhaseKind.MOVEMENT), after.units, after.centers
-        ), None
-    owner = dict(after.owner)
-    for prov, (power, _) in after.occupant.items():
-        if board.is_center(prov):
-            owner[prov] = power
-    centers: dict[str, set[str]] = {p: set() for p in after.centers}
-    for prov, power in owner.items():
-        centers.setdefault(power, set()).add(prov)
-    owned = {p: frozenset(cs) for p, cs in centers.items() if cs}
-    winner = next((p for p, cs in sorted(owned.items()) if len(cs) >= board.victory_centers), None)
-    counted = Position(Phase(Season.WINTER, phase.year, PhaseKind.ADJUSTMENT), after.units, owned)
-    if any(adjustment_due(counted, board, p) for p in set(counted.units) | set(owned)):
-        return counted, winner
-    return Position(
-        Phase(Season.SPRING, phase.year + 1, PhaseKind.MOVEMENT), after.units, owned
-    ), winner
+        fall = Phase(Season.FALL, phase.year, PhaseKind.MOVEMENT)
+        return Position(fall, units, before.centers), None
+    owner = before.owner
+    centres = _centres(board)
+    if all(owner.get(prov) == power for prov, power in occupied.items() if prov in centres):
+        owned = {p: cs for p, cs in before.centers.items() if cs}  # no centre changed hands
+    else:
+        owner = dict(owner)
+        for prov, power in occupied.items():
+            if prov in centres:
+                owner[prov] = power
+        grouped: dict[str, set[str]] = {p: set() for p in before.centers}
+        for prov, power in owner.items():
+            grouped.setdefault(power, set()).add(prov)
+        owned = {p: frozenset(cs) for p, cs in grouped.items() if cs}
+    victory = board.victory_centers
+    winner = next((p for p, cs in sorted(owned.items()) if len(cs) >= victory), None)
+    winter = Phase(Season.WINTER, phase.year, PhaseKind.ADJUSTMENT)
+    building = []
+    for p in set(units) | set(owned):
+        delta = len(owned.get(p, ())) - len(units.get(p, ()))
+        if delta < 0:
+            return Position(winter, units, owned), winner
+        if delta > 0:
+            building.append(p)
+    if building:  # builds are due only where a home centre stands empty
+        counted = Position(winter, units, owned)
+        if any(adjustment_due(counted, board, p) for p in building):
+            return counted, winner
+    return Position(Phase(Season.SPRING, phase.year + 1, PhaseKind.MOVEMENT), units, owned), winner
+
+
+@cache
+def _centres(board: Map) -> frozenset[str]:
+    return board.centers
 
 
 def _freeze(units: Mapping[str, list[Unit]]) -> dict[str, tuple[Unit, ...]]:

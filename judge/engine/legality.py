@@ -6,8 +6,6 @@ adjudicator makes the unit hold (movement) or disband (retreat), as judges do.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from judge.engine.board import Map, Terrain, UnitType, coast_of, province_of
 from judge.engine.orders import (
     Build,
@@ -42,7 +40,7 @@ def check_order(order: Order, power: str | None, position: Position, board: Map)
         occupant = position.occupant
         unit: Unit | None = getattr(order, "unit", None)
         target: Unit | None = getattr(order, "target", None)
-        return _movement(
+        return check_movement_order(
             order,
             power,
             None if unit is None else occupant.get(unit.province),
@@ -95,10 +93,17 @@ def _own_unit(given: Unit, power: str | None, found: tuple[str, Unit] | None) ->
     return unit
 
 
-# Remembered: a game's orders and units repeat from phase to phase (and a Payola
-# sheet's offers name the same orders many times), and every argument is a value.
-@lru_cache(maxsize=1 << 16)
-def _movement(
+# Remembered: a game's orders and units repeat from phase to phase (and a Payola sheet's
+# offers name the same orders many times). The key holds the ids of the order and of
+# the units standing where it looks, not the values: hashing those would call their
+# Python __hash__ methods, and an order read from text is one object per line, a unit
+# one object per text. The entry keeps those objects alive, so no id is reused while
+# the entry stands; an equal order or unit that is another object is checked again.
+_CHECKED: dict[tuple[object, ...], tuple[object, ...]] = {}
+_CHECKED_SIZE = 1 << 16
+
+
+def check_movement_order(
     order: Order,
     power: str | None,
     found: tuple[str, Unit] | None,
@@ -106,8 +111,29 @@ def _movement(
     board: Map,
 ) -> Order | Reason:
     """A movement-phase order, ``found`` and ``named`` standing (owner, unit) where its
-    unit and the unit it names are, or None. Public as ``check_movement_order``, for a
-    caller that checks a whole phase's orders (the adjudicator)."""
+    unit and the unit it names are, or None: check_order's movement case, for a caller
+    that checks a whole phase's orders (the adjudicator)."""
+    key = (
+        id(order), power, board,
+        None if found is None else found[0], None if found is None else id(found[1]),
+        None if named is None else named[0], None if named is None else id(named[1]),
+    )
+    entry = _CHECKED.get(key)
+    if entry is None:
+        if len(_CHECKED) >= _CHECKED_SIZE:
+            _CHECKED.clear()
+        result = _movement(order, power, found, named, board)
+        entry = _CHECKED[key] = (result, order, found, named)
+    return entry[0]  # type: ignore[return-value]
+
+
+def _movement(
+    order: Order,
+    power: str | None,
+    found: tuple[str, Unit] | None,
+    named: tuple[str, Unit] | None,
+    board: Map,
+) -> Order | Reason:
     if not _places_known(order, board):
         return Reason.UNKNOWN_PROVINCE
     if not isinstance(order, _MOVEMENT):
@@ -124,9 +150,6 @@ def _movement(
     if isinstance(order, SupportMove):
         return _support_move(unit, order, named, board)
     return _convoy(unit, order, named, board)
-
-
-check_movement_order = _movement
 
 
 def _move(unit: Unit, order: Move, board: Map) -> Move | Reason:

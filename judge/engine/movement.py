@@ -4,23 +4,31 @@ Decisions are keyed ``("m", p)`` (the move from p succeeds), ``("p", p)`` (the
 convoy carrying the army from p holds) and ``("s", p)`` (the support from p is
 given, i.e. valid and not cut). Definitions follow the DATC and Kruijswijk's
 "Math of Adjudication"; paradoxes are broken by the Szykman rule (DATC 4.A.2).
+
+This is the engine's innermost loop (every phase of every game), so it reads the
+orders once into plain dicts keyed by province and dispatches on ``type(order)``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
 
 from judge.engine.board import Map, Terrain, UnitType
-from judge.engine.convoy import convoy_chain_exists, convoying_fleets, goes_by_convoy
-from judge.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, Waive
+from judge.engine.convoy import convoy_chain_exists
+from judge.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from judge.engine.outcomes import Outcome
 from judge.engine.position import Unit
 from judge.engine.resolver import Resolver
 
+_ARMY = UnitType.ARMY
+_FLEET = UnitType.FLEET
+_OK, _BOUNCE, _CUT = Outcome.OK, Outcome.BOUNCE, Outcome.CUT
+_DISLODGED, _VOID, _NO_CONVOY = Outcome.DISLODGED, Outcome.VOID, Outcome.NO_CONVOY
+_NOWHERE: frozenset[str] = frozenset()
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class MovementResult:
     """What the movement phase decided, by the province each unit stood in."""
 
@@ -33,6 +41,12 @@ class MovementResult:
 class _Movement:
     """One movement phase being resolved; built once, asked many questions."""
 
+    __slots__ = (
+        "board", "units", "given", "orders", "power", "_location", "convoyers", "moves",
+        "attackers", "target", "by_convoy", "head_to_head", "move_supporters", "hold_supporters",
+        "resolver", "resolve",
+    )
+
     def __init__(
         self, board: Map, units: Mapping[str, tuple[str, Unit]], orders: Mapping[str, Order]
     ):
@@ -40,46 +54,125 @@ class _Movement:
         self.units = units
         self.given = orders  # as ordered, before impossible convoys became holds
         self.power = {p: pw for p, (pw, _) in units.items()}
-        self.location = {p: u.location for p, (_, u) in units.items()}
-        self.convoyers = convoying_fleets(orders)
-        self.orders = orders = _without_impossible_convoys(
-            board, orders, self.convoyers, self.location
-        )
-        self.moves = {p: o for p, o in orders.items() if isinstance(o, Move)}
-        self.attackers: dict[str, list[str]] = {}
-        for p, m in self.moves.items():
-            self.attackers.setdefault(_prov(m.dest), []).append(p)
-        self.target = {p: _prov(m.dest) for p, m in self.moves.items()}  # province moved into
-        self.by_convoy = {
-            p: goes_by_convoy(board, p, m, self.convoyers, self.power.__getitem__, self.location)
-            for p, m in self.moves.items()
-        }
-        self.move_supporters: dict[str, list[str]] = {}
-        self.hold_supporters: dict[str, list[str]] = {}
+        self._location: dict[str, str] | None = None
+        # One pass over the orders: moves, supports and convoys by kind.
+        given_moves: list[tuple[str, Move]] = []
+        convoyers: dict[tuple[str, str], list[str]] = {}
+        support_moves: list[tuple[str, SupportMove]] = []
+        support_holds: list[tuple[str, SupportHold]] = []
         for p, o in orders.items():
-            if isinstance(o, SupportMove):
-                supported = self.moves.get(o.target.province)
-                if (
-                    supported is not None
-                    and _aims_at(o.dest, supported.dest)
-                    and _same_unit(o.target, supported.unit)
-                ):
-                    self.move_supporters.setdefault(o.target.province, []).append(p)
-            elif isinstance(o, SupportHold):
-                t = o.target.province
-                if t in units and t not in self.moves and _same_unit(o.target, units[t][1]):
-                    self.hold_supporters.setdefault(t, []).append(p)
+            kind = type(o)
+            if kind is Move:
+                given_moves.append((p, o))  # type: ignore[arg-type]
+            elif kind is SupportMove:
+                support_moves.append((p, o))  # type: ignore[arg-type]
+            elif kind is SupportHold:
+                support_holds.append((p, o))  # type: ignore[arg-type]
+            elif kind is Convoy:
+                key = (o.target.province, o.dest)  # type: ignore[union-attr]
+                convoyers.setdefault(key, []).append(p)
+        self.convoyers = convoyers
+        self.orders = orders
+        # Then the moves: by land or by sea, and where each one goes.
+        moves: dict[str, Move] = {}
+        by_convoy: dict[str, bool] = {}
+        target: dict[str, str] = {}  # the province moved into
+        attackers: dict[str, list[str]] = {}
+        army_edges = board.army_edges
+        for p, m in given_moves:
+            unit = m.unit
+            if unit.type is not _ARMY:
+                by_convoy[p] = False
+            elif m.dest in army_edges.get(unit.location, _NOWHERE):
+                if m.via_convoy:
+                    # VIA CONVOY that no fleet is ordered to carry goes by land (6.G.8).
+                    by_convoy[p] = self._carried(p, m.dest, convoyers.get((p, m.dest), ()))
+                    if not by_convoy[p]:
+                        m = self._replace(p, Move(unit, m.dest))  # type: ignore[assignment]
+                else:
+                    by_convoy[p] = bool(convoyers) and self._convoy_intended(p, m.dest)
+            elif self._carried(p, m.dest, self._fleets_at_sea()):
+                by_convoy[p] = True
+            else:
+                # No fleets on the board could carry it: no move at all (6.D.32).
+                self._replace(p, Hold(unit))
+                continue
+            moves[p] = m
+            d = m.dest.split("/", 1)[0]
+            target[p] = d
+            found = attackers.get(d)
+            if found is None:
+                attackers[d] = [p]
+            else:
+                found.append(p)
+        self.moves = moves
+        self.by_convoy = by_convoy
+        self.target = target
+        self.attackers = attackers
+        # p -> the unit moving straight back into p's origin, when both go by land.
+        self.head_to_head = {
+            p: d for p, d in target.items()
+            if target.get(d) == p and not by_convoy[p] and not by_convoy[d]
+        }
+        # Supports that match what the unit they name does.
+        move_supporters: dict[str, list[str]] = {}
+        for p, o in support_moves:
+            t = o.target.province
+            supported = moves.get(t)
+            if supported is None:
+                continue
+            named = o.target.type
+            if named is not None and named is not supported.unit.type:
+                continue
+            # A support names a province, or a coast that must be the move's (6.B.9).
+            to = o.dest
+            if to == supported.dest if "/" in to else to == target[t]:
+                move_supporters.setdefault(t, []).append(p)
+        hold_supporters: dict[str, list[str]] = {}
+        for p, o in support_holds:
+            t = o.target.province
+            if t in units and t not in moves and _same_unit(o.target, units[t][1]):
+                hold_supporters.setdefault(t, []).append(p)
+        self.move_supporters = move_supporters
+        self.hold_supporters = hold_supporters
         self.resolver = Resolver(self._decide, self._backup)
+        self.resolve = self.resolver.resolve
 
-    def head_to_head(self, p: str) -> str | None:
-        """The unit moving straight back into p's origin, if both go by land."""
-        d = self.target[p]
-        if self.target.get(d) != p or self.by_convoy[p] or self.by_convoy[d]:
-            return None
-        return d
+    # What the moves by sea need (rarely asked): locations, fleets, chains.
+
+    def _locations(self) -> dict[str, str]:
+        if self._location is None:
+            self._location = {p: u.location for p, (_, u) in self.units.items()}
+        return self._location
+
+    def _fleets_at_sea(self) -> list[str]:
+        sea = Terrain.SEA
+        return [
+            p for p, (_, u) in self.units.items()
+            if u.type is _FLEET and self.board.terrain(p) is sea
+        ]
+
+    def _carried(self, p: str, dest: str, fleets: Collection[str]) -> bool:
+        return convoy_chain_exists(self.board, p, dest, fleets, self._locations())
+
+    def _convoy_intended(self, p: str, dest: str) -> bool:
+        """A move the army could make by land goes by convoy only when a fleet of its own
+        power is (legally) ordered to convoy it and the fleets so ordered could carry it
+        (DATC 4.A.3, the 2000 rules with intent; 6.G.5, 6.G.6; an own fleet that could lie
+        on no route has an illegal order and shows no intent, 6.G.7)."""
+        fleets = self.convoyers.get((p, dest), ())
+        mine = self.power[p]
+        return any(self.power[f] == mine for f in fleets) and self._carried(p, dest, fleets)
+
+    def _replace(self, p: str, order: Order) -> Order:
+        """The order carried out instead of the one given (the given ones are kept)."""
+        if self.orders is self.given:
+            self.orders = dict(self.given)
+        self.orders[p] = order  # type: ignore[index]
+        return order
 
     def _supports(self, supporters: Sequence[str], exclude_power: str | None = None) -> int:
-        resolve = self.resolver.resolve
+        resolve = self.resolve
         power = self.power
         count = 0
         for s in supporters:
@@ -88,44 +181,49 @@ class _Movement:
         return count
 
     def attack(self, p: str) -> int:
-        if self.by_convoy[p] and not self.resolver.resolve(("p", p)):
+        if self.by_convoy[p] and not self.resolve(("p", p)):
             return 0
         d = self.target[p]
         supporters = self.move_supporters.get(p, ())
         occupant = self.units.get(d)
         if occupant is None or (
-            d in self.moves and self.head_to_head(p) is None and self.resolver.resolve(("m", d))
+            d in self.moves and p not in self.head_to_head and self.resolve(("m", d))
         ):
-            return 1 + self._supports(supporters)
+            return 1 + self._supports(supporters) if supporters else 1
         if occupant[0] == self.power[p]:
             return 0
-        return 1 + self._supports(supporters, exclude_power=occupant[0])
+        return 1 + self._supports(supporters, occupant[0]) if supporters else 1
 
     def hold(self, d: str) -> int:
         if d not in self.units:
             return 0
         if d in self.moves:
-            return 0 if self.resolver.resolve(("m", d)) else 1
-        return 1 + self._supports(self.hold_supporters.get(d, ()))
+            return 0 if self.resolve(("m", d)) else 1
+        supporters = self.hold_supporters.get(d)
+        return 1 + self._supports(supporters) if supporters else 1
 
     def defend(self, p: str) -> int:
-        return 1 + self._supports(self.move_supporters.get(p, ()))
+        supporters = self.move_supporters.get(p)
+        return 1 + self._supports(supporters) if supporters else 1
 
     def prevent(self, p: str) -> int:
-        if self.by_convoy[p] and not self.resolver.resolve(("p", p)):
+        if self.by_convoy[p] and not self.resolve(("p", p)):
             return 0
-        opponent = self.head_to_head(p)
-        if opponent is not None and self.resolver.resolve(("m", opponent)):
+        opponent = self.head_to_head.get(p)
+        if opponent is not None and self.resolve(("m", opponent)):
             return 0
-        return 1 + self._supports(self.move_supporters.get(p, ()))
+        supporters = self.move_supporters.get(p)
+        return 1 + self._supports(supporters) if supporters else 1
 
     def dislodged(self, d: str) -> bool:
-        if d in self.moves and self.resolver.resolve(("m", d)):
+        if d in self.moves and self.resolve(("m", d)):
             return False
-        return any(self.resolver.resolve(("m", a)) for a in self.attackers.get(d, ()))
+        return any(self.resolve(("m", a)) for a in self.attackers.get(d, ()))
 
     def _decide(self, _: Resolver, key: Hashable) -> bool:
-        kind, p = cast(tuple[str, str], key)
+        kind: str
+        p: str
+        kind, p = key  # type: ignore[misc]
         if kind == "m":
             return self._move_succeeds(p)
         if kind == "p":
@@ -133,58 +231,92 @@ class _Movement:
         return self._support_given(p)
 
     def _move_succeeds(self, p: str) -> bool:
-        if self.by_convoy[p] and not self.resolver.resolve(("p", p)):
+        if self.by_convoy[p] and not self.resolve(("p", p)):
             return False
-        d = self.target[p]
         strength = self.attack(p)
-        opponent = self.head_to_head(p)
+        opponent = self.head_to_head.get(p)
         if opponent is not None:
             if strength <= self.defend(opponent):
                 return False
-        elif strength <= self.hold(d):
+        elif strength <= self.hold(self.target[p]):
             return False
-        return all(strength > self.prevent(a) for a in self.attackers[d] if a != p)
+        for a in self.attackers[self.target[p]]:
+            if a != p and strength <= self.prevent(a):
+                return False
+        return True
 
     def _path(self, p: str) -> bool:
         m = self.moves[p]
         fleets = self.convoyers.get((p, m.dest), ())
-        if not convoy_chain_exists(self.board, p, m.dest, fleets, self.location):
+        if not self._carried(p, m.dest, fleets):
             return False
-        standing = [f for f in fleets if not self.dislodged(f)]
-        return convoy_chain_exists(self.board, p, m.dest, standing, self.location)
+        return self._carried(p, m.dest, [f for f in fleets if not self.dislodged(f)])
 
     def _support_given(self, p: str) -> bool:
         order = self.orders[p]
-        if isinstance(order, SupportMove):
+        if type(order) is SupportMove:
             if p not in self.move_supporters.get(order.target.province, ()):
                 return False
-            against = _prov(order.dest)
+            against: str | None = order.dest.split("/", 1)[0]
         else:
             assert isinstance(order, SupportHold)
             if p not in self.hold_supporters.get(order.target.province, ()):
                 return False
             against = None
+        attackers = self.attackers.get(p)
+        if attackers is None:
+            return True
         mine = self.power[p]
-        for a in self.attackers.get(p, ()):
+        for a in attackers:
             if self.power[a] == mine or a == against:
                 continue
-            if self.by_convoy[a] and not self.resolver.resolve(("p", a)):
+            if self.by_convoy[a] and not self.resolve(("p", a)):
                 continue
             return False
         # An attack from the province the support is aimed at cuts it only by dislodging.
-        return not (against in self.attackers.get(p, ()) and self.resolver.resolve(("m", against)))
+        return not (against in attackers and self.resolve(("m", against)))
 
     def _backup(self, resolver: Resolver, cycle: Sequence[Hashable]) -> None:
-        paths = [k for k in cycle if cast(tuple[str, str], k)[0] == "p"]
+        paths = [k for k in cycle if k[0] == "p"]  # type: ignore[index]
         if paths:
             # Szykman: the convoyed armies of a paradox do not move and have no effect.
             for k in paths:
                 resolver.settle(k, False)
             return
         for k in cycle:
-            if cast(tuple[str, str], k)[0] == "m":
+            if k[0] == "m":  # type: ignore[index]
                 # Circular movement: everyone moves.
                 resolver.settle(k, True)
+
+    def outcome(
+        self, p: str, moved: Mapping[str, str], dislodged: Mapping[str, str | None]
+    ) -> Outcome:
+        if p in dislodged:
+            return _DISLODGED
+        order = self.orders[p]
+        kind = type(order)
+        if kind is Move:
+            if p in moved:
+                return _OK
+            if self.by_convoy[p] and not self.resolve(("p", p)):
+                return _NO_CONVOY
+            return _BOUNCE
+        if kind is SupportMove or kind is SupportHold:
+            given = self.move_supporters if kind is SupportMove else self.hold_supporters
+            if p not in given.get(order.target.province, ()):  # type: ignore[union-attr]
+                return _VOID  # it matches no order of the unit it names
+            return _OK if self.resolve(("s", p)) else _CUT
+        if kind is Convoy:
+            m = self.moves.get(order.target.province)  # type: ignore[union-attr]
+            carried = (
+                m is not None
+                and m.dest == order.dest  # type: ignore[union-attr]
+                and self.by_convoy[order.target.province]  # type: ignore[union-attr]
+            )
+            return _OK if carried else _VOID
+        assert kind is Hold
+        # a move no fleets on the board could convoy is no move at all: illegal (DATC 6.D.32)
+        return _VOID if type(self.given[p]) is Move else _OK
 
 
 def resolve_movement(
@@ -192,96 +324,30 @@ def resolve_movement(
 ) -> MovementResult:
     """Resolve a movement phase; ``orders`` has one legal order for every unit, by province."""
     mv = _Movement(board, units, orders)
-    resolve = mv.resolver.resolve
+    resolve = mv.resolve
     moved = {p: m.dest for p, m in mv.moves.items() if resolve(("m", p))}
     dislodged: dict[str, str | None] = {}
+    attackers = mv.attackers
     for d in units:
-        if d in moved:
+        if d in moved or d not in attackers:
             continue
-        for a in mv.attackers.get(d, ()):
+        for a in attackers[d]:
             if a in moved:
                 dislodged[d] = None if mv.by_convoy[a] else a
-    outcomes = {p: _outcome(mv, p, moved, dislodged) for p in units}
-    occupied_after = {_prov(dst) for dst in moved.values()} | {
-        p for p in units if p not in moved and p not in dislodged
-    }
+    outcome = mv.outcome
+    outcomes = {p: outcome(p, moved, dislodged) for p in units}
     contested = set()
-    for d, atts in mv.attackers.items():
+    occupied_after: set[str] | None = None
+    for d, atts in attackers.items():
+        if occupied_after is None:
+            occupied_after = {mv.target[p] for p in moved}
+            occupied_after.update(p for p in units if p not in moved and p not in dislodged)
         if d in occupied_after:
             continue
         if any(a not in moved and mv.prevent(a) > 0 for a in atts):
             contested.add(d)
     mv.resolver.release()  # the phase is decided: free it now, not at the collector's next run
     return MovementResult(outcomes, moved, dislodged, frozenset(contested))
-
-
-def _outcome(
-    mv: _Movement, p: str, moved: Mapping[str, str], dislodged: Mapping[str, str | None]
-) -> Outcome:
-    if p in dislodged:
-        return Outcome.DISLODGED
-    order = mv.orders[p]
-    if isinstance(order, Move):
-        if p in moved:
-            return Outcome.OK
-        if mv.by_convoy[p] and not mv.resolver.resolve(("p", p)):
-            return Outcome.NO_CONVOY
-        return Outcome.BOUNCE
-    if isinstance(order, (SupportMove, SupportHold)):
-        given = mv.move_supporters if isinstance(order, SupportMove) else mv.hold_supporters
-        if p not in given.get(order.target.province, ()):
-            return Outcome.VOID  # it matches no order of the unit it names
-        return Outcome.OK if mv.resolver.resolve(("s", p)) else Outcome.CUT
-    if isinstance(order, Convoy):
-        m = mv.moves.get(order.target.province)
-        carried = m is not None and m.dest == order.dest and mv.by_convoy[order.target.province]
-        return Outcome.OK if carried else Outcome.VOID
-    assert isinstance(order, Hold)
-    # a move no fleets on the board could convoy is no move at all: illegal (DATC 6.D.32)
-    return Outcome.VOID if isinstance(mv.given[p], Move) else Outcome.OK
-
-
-def _without_impossible_convoys(
-    board: Map,
-    orders: Mapping[str, Order],
-    convoyers: Mapping[tuple[str, str], list[str]],
-    location: Mapping[str, str],
-) -> Mapping[str, Order]:
-    """A move that needs a convoy when no fleets on the board could form one is no move
-    at all: the army holds (DATC 6.D.32; with fleets there that do not convoy, it is a
-    failed move, 6.D.8). A move marked VIA CONVOY that no fleet is ordered to carry,
-    but that could go by land, goes by land (6.G.8)."""
-    out = dict(orders)
-    seas: list[str] | None = None  # the fleets at sea, found when a move needs them (rarely)
-    for p, o in orders.items():
-        if not isinstance(o, Move) or o.unit.type is not UnitType.ARMY:
-            continue
-        if board.adjacent(UnitType.ARMY, o.unit.location, o.dest):
-            if o.via_convoy and not convoy_chain_exists(
-                board, p, o.dest, convoyers.get((p, o.dest), ()), location
-            ):
-                out[p] = Move(o.unit, o.dest)
-        else:
-            if seas is None:
-                seas = [
-                    f
-                    for f, fo in orders.items()
-                    if not isinstance(fo, Waive)  # a movement phase has none; for mypy
-                    and fo.unit.type is UnitType.FLEET
-                    and board.terrain(f) is Terrain.SEA
-                ]
-            if not convoy_chain_exists(board, p, o.dest, seas, location):
-                out[p] = Hold(o.unit)
-    return out
-
-
-def _aims_at(support_dest: str, move_dest: str) -> bool:
-    """A support names a province, or a coast that must be the one the move goes to (6.B.9)."""
-    return support_dest == move_dest if "/" in support_dest else support_dest == _prov(move_dest)
-
-
-def _prov(location: str) -> str:
-    return location.split("/", 1)[0]
 
 
 def _same_unit(named: Unit, actual: Unit) -> bool:

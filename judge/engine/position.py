@@ -17,21 +17,21 @@ class Unit:
     location: str
     # Derived once: adjudication and reports ask for these many times a phase.
     province: str = field(init=False, repr=False, compare=False)
-    _text: str = field(init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)  # ``A PAR``, as str() gives
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
         # _value_ is the member's value without the descriptor ``value`` goes through
         text = self.location if self.type is None else f"{self.type._value_} {self.location}"
-        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "text", text)
 
     def __str__(self) -> str:
-        return self._text
+        return self.text
 
     def __hash__(self) -> int:
         # The text names type and location, as equality compares them; a string keeps
         # its hash, where the generated hash would hash the enum (a Python call) each time.
-        return hash(self._text)
+        return hash(self.text)
 
     @classmethod
     def parse(cls, text: str) -> Unit:
@@ -42,19 +42,26 @@ class Unit:
         return cls(UnitType(parts[0].upper()), parts[1].upper())
 
 
-# Units the engine makes as it plays (a unit that moved), one per type and location:
-# a lookup costs a fraction of building a Unit. Bounded by the maps' locations.
-_MOVED: dict[str, Unit] = {}
+# Units the engine and the order reader make (a unit that moved, a unit an order names),
+# one per type and location: a lookup costs a fraction of building a Unit. Bounded by
+# the maps' locations.
+_UNITS: dict[str, Unit] = {}
+
+
+def unit_of(unit_type: UnitType | None, location: str) -> Unit:
+    """``Unit(unit_type, location)``, made once."""
+    key = location if unit_type is None else f"{unit_type._value_} {location}"
+    found = _UNITS.get(key)
+    if found is None:
+        found = _UNITS[key] = Unit(unit_type, location)
+    return found
 
 
 def moved_unit(unit: Unit, location: str) -> Unit:
     """``unit`` standing at ``location`` (where it moved or retreated to)."""
     assert unit.type is not None
-    key = f"{unit.type._value_} {location}"
-    found = _MOVED.get(key)
-    if found is None:
-        found = _MOVED[key] = Unit(unit.type, location)
-    return found
+    found = _UNITS.get(unit.text[:2] + location)  # "A " or "F ", then the location
+    return unit_of(unit.type, location) if found is None else found
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +73,7 @@ class Dislodgement:
     attacker: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Position:
     """The board at the start of a phase.
 
@@ -80,6 +87,25 @@ class Position:
     centers: Mapping[str, frozenset[str]]
     dislodged: Mapping[str, tuple[Dislodgement, ...]] = field(default_factory=dict)
     contested: frozenset[str] = frozenset()
+
+    def __init__(
+        self,
+        phase: Phase,
+        units: Mapping[str, tuple[Unit, ...]],
+        centers: Mapping[str, frozenset[str]],
+        dislodged: Mapping[str, tuple[Dislodgement, ...]] | None = None,
+        contested: frozenset[str] = frozenset(),
+    ) -> None:
+        # The generated __init__ of a frozen dataclass sets each field through
+        # object.__setattr__; every phase makes several positions, so they are written
+        # into the instance's dict at once (half the cost).
+        self.__dict__.update(
+            phase=phase,
+            units=units,
+            centers=centers,
+            dislodged={} if dislodged is None else dislodged,
+            contested=contested,
+        )
 
     # Derived lookups, computed on first use and kept (functools.cached_property
     # would do, but takes a lock on every access: these are on the hot path).

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import NoReturn
 
-_UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+# A decision's state, one dict entry: absent while unresolved, then guessed or final,
+# with its value (one lookup answers both "is it known?" and "what is it?").
+_GUESS_FALSE, _GUESS_TRUE, _FINAL_FALSE, _FINAL_TRUE = 0, 1, 2, 3
 
 
 class Resolver:
@@ -22,7 +24,7 @@ class Resolver:
     decision of ``cycle`` (with ``settle``) when guessing cannot.
     """
 
-    __slots__ = ("_decide", "_backup", "_state", "_value", "_deps")
+    __slots__ = ("_decide", "_backup", "_state", "_deps")
 
     def __init__(
         self,
@@ -32,7 +34,6 @@ class Resolver:
         self._decide = decide
         self._backup = backup
         self._state: dict[Hashable, int] = {}
-        self._value: dict[Hashable, bool] = {}
         self._deps: list[Hashable] = []
 
     def release(self) -> None:
@@ -43,50 +44,52 @@ class Resolver:
 
     def settle(self, key: Hashable, value: bool) -> None:
         """Fix a decision for good (used by backup rules)."""
-        self._state[key] = _RESOLVED
-        self._value[key] = value
+        self._state[key] = _FINAL_TRUE if value else _FINAL_FALSE
+
+    def _forget(self, mark: int) -> None:
+        """Every decision from ``mark`` on in the dependency list is unresolved again."""
+        deps = self._deps
+        state = self._state
+        for k in deps[mark:]:
+            state.pop(k, None)
+        del deps[mark:]
 
     def resolve(self, key: Hashable) -> bool:
-        state = self._state.get(key, _UNRESOLVED)
-        if state == _RESOLVED:
-            return self._value[key]
-        if state == _GUESSING:
+        state = self._state
+        known = state.get(key)
+        if known is not None:
+            if known >= _FINAL_FALSE:
+                return known == _FINAL_TRUE
             if key not in self._deps:
                 self._deps.append(key)
-            return self._value[key]
+            return known == _GUESS_TRUE
         deps = self._deps
         mark = len(deps)
-        self._value[key] = False
-        self._state[key] = _GUESSING
+        state[key] = _GUESS_FALSE
         first = self._decide(self, key)
         if len(deps) == mark:
             # Nothing depended on a guess: the answer is final.
-            if self._state[key] != _RESOLVED:
-                self.settle(key, first)
-            return self._value[key]
+            known = state.get(key, _GUESS_FALSE)  # (unresolved again: settled now)
+            if known < _FINAL_FALSE:
+                state[key] = _FINAL_TRUE if first else _FINAL_FALSE
+                return first
+            return known == _FINAL_TRUE
         if deps[mark] != key:
             # We depend on some other decision's guess, further up: it will sort us out.
             deps.append(key)
-            self._value[key] = first
+            state[key] = _GUESS_TRUE if first else _GUESS_FALSE
             return first
         # Our own guess was used: try the other guess.
-        for k in deps[mark:]:
-            self._state[k] = _UNRESOLVED
-        del deps[mark:]
-        self._value[key] = True
-        self._state[key] = _GUESSING
+        self._forget(mark)
+        state[key] = _GUESS_TRUE
         second = self._decide(self, key)
         if first == second:
-            for k in deps[mark:]:
-                self._state[k] = _UNRESOLVED
-            del deps[mark:]
+            self._forget(mark)
             self.settle(key, first)
             return first
         # Two consistent answers, or none: a cycle the rules must break.
         cycle = deps[mark:]
-        for k in cycle:
-            self._state[k] = _UNRESOLVED
-        del deps[mark:]
+        self._forget(mark)
         self._backup(self, cycle)
         return self.resolve(key)
 

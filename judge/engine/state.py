@@ -18,7 +18,7 @@ class StateError(ValueError):
 def position_from_state(state: Mapping[str, Any], board: Map) -> Position:
     """Read a contract ``state`` (canonical or aliased names) into a Position."""
     try:
-        phase = Phase.parse(str(state["phase"]))
+        phase = _phase(str(state["phase"]))
     except KeyError:
         raise StateError("state has no phase") from None
     units: dict[str, tuple[Unit, ...]] = {}
@@ -33,7 +33,8 @@ def position_from_state(state: Mapping[str, Any], board: Map) -> Position:
                 if u.province in seen:
                     raise StateError(f"two units in {u.province}")
                 seen.add(u.province)
-        units[p] = units.get(p, ()) + us
+        earlier = units.get(p)
+        units[p] = us if earlier is None else earlier + us
     centers: dict[str, frozenset[str]] = {}
     for power, cs in (state.get("centers") or {}).items():
         p = _power(power, board)
@@ -41,7 +42,8 @@ def position_from_state(state: Mapping[str, Any], board: Map) -> Position:
             provs = _known_centers(tuple(cs), board)
         except TypeError:  # something unhashable in the list: read it to say what
             provs = _centers(cs, board)
-        centers[p] = centers.get(p, frozenset()) | provs
+        named = centers.get(p)
+        centers[p] = provs if named is None else named | provs
     dislodged: dict[str, tuple[Dislodgement, ...]] = {}
     for power, ds in (state.get("dislodged") or {}).items():
         p = _power(power, board)
@@ -57,8 +59,13 @@ def position_from_state(state: Mapping[str, Any], board: Map) -> Position:
                 )
             )
         dislodged[p] = tuple(out)
-    contested = frozenset(_province(c, board) for c in (state.get("contested") or ()))
+    empty = state.get("contested")
+    contested = frozenset(_province(c, board) for c in empty) if empty else frozenset()
     return Position(phase, units, centers, dislodged, contested)
+
+
+# Phases repeat from case to case; Phase.parse raises (and remembers nothing) for a bad one.
+_phase = lru_cache(maxsize=1024)(Phase.parse)
 
 
 def lines_by_power(given: Any, board: Map, what: str) -> dict[str, list[str]]:
@@ -79,7 +86,9 @@ def state_from_position(position: Position) -> dict[str, Any]:
     """The canonical contract ``state`` of a position (sorted, so output is stable)."""
     return {
         "phase": str(position.phase),
-        "units": {p: sorted(str(u) for u in us) for p, us in sorted(position.units.items()) if us},
+        "units": {
+            p: sorted([u.text for u in us]) for p, us in sorted(position.units.items()) if us
+        },
         "centers": {p: sorted(cs) for p, cs in sorted(position.centers.items()) if cs},
         "dislodged": {
             p: [{"unit": str(d.unit), "attacker": d.attacker} for d in ds]

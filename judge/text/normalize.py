@@ -25,12 +25,19 @@ _TRANSLATION = str.maketrans(
 _BULLETS = "*\u2022\u00b7\u2023\u25e6\u25aa\u25cf\u25cb\u25ba\u25b8"
 _LEADING = re.compile(rf"^(?:[{_BULLETS}]+ ?|\d{{1,3}}[.)] )")
 _TRAILING = re.compile(r"[ .,;]+$")
+# The first and last characters those two can remove: most lines have neither.
+_LEADERS = frozenset(_BULLETS)
+_TRAILERS = frozenset(" .,;")
 
 
 def normalize_line(text: str) -> str:
     """The line as the grammars read it: NFKC, ASCII punctuation, upper case, single
     spaces, without a list bullet or numbering in front or a full stop at the end."""
-    text = unicodedata.normalize("NFKC", text).translate(_TRANSLATION).upper()
-    text = " ".join(text.split())
-    text = _TRAILING.sub("", _LEADING.sub("", text))
+    if not text.isascii():  # NFKC and the table change nothing in ASCII
+        text = unicodedata.normalize("NFKC", text).translate(_TRANSLATION)
+    text = " ".join(text.upper().split())
+    if text[:1] in _LEADERS or text[:1].isdigit():
+        text = _LEADING.sub("", text)
+    if text[-1:] in _TRAILERS:
+        text = _TRAILING.sub("", text)
     return text

@@ -6,7 +6,7 @@ not canonical (see ``judge.text.canonical``), so a run of canonical lines never 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import cast
 
 from lark import Lark, Token, Transformer
@@ -84,7 +84,9 @@ class _Spelling(Transformer):
         if len(children) == 1:
             return place
         mark: Token = children[1]  # NC, N or NORTH all start with the coast's letter
-        return replace(place, coast=f"{mark[0]}C", coast_text=str(mark), coast_column=_column(mark))
+        return place._replace(
+            coast=f"{mark[0]}C", coast_text=str(mark), coast_column=_column(mark)
+        )
 
 
 def _column(token: Token) -> int:

@@ -20,7 +20,7 @@ from judge.engine.orders import (
     SupportHold,
     Waive,
 )
-from judge.engine.position import Unit
+from judge.engine.position import Unit, unit_of
 from judge.text.canonical import plain_abbreviations, spell_canonical
 from judge.text.normalize import normalize_line
 from judge.text.problems import OrderSyntaxError, ParseProblem
@@ -126,7 +126,7 @@ class _Reader:
         return kind(unit, self._unit(spelled.units[1]), dest)  # SupportMove, Convoy
 
     def _unit(self, spelled: SpelledUnit) -> Unit:
-        return Unit(spelled.type, self._location(spelled.place))
+        return unit_of(spelled.type, self._location(spelled.place))
 
     def _route_step(self, place: Place) -> str:
         if place.coast is not None:
@@ -138,7 +138,9 @@ class _Reader:
         return self._location(place)
 
     def _location(self, place: Place) -> str:
-        abbr = self._province(place.name)
+        name = place.name
+        # A plain abbreviation (what canonical lines hold) names itself.
+        abbr = name if name in self.plain else self._province(name)
         if abbr is None:
             raise _Misread(self._unknown(place.name), place.column, place.name, ("a province",))
         if place.coast is None:

@@ -7,13 +7,15 @@ map's names are resolved afterwards, the same way for both (``judge.text.orders`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from judge.engine.board import UnitType
 
+# Named tuples, not frozen dataclasses: every line read for the first time makes a few of
+# these, and a tuple is built in one step where a frozen dataclass sets field by field.
 
-@dataclass(frozen=True, slots=True)
-class Place:
+
+class Place(NamedTuple):
     """A location as spelled: province words, and the coast if one was given (``NC`` for
     any spelling of the north coast); columns count from 1."""
 
@@ -24,14 +26,12 @@ class Place:
     coast_column: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class SpelledUnit:
+class SpelledUnit(NamedTuple):
     type: UnitType | None
     place: Place
 
 
-@dataclass(frozen=True, slots=True)
-class Spelled:
+class Spelled(NamedTuple):
     """An order as spelled: its kind (the engine's order class), its units and places in
     the order written, and whether the move asked to go by convoy."""
 
