@@ -9,6 +9,7 @@ from typing import cast
 
 from sqlalchemy import Select, Table, bindparam, event, func, insert, select
 from sqlalchemy.orm import Session, SessionTransaction, joinedload
+from sqlalchemy.orm.strategy_options import _AbstractLoad
 
 from judge.engine.adjudicate import PhaseResult
 from judge.engine.board import Map
@@ -84,21 +85,29 @@ def lock_game(session: Session, game_id: int) -> Game | None:
 
 
 def find_and_lock_game(session: Session, name: str) -> Game | None:
-    """``find_game`` and ``lock_game`` in one: the game named, with its powers, read and
-    locked for this transaction (a sign-on reads it so, since what follows acts on it)."""
+    """``find_game`` and ``lock_game`` in one: the game named, with its powers and their
+    current players, read and locked for this transaction (a sign-on reads it so, since
+    what follows acts on it; ``signed_player`` then needs no statement of its own)."""
     return _read_locked(session, _LOCK_BY_NAME, {"name": name.lower()})
 
 
-def _locking(stmt: Select[tuple[Game]]) -> dict[bool, Select[tuple[Game]]]:
+def signed_player(power: Power) -> Player | None:
+    """``player_of`` for a power of a game just read by ``find_and_lock_game``, before
+    anything is written: its player as read with the game, by the same statement."""
+    return power.current_players[0] if power.current_players else None
+
+
+def _locking(stmt: Select[tuple[Game]], *joined: _AbstractLoad) -> dict[bool, Select[tuple[Game]]]:
     """The statement reading a game with its powers (one join, where selectinload took two
     statements and twice the time), for SQLite (False) and PostgreSQL (True: the game's row
     locked; a join's other side cannot be). Built once: every sign-on runs one."""
-    stmt = stmt.options(joinedload(Game.powers)).execution_options(populate_existing=True)
+    stmt = stmt.options(*joined).execution_options(populate_existing=True)
     return {False: stmt, True: stmt.with_for_update(of=Game)}
 
 
-_LOCK_BY_ID = _locking(select(Game).where(Game.id == bindparam("id")))
-_LOCK_BY_NAME = _locking(select(Game).where(Game.name == bindparam("name")))
+_LOCK_BY_ID = _locking(select(Game).where(Game.id == bindparam("id")), joinedload(Game.powers))
+_LOCK_BY_NAME = _locking(select(Game).where(Game.name == bindparam("name")),
+                         joinedload(Game.powers).joinedload(Power.current_players))
 
 
 def _read_locked(session: Session, stmts: dict[bool, Select[tuple[Game]]],
