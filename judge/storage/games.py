@@ -85,15 +85,21 @@ def lock_game(session: Session, game_id: int) -> Game | None:
 
 
 def find_and_lock_game(session: Session, name: str) -> Game | None:
-    """``find_game`` and ``lock_game`` in one: the game named, with its powers and their
-    current players, read and locked for this transaction (a sign-on reads it so, since
-    what follows acts on it; ``signed_player`` then needs no statement of its own)."""
+    """``find_game`` and ``lock_game`` in one: the game named, with its powers, read and
+    locked for this transaction (a sign-on reads it so, since what follows acts on it);
+    on SQLite with their current players too (``signed_player``)."""
     return _read_locked(session, _LOCK_BY_NAME, {"name": name.lower()})
 
 
-def signed_player(power: Power) -> Player | None:
+def signed_player(session: Session, power: Power) -> Player | None:
     """``player_of`` for a power of a game just read by ``find_and_lock_game``, before
-    anything is written: its player as read with the game, by the same statement."""
+    anything is written. On SQLite its player was read with the game, by the same
+    statement (BEGIN IMMEDIATE: nothing else writes until this transaction ends). On
+    PostgreSQL it is read now: a statement that waited for the game's row lock returns the
+    game's newest row but the joined rows of its snapshot, taken before the wait, so a
+    player replaced by the transaction that held the lock would not be seen."""
+    if session.get_bind().dialect.name == "postgresql":
+        return player_of(session, power)
     return power.current_players[0] if power.current_players else None
 
 
@@ -106,8 +112,12 @@ def _locking(stmt: Select[tuple[Game]], *joined: _AbstractLoad) -> dict[bool, Se
 
 
 _LOCK_BY_ID = _locking(select(Game).where(Game.id == bindparam("id")), joinedload(Game.powers))
-_LOCK_BY_NAME = _locking(select(Game).where(Game.name == bindparam("name")),
-                         joinedload(Game.powers).joinedload(Power.current_players))
+_LOCK_BY_NAME = {
+    False: _locking(select(Game).where(Game.name == bindparam("name")),
+                    joinedload(Game.powers).joinedload(Power.current_players))[False],
+    True: _locking(select(Game).where(Game.name == bindparam("name")),
+                   joinedload(Game.powers))[True],
+}
 
 
 def _read_locked(session: Session, stmts: dict[bool, Select[tuple[Game]]],
