@@ -102,9 +102,9 @@ def handle_next(
         crash.error = traceback.format_exc()
     log.error("inbox #%s could not be handled:\n%s", crash.inbox_id, crash.error)
     with unit_of_work(factory) as session:
-        message = session.get(InboundMessage, crash.inbox_id, with_for_update=True)
-        if message is not None and message.state == InboxState.RECEIVED:
-            _shunt(session, settings, message, crash.mail, crash.error, moment)
+        held = session.get(InboundMessage, crash.inbox_id, with_for_update=True)
+        if held is not None and held.state == InboxState.RECEIVED:
+            _shunt(session, settings, held, crash.mail, crash.error, moment)
     return Handled.FAILED
 
 

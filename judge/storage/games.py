@@ -103,7 +103,7 @@ def signed_player(session: Session, power: Power) -> Player | None:
     return power.current_players[0] if power.current_players else None
 
 
-def _locking(stmt: Select[tuple[Game]], *joined: _AbstractLoad) -> dict[bool, Select[tuple[Game]]]:
+def _locking(stmt: Select[Game], *joined: _AbstractLoad) -> dict[bool, Select[Game]]:
     """The statement reading a game with its powers (one join, where selectinload took two
     statements and twice the time), for SQLite (False) and PostgreSQL (True: the game's row
     locked; a join's other side cannot be). Built once: every sign-on runs one."""
@@ -120,7 +120,7 @@ _LOCK_BY_NAME = {
 }
 
 
-def _read_locked(session: Session, stmts: dict[bool, Select[tuple[Game]]],
+def _read_locked(session: Session, stmts: dict[bool, Select[Game]],
                  params: dict[str, object]) -> Game | None:
     stmt = stmts[session.get_bind().dialect.name == "postgresql"]
     game = session.scalars(stmt, params).unique().first()

@@ -110,7 +110,8 @@ def parse_command(text: str, line: int = 1) -> c.Command | None:
 def _may_hold_secret(text: str) -> bool:
     words = text.split()
     first = words[0].upper() if words else ""
-    return first.startswith("SIGN") or first in PASSWORD_WORDS or bool(line_secrets(text))
+    # a command word run into the next ("JOINalpha pw") may still be a mistyped command
+    return first.startswith(("SIGN", *PASSWORD_WORDS)) or bool(line_secrets(text))
 
 
 def _parse_command(text: str, line: int) -> c.Command | None:
