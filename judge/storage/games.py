@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
 
-from sqlalchemy import Select, Table, bindparam, event, func, insert, select
-from sqlalchemy.orm import Session, SessionTransaction, joinedload
+from sqlalchemy import ColumnElement, Select, Table, bindparam, event, func, insert, select
+from sqlalchemy.orm import Session, SessionTransaction, joinedload, selectinload
 from sqlalchemy.orm.strategy_options import _AbstractLoad
 
 from judge.engine.adjudicate import PhaseResult
@@ -85,39 +85,37 @@ def lock_game(session: Session, game_id: int) -> Game | None:
 
 
 def find_and_lock_game(session: Session, name: str) -> Game | None:
-    """``find_game`` and ``lock_game`` in one: the game named, with its powers, read and
-    locked for this transaction (a sign-on reads it so, since what follows acts on it);
-    on SQLite with their current players too (``signed_player``)."""
+    """``find_game`` and ``lock_game`` in one: the game named, with its powers and their
+    current players (``signed_player``), read and locked for this transaction (a sign-on
+    reads it so, since what follows acts on it)."""
     return _read_locked(session, _LOCK_BY_NAME, {"name": name.lower()})
 
 
-def signed_player(session: Session, power: Power) -> Player | None:
+def signed_player(power: Power) -> Player | None:
     """``player_of`` for a power of a game just read by ``find_and_lock_game``, before
-    anything is written. On SQLite its player was read with the game, by the same
-    statement (BEGIN IMMEDIATE: nothing else writes until this transaction ends). On
-    PostgreSQL it is read now: a statement that waited for the game's row lock returns the
-    game's newest row but the joined rows of its snapshot, taken before the wait, so a
-    player replaced by the transaction that held the lock would not be seen."""
-    if session.get_bind().dialect.name == "postgresql":
-        return player_of(session, power)
+    anything is written: its current player, read with the game."""
     return power.current_players[0] if power.current_players else None
 
 
-def _locking(stmt: Select[Game], *joined: _AbstractLoad) -> dict[bool, Select[Game]]:
-    """The statement reading a game with its powers (one join, where selectinload took two
-    statements and twice the time), for SQLite (False) and PostgreSQL (True: the game's row
-    locked; a join's other side cannot be). Built once: every sign-on runs one."""
-    stmt = stmt.options(*joined).execution_options(populate_existing=True)
-    return {False: stmt, True: stmt.with_for_update(of=Game)}
+def _locking(where: ColumnElement[bool], *below: _AbstractLoad) -> dict[bool, Select[Game]]:
+    """The statements reading a game with its powers (and what ``below`` adds under each
+    power), for SQLite (False) and PostgreSQL (True). Built once: every sign-on runs one.
+
+    On SQLite one join (BEGIN IMMEDIATE: nothing else writes until this transaction
+    ends; selectinload took two statements and twice the time). On PostgreSQL the game's
+    row is locked first and the powers read by a second statement: a statement that
+    waited for the lock still reads every row it joins as they were when it began, before
+    the transaction holding the lock committed (a phase just processed, a player just
+    replaced), while a statement sent once the lock is held reads them as they are."""
+    game = select(Game).where(where).execution_options(populate_existing=True)
+    return {
+        False: game.options(joinedload(Game.powers).options(*below)),
+        True: game.options(selectinload(Game.powers).options(*below)).with_for_update(of=Game),
+    }
 
 
-_LOCK_BY_ID = _locking(select(Game).where(Game.id == bindparam("id")), joinedload(Game.powers))
-_LOCK_BY_NAME = {
-    False: _locking(select(Game).where(Game.name == bindparam("name")),
-                    joinedload(Game.powers).joinedload(Power.current_players))[False],
-    True: _locking(select(Game).where(Game.name == bindparam("name")),
-                   joinedload(Game.powers))[True],
-}
+_LOCK_BY_ID = _locking(Game.id == bindparam("id"))
+_LOCK_BY_NAME = _locking(Game.name == bindparam("name"), joinedload(Power.current_players))
 
 
 def _read_locked(session: Session, stmts: dict[bool, Select[Game]],
@@ -329,7 +327,7 @@ _SUBMIT = insert(_SUBMISSIONS).values(
            _SUBMISSIONS.c.power == bindparam("power"),
            _SUBMISSIONS.c.kind == bindparam("kind"))
     .scalar_subquery(),
-)
+).inline()  # nothing is read back: no RETURNING
 
 
 def submitted_lines(submission: Submission | None) -> tuple[SubmittedLine, ...]:

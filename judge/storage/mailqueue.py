@@ -368,7 +368,7 @@ def queue_reply(
         to, subject, body, sender, in_reply_to, inbox_id, None, now, not_before, budgeted))
 
 
-_QUEUE = insert(cast(Table, OutboundMessage.__table__))  # built once
+_QUEUE = insert(cast(Table, OutboundMessage.__table__)).inline()  # built once; no RETURNING
 
 
 def _outbound(to: str, subject: str, body: str, sender: str, in_reply_to: str | None,
