@@ -49,6 +49,10 @@ _HEADER = re.compile(
     r"objet|oggetto|cc)\**+\s*+:",
     re.IGNORECASE,
 )
+# compiled once: every line of every mail is tried against them
+_FROM_WORD = re.compile(r"^\s*+\**+(from|von|de|da|van)\b", re.IGNORECASE)
+_FROM_HEADER = re.compile(r"^\s*+\**+(from|von|de|da|van)\**+\s*+:", re.IGNORECASE)
+_ATTRIBUTION_START = re.compile(r"^\s*+(on|le|am|el|il|op)\s", re.IGNORECASE)
 _DEVICE_FOOTER = re.compile(
     r"^\s*+(sent from my \w.*|sent from (mail|yahoo mail|outlook) for .*|sent from yahoo mail.*|"
     r"get outlook for (ios|android).*|sent with proton mail.*|envoyé de mon \w.*|"
@@ -119,7 +123,7 @@ def _before_original(lines: list[str]) -> list[str]:
         if _ORIGINAL.match(line):
             return lines[:i]
         if (_UNDERSCORES.match(line) and _is_header_block(lines, i + 1)) or (
-            _is_header_block(lines, i) and re.match(r"^\s*+\**+(from|von|de|da|van)\b", line, re.I)
+            _is_header_block(lines, i) and _FROM_WORD.match(line)
         ):
             return lines[:i]
     return lines
@@ -127,9 +131,9 @@ def _before_original(lines: list[str]) -> list[str]:
 
 def _is_header_block(lines: list[str], start: int) -> bool:
     """Three or more mail header lines in a row starting with From: (how Outlook quotes)."""
-    block = lines[start:start + 6]
-    if not block or not re.match(r"^\s*+\**+(from|von|de|da|van)\**+\s*+:", block[0], re.I):
+    if start >= len(lines) or not _FROM_HEADER.match(lines[start]):
         return False
+    block = lines[start:start + 6]
     headers = 0
     for line in block:
         if not _HEADER.match(line):
@@ -161,7 +165,7 @@ def _without_quotes(lines: list[str]) -> list[str]:
 
 
 def _starts_attribution(line: str) -> bool:
-    return bool(re.match(r"^\s*+(on|le|am|el|il|op)\s", line, re.IGNORECASE))
+    return bool(_ATTRIBUTION_START.match(line))
 
 
 def _quote_follows(lines: list[str], start: int) -> bool:

@@ -22,7 +22,8 @@ from judge.storage.base import utcnow
 from judge.storage.mailqueue import (
     InboundMessage,
     InboxState,
-    claim_next_inbound,
+    claim_next,
+    finish_inbound,
     forget_raw,
     mark_inbound,
     queue_mail,
@@ -64,7 +65,8 @@ def handle_next(
     crash: _Crash | None = None
     try:
         with unit_of_work(factory) as session:
-            message = claim_next_inbound(session)
+            # read and marked by Core statements: no ORM object, no unit of work to flush
+            message = claim_next(session)
             if message is None:
                 return None
             crash = _Crash(message.id)
@@ -78,15 +80,16 @@ def handle_next(
                     bounces(session, mail, settings)
                     session.flush()
                     reason += f"; bounced: {', '.join(mail.bounced)}"
-                mark_inbound(message, InboxState.DONE, f"not answered: {reason}", moment)
-                message.raw = redacted_raw(message.raw, mail.body_lines)
+                finish_inbound(session, message.id, InboxState.DONE,
+                               f"not answered: {reason}", moment,
+                               redacted_raw(message.raw, mail.body_lines))
                 crash = None
                 return Handled.IGNORED
             handler(session, mail, settings)
             session.flush()  # the handler's own database errors are its crash too
-            mark_inbound(message, InboxState.DONE, None, moment)
             # what is kept of it from now on: no password (judge.mail.redaction)
-            message.raw = redacted_raw(message.raw, mail.body_lines)
+            finish_inbound(session, message.id, InboxState.DONE, None, moment,
+                           redacted_raw(message.raw, mail.body_lines))
             crash = None
             return Handled.DONE
     except Exception as error:
@@ -99,9 +102,9 @@ def handle_next(
         crash.error = traceback.format_exc()
     log.error("inbox #%s could not be handled:\n%s", crash.inbox_id, crash.error)
     with unit_of_work(factory) as session:
-        message = session.get(InboundMessage, crash.inbox_id, with_for_update=True)
-        if message is not None and message.state == InboxState.RECEIVED:
-            _shunt(session, settings, message, crash.mail, crash.error, moment)
+        held = session.get(InboundMessage, crash.inbox_id, with_for_update=True)
+        if held is not None and held.state == InboxState.RECEIVED:
+            _shunt(session, settings, held, crash.mail, crash.error, moment)
     return Handled.FAILED
 
 

@@ -11,12 +11,12 @@ from judge.config import Settings
 from judge.service.answer_limits import HOUR, capped, over_budget, repeated
 from judge.service.context import Context, Result
 from judge.service.guessing import answer_delay
-from judge.service.handlers import run
+from judge.service.handlers import NOTHING_TO_UNDO, run
 from judge.service.markets.mail import each_line, market_line, run_market
 from judge.service.membership import count_wrong_passwords
 from judge.service.replies import render
 from judge.storage.base import utcnow
-from judge.storage.mailqueue import DecodedMail, queue_mail
+from judge.storage.mailqueue import DecodedMail, queue_mail, queue_reply
 from judge.text import commands as c
 from judge.text.commands import Step
 from judge.text.script import mail_secrets, read_script
@@ -54,14 +54,20 @@ def handle_mail(
         unconfirmed, to = to, mail.sender
     ctx = Context(session, settings, moment, sender=mail.sender or to, reply_to=to,
                   inbox_id=mail.inbox_id, source=mail.source, unconfirmed_address=unconfirmed)
-    answered = over_budget(session, to, settings.replies_per_hour, moment)
+    # A mail that starts by signing on with the right password is read whatever its
+    # address's budget, so the budget is counted only when it does not (a sign-on writes
+    # nothing, and a wrong password is recorded only below): one statement fewer for
+    # nearly every player's mail.
+    done = _sign_on_first(ctx, steps)
+    answered = None if ctx.signons else over_budget(session, to, settings.replies_per_hour,
+                                                    moment)
     if answered is None:
-        _run_all(ctx, steps)
+        _run_all(ctx, steps, done)
     else:
         # Over its budget an address is read only if the mail signs on with a right
         # password (a forged From must not cut a player off); anything else is undone.
         attempt = session.begin_nested()
-        _run_all(ctx, steps)
+        _run_all(ctx, steps, done)
         if not ctx.signons:
             attempt.rollback()
             count_wrong_passwords(ctx)
@@ -90,9 +96,9 @@ def handle_mail(
                      mail.message_id, ctx.sender, ctx.source)
             return
         delay = wait
-    queue_mail(session, to, subject, body, sender=settings.address, in_reply_to=in_reply_to,
-               inbox_id=mail.inbox_id, now=moment, not_before=moment + delay,
-               budgeted=ctx.signons == 0)
+    queue_reply(session, to, subject, body, sender=settings.address, in_reply_to=in_reply_to,
+                inbox_id=mail.inbox_id, now=moment, not_before=moment + delay,
+                budgeted=ctx.signons == 0)
     refused = sum(not r.ok for r in ctx.results)
     log.info("mail #%s from %s, game %s: %s; %d done, %d refused", mail.inbox_id,
              ctx.sender, ctx.identity.game.name if ctx.identity else "-",
@@ -111,10 +117,21 @@ def _command_word(step: Step) -> str:
     return type(step.command).__name__.upper()
 
 
-def _run_all(ctx: Context, steps: list[Step]) -> None:
+def _sign_on_first(ctx: Context, steps: list[Step]) -> int:
+    """Run the mail's first step if it is a sign-on (which writes nothing, refused or
+    not: judge.service.handlers.NOTHING_TO_UNDO); how many steps were run (0 or 1)."""
+    if not steps or not isinstance(steps[0].command, c.SignOn):
+        return 0
+    assert c.SignOn in NOTHING_TO_UNDO
+    run(ctx, steps[0])
+    return 1
+
+
+def _run_all(ctx: Context, steps: list[Step], start: int = 0) -> None:
+    """Run the mail's steps from ``start`` on (those before it ran already)."""
     seen: dict[tuple[type, str], int] = {}
     market: list[Step] = []  # a market game member's lines, read as one mail of his
-    for step in steps[:MAX_COMMANDS]:
+    for step in steps[start:MAX_COMMANDS]:
         if ctx.identity is not None and ctx.identity.market and market_line(step):
             market.extend(each_line(step))
             continue

@@ -32,8 +32,8 @@ from judge.storage.games import (
     find_and_lock_game,
     find_game,
     members,
-    player_of,
     power_of,
+    signed_player,
 )
 from judge.storage.schema import Game, GameState, Player, PowerState, Role
 from judge.text import commands as c
@@ -257,10 +257,11 @@ def _who(ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
     if who not in ("O", "OBSERVER"):
         power = power_of(game, power_named(ctx.board(game), who))
         assert power is not None
-        player = player_of(ctx.session, power)
+        # read with the game (game_named(lock=True)): no statement of its own
+        player = signed_player(power)
         lord = controller_player(game, power) if player is None else None
         if lord is not None:  # DPjudge's CONTROL: the controller's player, own password
-            player = player_of(ctx.session, lord)
+            player = signed_player(lord)
         if player is None:
             raise Refusal(f"{power.name} of {game.name} has no player "
                           f"({power.state}); JOIN {game.name} <password> {power.name}")

@@ -10,7 +10,7 @@ from datetime import datetime
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 from enum import StrEnum
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import (
     ForeignKey,
@@ -21,6 +21,7 @@ from sqlalchemy import (
     UniqueConstraint,
     bindparam,
     func,
+    insert,
     select,
     true,
     update,
@@ -241,6 +242,56 @@ _CLAIM_IN_ORDER = _CLAIM_OLDEST.where(~(
 ).exists()).with_for_update(skip_locked=True)
 
 
+@dataclass(frozen=True, slots=True)
+class ClaimedMail:
+    """What the worker reads of the mail it claimed (``claim_next``)."""
+
+    id: int
+    raw: bytes
+    mail_from: str
+    rcpt_to: str
+    peer: str
+
+    @property
+    def recipients(self) -> tuple[str, ...]:
+        """The envelope recipients as a tuple."""
+        return tuple(r for r in self.rcpt_to.splitlines() if r)
+
+
+def claim_next(session: Session) -> ClaimedMail | None:
+    """``claim_next_inbound`` as the worker runs it for every mail: the same choice and
+    lock, read as plain values by a Core statement (no ORM object to load, and no unit of
+    work to flush when it is marked: ``finish_inbound``)."""
+    postgresql = session.get_bind().dialect.name == "postgresql"
+    row = session.connection().execute(
+        _CLAIM_ROW_IN_ORDER if postgresql else _CLAIM_ROW_OLDEST).first()
+    return None if row is None else ClaimedMail(*row)
+
+
+def finish_inbound(session: Session, inbox_id: int, state: InboxState, error: str | None,
+                   now: datetime, raw: bytes) -> None:
+    """``mark_inbound`` for a mail claimed with ``claim_next``, its raw text replaced by
+    ``raw`` (what is kept of it: judge.mail.redaction), in one Core statement."""
+    session.connection().execute(_FINISH, {"inbox_id": inbox_id, "state": state.value,
+                                           "error": error, "handled_at": now, "raw": raw})
+
+
+_INBOX = cast(Table, InboundMessage.__table__)
+_CLAIMED = (_INBOX.c.id, _INBOX.c.raw, _INBOX.c.mail_from, _INBOX.c.rcpt_to, _INBOX.c.peer)
+_CLAIM_ROW_OLDEST = (select(*_CLAIMED).where(_INBOX.c.state == InboxState.RECEIVED.value)
+                     .order_by(_INBOX.c.id).limit(1))
+_EARLIER_ROW = _INBOX.alias()
+_CLAIM_ROW_IN_ORDER = _CLAIM_ROW_OLDEST.where(~(
+    select(_EARLIER_ROW.c.id)
+    .where(_EARLIER_ROW.c.state == InboxState.RECEIVED.value)
+    .where(_EARLIER_ROW.c.mail_from == _INBOX.c.mail_from)
+    .where(_EARLIER_ROW.c.id < _INBOX.c.id)
+).exists()).with_for_update(skip_locked=True)
+_FINISH = (update(_INBOX).where(_INBOX.c.id == bindparam("inbox_id"))
+           .values(state=bindparam("state"), error=bindparam("error"),
+                   handled_at=bindparam("handled_at"), raw=bindparam("raw")))
+
+
 def mark_inbound(
     message: InboundMessage, state: InboxState, error: str | None = None,
     now: datetime | None = None,
@@ -290,28 +341,62 @@ def queue_mail(
     """Queue one mail to ``to`` in the caller's transaction: it is sent only if that
     transaction commits, and a rolled-back change sends nothing; not before ``not_before``
     if given."""
+    message = OutboundMessage(**_outbound(to, subject, body, sender, in_reply_to, inbox_id,
+                                          raw, now, not_before, budgeted))
+    session.add(message)
+    return message
+
+
+def queue_reply(
+    session: Session,
+    to: str,
+    subject: str,
+    body: str,
+    *,
+    sender: str = "",
+    in_reply_to: str | None = None,
+    inbox_id: int | None = None,
+    now: datetime | None = None,
+    not_before: datetime | None = None,
+    budgeted: bool = False,
+) -> None:
+    """``queue_mail`` written at once by a Core insert (no ORM object, nothing returned):
+    the worker's reply to every mail. Mail the session holds unwritten is written first,
+    so the outbox keeps the order in which mail was queued."""
+    session.flush()
+    session.connection().execute(_QUEUE, _outbound(
+        to, subject, body, sender, in_reply_to, inbox_id, None, now, not_before, budgeted))
+
+
+_QUEUE = insert(cast(Table, OutboundMessage.__table__)).inline()  # built once; no RETURNING
+
+
+def _outbound(to: str, subject: str, body: str, sender: str, in_reply_to: str | None,
+              inbox_id: int | None, raw: bytes | None, now: datetime | None,
+              not_before: datetime | None, budgeted: bool) -> dict[str, Any]:
+    """An outbox row's values (``queue_mail``)."""
     if not to or "@" not in to or "\n" in to or "\r" in to:
         raise ValueError(f"not a mail address: {to!r}")
     domain = (sender or "judge@judge.invalid").rpartition("@")[2] or "judge.invalid"
     moment = now or utcnow()
-    message = OutboundMessage(
-        message_id=f"<{uuid.uuid4().hex}@{domain}>",
-        recipient=to.strip(),
-        sender=sender,
+    return {
+        "message_id": f"<{uuid.uuid4().hex}@{domain}>",
+        "recipient": to.strip(),
+        "sender": sender,
         # PostgreSQL text cannot hold NUL; whatever put one there, the mail must still go.
-        subject=" ".join(subject.replace("\x00", "\ufffd").split()),
-        body=body.replace("\x00", "\ufffd"),
-        raw=raw,
-        in_reply_to=in_reply_to,
-        inbox_id=inbox_id,
-        budgeted=budgeted,
-        state=OutboxState.PENDING.value,
-        attempts=0,
-        created_at=moment,
-        next_attempt_at=max(moment, not_before) if not_before else moment,
-    )
-    session.add(message)
-    return message
+        "subject": " ".join(subject.replace("\x00", "\ufffd").split()),
+        "body": body.replace("\x00", "\ufffd"),
+        "raw": raw,
+        "in_reply_to": in_reply_to,
+        "inbox_id": inbox_id,
+        "budgeted": budgeted,
+        "state": OutboxState.PENDING.value,
+        "attempts": 0,
+        "created_at": moment,
+        "next_attempt_at": max(moment, not_before) if not_before else moment,
+        "sent_at": None,
+        "last_error": None,
+    }
 
 
 def replies_since(session: Session, address: str, since: datetime) -> int:

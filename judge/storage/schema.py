@@ -90,6 +90,11 @@ class Power(Base):
     controller: Mapped[str | None] = mapped_column(String(NAME))
 
     game: Mapped[Game] = relationship(back_populates="powers")
+    # Its current player(s) (left_at unset), read only with the game by a sign-on
+    # (judge.storage.games.find_and_lock_game); never written through, never kept up to date.
+    current_players: Mapped[list[Player]] = relationship(
+        primaryjoin="and_(Player.power_id == Power.id, Player.left_at.is_(None))",
+        viewonly=True, order_by="Player.id")
 
 
 class Player(Base):

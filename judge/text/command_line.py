@@ -8,6 +8,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from judge.text import commands as c
 from judge.text.command_tree import ToCommand
 from judge.text.grammar import load_parser
+from judge.text.secrets import line_secrets
 
 # How an expected terminal is named to a player.
 _EXPECTED = {
@@ -86,9 +87,34 @@ _WORD_MEANING = {
 }
 
 
+# Lines found to be no command (order and offer lines, mostly: a mail's every line is
+# tried as a command first), so a line seen before costs a lookup, not a parse. Only such
+# lines, and never one that could hold a password (judge.text.secrets), are kept.
+_NOT_COMMANDS: set[str] = set()
+MAX_NOT_COMMANDS = 1 << 14
+
+
 def parse_command(text: str, line: int = 1) -> c.Command | None:
     """The command on one line; ``Unreadable`` when the line starts with a command word
     but the rest cannot be read; None when it is no command (an order or offer line)."""
+    if text in _NOT_COMMANDS:
+        return None
+    command = _parse_command(text, line)
+    if command is None and not _may_hold_secret(text):
+        if len(_NOT_COMMANDS) >= MAX_NOT_COMMANDS:
+            _NOT_COMMANDS.clear()
+        _NOT_COMMANDS.add(text)
+    return command
+
+
+def _may_hold_secret(text: str) -> bool:
+    words = text.split()
+    first = words[0].upper() if words else ""
+    # a command word run into the next ("JOINalpha pw") may still be a mistyped command
+    return first.startswith(("SIGN", *PASSWORD_WORDS)) or bool(line_secrets(text))
+
+
+def _parse_command(text: str, line: int) -> c.Command | None:
     parser = _parser()
     interactive = parser.parse_interactive(text)
     first: Token | None = None
