@@ -94,10 +94,10 @@ class Offer:
             amount = str(term.amount) if plain else str(term)
         else:
             amount = "+".join([str(t) for t in terms])
-        # order_tail, inlined: an order's text is its unit's (Unit._text), a space, then
+        # order_tail, inlined: an order's text is its unit's (Unit.text), a space, then
         # the rest
         alts = " | ".join([order_tail(o) if isinstance(o, Waive)
-                           else str(o)[len(o.unit._text) + 1:] for o in orders])
+                           else str(o)[len(o.unit.text) + 1:] for o in orders])
         text = f"{amount} {self.type._value_} {self.unit} {alts}"
         return text + (f" % {self.comment}" if self.comment else "")
 
