@@ -22,6 +22,49 @@ from judge.storage.session import unit_of_work
 log = logging.getLogger(__name__)
 
 
+class WriteGate:
+    """Lets the listener's writer have the database first: SMTP clients wait for their
+    250, the worker and the sender need not. Counts the arrivals waiting to be stored and
+    the writes done; shared with child processes (``judge serve``'s ``[serve]``) when
+    made with a multiprocessing context, else between threads only."""
+
+    def __init__(self, context: Any = None) -> None:
+        if context is None:
+            self._cond: Any = threading.Condition()
+            self._counts: Any = [0, 0]
+        else:
+            self._cond = context.Condition()
+            self._counts = context.Array("q", 2, lock=False)  # guarded by _cond
+
+    @property
+    def waiting(self) -> int:
+        """Arrivals waiting to be stored."""
+        with self._cond:
+            return int(self._counts[0])
+
+    def arrived(self) -> None:
+        with self._cond:
+            self._counts[0] += 1
+
+    def written(self, count: int) -> None:
+        """A write ended that stored (or failed to store) ``count`` arrivals."""
+        with self._cond:
+            self._counts[0] -= count
+            self._counts[1] += 1
+            self._cond.notify_all()
+
+    def wait_for_writes(self, timeout: float = 1.0) -> None:
+        """When arrivals wait to be stored, wait (at most ``timeout``) until the next write
+        ends: called by the worker and the sender between their transactions, so that the
+        writer gets the database first instead of polling for SQLite's lock while they
+        take it again and again (mail was accepted four times slower while the worker
+        was busy). One write only, so a steady stream of mail never starves them."""
+        with self._cond:
+            if self._counts[0]:
+                done = self._counts[1]
+                self._cond.wait_for(lambda: self._counts[1] != done, timeout)
+
+
 @dataclass(frozen=True, slots=True)
 class _Arrival:
     raw: bytes
@@ -43,6 +86,7 @@ class InboxHandler:
         settings: Settings,
         factory: sessionmaker[Session],
         on_stored: Callable[[], None] | None = None,
+        gate: WriteGate | None = None,
     ) -> None:
         self.settings = settings
         self.factory = factory
@@ -50,11 +94,7 @@ class InboxHandler:
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="inbox-writer")
         self._pending: list[tuple[_Arrival, asyncio.Future[int | None]]] = []
         self._flushing: asyncio.Task[None] | None = None
-        # SMTP clients wait for their 250: the worker and the sender let the writer have
-        # the database first (wait_for_writes); writes done so far, and arrivals waiting
-        self._writes = threading.Condition()
-        self._writes_done = 0
-        self._waiting = 0
+        self.gate = gate or WriteGate()
 
     async def handle_RCPT(
         self, server: SMTP, session: SMTPSession, envelope: Envelope, address: str,
@@ -92,28 +132,14 @@ class InboxHandler:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[int | None] = loop.create_future()
         self._pending.append((arrival, future))
-        with self._writes:
-            self._waiting += 1
+        self.gate.arrived()
         if self._flushing is None or self._flushing.done():
             self._flushing = loop.create_task(self._flush())
         return await future
 
     def wait_for_writes(self, timeout: float = 1.0) -> None:
-        """When arrivals wait to be stored, wait (at most ``timeout``) until the next write
-        ends: called by the worker and the sender between their transactions, so that the
-        writer gets the database first instead of polling for SQLite's lock while they
-        take it again and again (mail was accepted four times slower while the worker
-        was busy). One write only, so a steady stream of mail never starves them."""
-        with self._writes:
-            if self._waiting:
-                done = self._writes_done
-                self._writes.wait_for(lambda: self._writes_done != done, timeout)
-
-    def _written(self, count: int) -> None:
-        with self._writes:
-            self._waiting -= count
-            self._writes_done += 1
-            self._writes.notify_all()
+        """See ``WriteGate.wait_for_writes``."""
+        self.gate.wait_for_writes(timeout)
 
     async def _flush(self) -> None:
         loop = asyncio.get_running_loop()
@@ -123,12 +149,12 @@ class InboxHandler:
             try:
                 ids = await loop.run_in_executor(self._writer, self._write, arrivals)
             except Exception as error:
-                self._written(len(batch))
+                self.gate.written(len(batch))
                 for _, future in batch:
                     if not future.done():
                         future.set_exception(error)
                 continue
-            self._written(len(batch))
+            self.gate.written(len(batch))
             for (_, future), outcome in zip(batch, ids, strict=True):
                 if future.done():
                     continue
@@ -208,9 +234,10 @@ class Listener:
         settings: Settings,
         factory: sessionmaker[Session],
         on_stored: Callable[[], None] | None = None,
+        gate: WriteGate | None = None,
         **smtp_options: Any,
     ) -> None:
-        self.handler = InboxHandler(settings, factory, on_stored)
+        self.handler = InboxHandler(settings, factory, on_stored, gate)
         smtp_options.setdefault("data_size_limit", settings.max_message_size)
         smtp_options.setdefault("enable_SMTPUTF8", True)
         smtp_options.setdefault("ident", f"{settings.name} Diplomacy judge")
