@@ -178,6 +178,7 @@ def serve(args: argparse.Namespace) -> None:
                 args=(daemon.port, args.clients, per_client, uuid.uuid4().hex, args.reconnect,
                       args.rate, last_accepted),
             )
+            _settled(daemon)
             start = time.time()
             cpu_before = _cpu_by_thread(daemon)
             watcher = multiprocessing.Process(target=_watch, args=(url, total, start, watched))
@@ -205,6 +206,19 @@ def serve(args: argparse.Namespace) -> None:
           f"{watch.most_waiting} mails unanswered, {watch.most_unsent} answers undelivered")
     per_mail = ", ".join(f"{name} {seconds * 1000 / total:.2f}" for name, seconds in cpu.items())
     print(f"  daemon CPU ms a mail: {per_mail}")
+
+
+def _settled(daemon: Daemon) -> None:
+    """Wait until the daemon's child processes have started (their imports are not a
+    mail's CPU): until their CPU time stays put for half a second (at most 30 s)."""
+    deadline = time.time() + 30
+    last: dict[str, float] = {}
+    while daemon.children and time.time() < deadline:
+        now = {k: v for k, v in _cpu_by_thread(daemon).items() if k.endswith(" process")}
+        if len(now) == len(daemon.children) and now == last:
+            return
+        last = now
+        time.sleep(0.5)
 
 
 def _serve_options(args: argparse.Namespace) -> str:

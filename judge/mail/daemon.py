@@ -11,6 +11,7 @@ from multiprocessing.context import SpawnProcess
 from types import FrameType
 from typing import Any
 
+from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
@@ -18,6 +19,7 @@ from judge.mail.delivery import Delivery
 from judge.mail.listener import Listener, WriteGate
 from judge.mail.send import run_sender
 from judge.mail.worker import BounceHandler, MailHandler, run_worker
+from judge.storage.session import make_engine, make_sessionmaker
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +73,7 @@ class Daemon:
         sender_args = (settings, self.stopping, self.outbox_waiting, delivery,
                        self.gate.wait_for_writes)
         self.threads: list[threading.Thread] = []
+        self._engines: list[Engine] = []
         self.children: dict[str, tuple[Callable[..., None], tuple[Any, ...]]] = {}
         if self.options["worker"] == PROCESS:
             self.children["inbox-worker"] = (
@@ -79,7 +82,7 @@ class Daemon:
         else:
             self.threads.append(threading.Thread(
                 target=_worker, name="inbox-worker", daemon=True,
-                args=(factory, *worker_args)))
+                args=(self._worker_factory(factory), *worker_args)))
         if self.options["sender"] == PROCESS:
             self.children["outbox-sender"] = (
                 _sender_child, (settings, self.stopping, self.outbox_waiting, self.gate))
@@ -110,6 +113,20 @@ class Daemon:
         self.outbox_waiting.set()
         for thread in self.threads:
             thread.join()
+        for engine in self._engines:
+            engine.dispose()
+
+    def _worker_factory(self, factory: sessionmaker[Session]) -> sessionmaker[Session]:
+        """The worker's sessions: on the same database, committing without waiting for
+        the disk (``make_engine``'s ``durable``): the fsync of every handled mail was
+        most of the worker's wait on SQLite. An in-memory database has no other engine."""
+        engine = factory.kw.get("bind")
+        if not isinstance(engine, Engine) or engine.url.database in (None, "", ":memory:"):
+            return factory
+        worker_engine = make_engine(engine.url.render_as_string(hide_password=False),
+                                    durable=False)
+        self._engines.append(worker_engine)
+        return make_sessionmaker(worker_engine)
 
     def _supervise(self, context: Any, name: str, target: Callable[..., None],
                    args: tuple[Any, ...]) -> None:
@@ -160,12 +177,10 @@ def _worker(factory: sessionmaker[Session], settings: Settings, handler: MailHan
                bounces=bounces, before_each=before_each)
 
 
-def _child_setup(settings: Settings, stop: Any,
-                 logs: tuple[int, str | None] | None) -> sessionmaker[Session]:
+def _child_setup(settings: Settings, stop: Any, logs: tuple[int, str | None] | None,
+                 durable: bool = True) -> sessionmaker[Session]:
     """In a child process: log as the parent does, leave signals to the parent (it stops
     the child by ``stop``), stop when the parent is gone; the child's own engine."""
-    from judge.storage.session import make_engine, make_sessionmaker
-
     if logs is not None:
         logging.basicConfig(level=logs[0], format=logs[1] or logging.BASIC_FORMAT)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -177,7 +192,7 @@ def _child_setup(settings: Settings, stop: Any,
             stop.set()
 
         threading.Thread(target=_orphaned, name="parent-watch", daemon=True).start()
-    return make_sessionmaker(make_engine(settings.database_url))
+    return make_sessionmaker(make_engine(settings.database_url, durable=durable))
 
 
 def _log_setup() -> tuple[int, str | None] | None:
@@ -193,7 +208,7 @@ def _log_setup() -> tuple[int, str | None] | None:
 def _worker_child(settings: Settings, handler: MailHandler, bounces: BounceHandler | None,
                   stop: Any, wake: Any, outbox_waiting: Any, gate: WriteGate,
                   logs: tuple[int, str | None] | None) -> None:
-    factory = _child_setup(settings, stop, logs)
+    factory = _child_setup(settings, stop, logs, durable=False)
     _worker(factory, settings, handler, stop, wake, outbox_waiting.set, bounces,
             gate.wait_for_writes)
 
