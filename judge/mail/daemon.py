@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import select
 import signal
 import threading
 from collections.abc import Callable
@@ -25,6 +27,37 @@ log = logging.getLogger(__name__)
 
 THREAD, PROCESS = "thread", "process"
 RESTART_SECONDS = 1.0  # a child that died is started again after this long
+
+
+class PipeEvent:
+    """An event between processes on a pipe: set writes a byte, clear reads them all.
+    Unlike multiprocessing's Event (a condition variable), a process killed while
+    waiting on it leaves it working (that one's notify waits for every sleeper to wake,
+    for ever if one was killed). Any process may set it and see it set; one waits."""
+
+    def __init__(self, context: Any) -> None:
+        self._reader, self._writer = context.Pipe(duplex=False)
+        os.set_blocking(self._reader.fileno(), False)
+        os.set_blocking(self._writer.fileno(), False)
+
+    def set(self) -> None:
+        try:
+            os.write(self._writer.fileno(), b"x")
+        except BlockingIOError:  # the pipe is full of wake-ups already
+            pass
+
+    def clear(self) -> None:
+        try:
+            while os.read(self._reader.fileno(), 4096):
+                pass
+        except BlockingIOError:
+            pass
+
+    def is_set(self) -> bool:
+        return self.wait(0)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return bool(select.select([self._reader.fileno()], [], [], timeout)[0])
 
 
 def serve_options(settings: Settings) -> dict[str, str]:
@@ -58,10 +91,11 @@ class Daemon:
         children = PROCESS in self.options.values()
         if delivery is not None and self.options["sender"] == PROCESS:
             raise ValueError("a sender in a child process makes its own delivery")
-        # Events a child process waits on or sets are the spawn context's (they work
-        # between threads too); threads alone need no more than threading's.
+        # Events a child process waits on or sets are pipes (they work between threads
+        # too); threads alone need no more than threading's.
         context = multiprocessing.get_context("spawn")
-        new_event: Callable[[], Any] = context.Event if children else threading.Event
+        new_event: Callable[[], Any] = (lambda: PipeEvent(context)) if children \
+            else threading.Event
         self.stopping = new_event()
         self.inbox_waiting = new_event()
         self.outbox_waiting = new_event()
@@ -69,7 +103,7 @@ class Daemon:
         self.listener = Listener(settings, factory, on_stored=self.inbox_waiting.set,
                                  gate=self.gate)
         worker_args = (settings, handler, self.stopping, self.inbox_waiting,
-                       self.outbox_waiting.set, bounces, self.gate.wait_for_writes)
+                       self.outbox_waiting.set, bounces, self.gate)
         sender_args = (settings, self.stopping, self.outbox_waiting, delivery,
                        self.gate.wait_for_writes)
         self.threads: list[threading.Thread] = []
@@ -172,9 +206,9 @@ class Daemon:
 
 def _worker(factory: sessionmaker[Session], settings: Settings, handler: MailHandler,
             stop: Any, wake: Any, on_handled: Callable[[], None],
-            bounces: BounceHandler | None, before_each: Callable[[], None]) -> None:
+            bounces: BounceHandler | None, gate: WriteGate) -> None:
     run_worker(factory, settings, handler, stop, wake, on_handled=on_handled,
-               bounces=bounces, before_each=before_each)
+               bounces=bounces, before_each=gate.worker_starts, after_each=gate.worker_ends)
 
 
 def _child_setup(settings: Settings, stop: Any, logs: tuple[int, str | None] | None,
@@ -209,8 +243,7 @@ def _worker_child(settings: Settings, handler: MailHandler, bounces: BounceHandl
                   stop: Any, wake: Any, outbox_waiting: Any, gate: WriteGate,
                   logs: tuple[int, str | None] | None) -> None:
     factory = _child_setup(settings, stop, logs, durable=False)
-    _worker(factory, settings, handler, stop, wake, outbox_waiting.set, bounces,
-            gate.wait_for_writes)
+    _worker(factory, settings, handler, stop, wake, outbox_waiting.set, bounces, gate)
 
 
 def _sender_child(settings: Settings, stop: Any, wake: Any, gate: WriteGate,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -23,46 +24,115 @@ log = logging.getLogger(__name__)
 
 
 class WriteGate:
-    """Lets the listener's writer have the database first: SMTP clients wait for their
-    250, the worker and the sender need not. Counts the arrivals waiting to be stored and
-    the writes done; shared with child processes (``judge serve``'s ``[serve]``) when
+    """Hands SQLite's write lock between the listener's writer and the worker without
+    SQLite's busy handler (which sleeps 1, 2, 5, 10... ms between tries, the lock idle
+    meanwhile): SMTP clients wait for their 250, the worker need not.
+
+    The writer waits until the worker is between two mails; the worker, before each
+    mail, lets the writer go first once arrivals have waited ``PATIENCE`` seconds, so a
+    write stores what came meanwhile in one transaction (one fsync) and a steady stream
+    of mail neither starves the worker nor waits long. The sender also lets waiting
+    arrivals go first. Shared with child processes (``judge serve``'s ``[serve]``) when
     made with a multiprocessing context, else between threads only."""
+
+    PATIENCE = 0.01
+    WRITER_WAITS = 0.2  # at most, for the worker's mail to end (then SQLite's handler)
+
+    # _counts: arrivals waiting, writes done, the worker in a transaction (0 or 1),
+    # when the oldest waiting arrival came (time.monotonic_ns; monotonic is machine-wide)
+    _WAITING, _DONE, _BUSY, _SINCE = range(4)
 
     def __init__(self, context: Any = None) -> None:
         if context is None:
             self._cond: Any = threading.Condition()
-            self._counts: Any = [0, 0]
+            self._counts: Any = [0, 0, 0, 0]
         else:
-            self._cond = context.Condition()
-            self._counts = context.Array("q", 2, lock=False)  # guarded by _cond
+            # Between processes a lock, and waits that look every half millisecond: a
+            # process killed while waiting on a multiprocessing Condition leaves it
+            # waiting for that process for ever; a lock is held for a few instructions.
+            self._cond = _PolledCondition(context.Lock())
+            self._counts = context.Array("q", 4, lock=False)  # guarded by _cond
 
     @property
     def waiting(self) -> int:
         """Arrivals waiting to be stored."""
         with self._cond:
-            return int(self._counts[0])
+            return int(self._counts[self._WAITING])
 
     def arrived(self) -> None:
         with self._cond:
-            self._counts[0] += 1
+            if not self._counts[self._WAITING]:
+                self._counts[self._SINCE] = time.monotonic_ns()
+            self._counts[self._WAITING] += 1
+
+    def writing(self) -> None:
+        """The writer is about to write: wait (a little at most) for the worker's mail."""
+        with self._cond:
+            self._cond.wait_for(lambda: not self._counts[self._BUSY], self.WRITER_WAITS)
 
     def written(self, count: int) -> None:
         """A write ended that stored (or failed to store) ``count`` arrivals."""
         with self._cond:
-            self._counts[0] -= count
-            self._counts[1] += 1
+            self._counts[self._WAITING] -= count
+            if self._counts[self._WAITING]:
+                self._counts[self._SINCE] = time.monotonic_ns()
+            self._counts[self._DONE] += 1
             self._cond.notify_all()
 
     def wait_for_writes(self, timeout: float = 1.0) -> None:
         """When arrivals wait to be stored, wait (at most ``timeout``) until the next write
-        ends: called by the worker and the sender between their transactions, so that the
-        writer gets the database first instead of polling for SQLite's lock while they
-        take it again and again (mail was accepted four times slower while the worker
-        was busy). One write only, so a steady stream of mail never starves them."""
+        ends: called by the sender between its transactions, so that the writer gets the
+        database first instead of polling for SQLite's lock while others take it again
+        and again (mail was accepted four times slower while the worker was busy). One
+        write only, so a steady stream of mail never starves the caller."""
         with self._cond:
-            if self._counts[0]:
-                done = self._counts[1]
-                self._cond.wait_for(lambda: self._counts[1] != done, timeout)
+            if self._counts[self._WAITING]:
+                done = self._counts[self._DONE]
+                self._cond.wait_for(lambda: self._counts[self._DONE] != done, timeout)
+
+    def worker_starts(self, timeout: float = 1.0) -> None:
+        """The worker is about to handle a mail: first the writer's turn, if arrivals have
+        waited long enough; then the writer waits for this mail."""
+        with self._cond:
+            waited = time.monotonic_ns() - self._counts[self._SINCE]
+            if self._counts[self._WAITING] and waited >= self.PATIENCE * 1e9:
+                done = self._counts[self._DONE]
+                self._cond.wait_for(lambda: self._counts[self._DONE] != done, timeout)
+            self._counts[self._BUSY] = 1
+
+    def worker_ends(self) -> None:
+        with self._cond:
+            self._counts[self._BUSY] = 0
+            self._cond.notify_all()
+
+
+class _PolledCondition:
+    """What WriteGate needs of a condition variable, on a lock shared between processes:
+    waiting looks again every half millisecond instead of being woken."""
+
+    LOOK_EVERY = 0.0005
+
+    def __init__(self, lock: Any) -> None:
+        self._lock = lock
+
+    def __enter__(self) -> bool:
+        return bool(self._lock.acquire())
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
+
+    def wait_for(self, predicate: Callable[[], Any], timeout: float) -> Any:
+        deadline = time.monotonic() + timeout
+        while not (result := predicate()) and time.monotonic() < deadline:
+            self._lock.release()
+            try:
+                time.sleep(self.LOOK_EVERY)
+            finally:
+                self._lock.acquire()
+        return result
+
+    def notify_all(self) -> None:
+        pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +217,7 @@ class InboxHandler:
             batch, self._pending = self._pending, []
             arrivals = [a for a, _ in batch]
             try:
-                ids = await loop.run_in_executor(self._writer, self._write, arrivals)
+                ids = await loop.run_in_executor(self._writer, self._gated_write, arrivals)
             except Exception as error:
                 self.gate.written(len(batch))
                 for _, future in batch:
@@ -162,6 +232,10 @@ class InboxHandler:
                     future.set_exception(outcome)
                 else:
                     future.set_result(outcome)
+
+    def _gated_write(self, arrivals: Sequence[_Arrival]) -> list[int | None | Exception]:
+        self.gate.writing()
+        return self._write(arrivals)
 
     def _write(self, arrivals: Sequence[_Arrival]) -> list[int | None | Exception]:
         try:
