@@ -213,9 +213,9 @@ def _settled(daemon: Daemon) -> None:
     mail's CPU): until their CPU time stays put for half a second (at most 30 s)."""
     deadline = time.time() + 30
     last: dict[str, float] = {}
-    while daemon.children and time.time() < deadline:
+    while getattr(daemon, "children", None) and time.time() < deadline:
         now = {k: v for k, v in _cpu_by_thread(daemon).items() if k.endswith(" process")}
-        if len(now) == len(daemon.children) and now == last:
+        if len(now) == len(getattr(daemon, "children", ())) and now == last:
             return
         last = now
         time.sleep(0.5)
@@ -281,7 +281,7 @@ def _cpu_by_thread(daemon: Daemon) -> dict[str, float]:
             out[name] = out.get(name, 0.0) + seconds
     times = os.times()
     out["all"] = times.user + times.system
-    for name, process in daemon.processes.items():
+    for name, process in getattr(daemon, "processes", {}).items():
         seconds = cpu(f"/proc/{process.pid}/stat")
         if seconds is not None:
             out[f"{name} process"] = seconds
