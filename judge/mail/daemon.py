@@ -13,7 +13,6 @@ from multiprocessing.context import SpawnProcess
 from types import FrameType
 from typing import Any
 
-from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
@@ -107,7 +106,6 @@ class Daemon:
         sender_args = (settings, self.stopping, self.outbox_waiting, delivery,
                        self.gate.wait_for_writes)
         self.threads: list[threading.Thread] = []
-        self._engines: list[Engine] = []
         self.children: dict[str, tuple[Callable[..., None], tuple[Any, ...]]] = {}
         if self.options["worker"] == PROCESS:
             self.children["inbox-worker"] = (
@@ -116,7 +114,7 @@ class Daemon:
         else:
             self.threads.append(threading.Thread(
                 target=_worker, name="inbox-worker", daemon=True,
-                args=(self._worker_factory(factory), *worker_args)))
+                args=(factory, *worker_args)))
         if self.options["sender"] == PROCESS:
             self.children["outbox-sender"] = (
                 _sender_child, (settings, self.stopping, self.outbox_waiting, self.gate))
@@ -147,20 +145,6 @@ class Daemon:
         self.outbox_waiting.set()
         for thread in self.threads:
             thread.join()
-        for engine in self._engines:
-            engine.dispose()
-
-    def _worker_factory(self, factory: sessionmaker[Session]) -> sessionmaker[Session]:
-        """The worker's sessions: on the same database, committing without waiting for
-        the disk (``make_engine``'s ``durable``): the fsync of every handled mail was
-        most of the worker's wait on SQLite. An in-memory database has no other engine."""
-        engine = factory.kw.get("bind")
-        if not isinstance(engine, Engine) or engine.url.database in (None, "", ":memory:"):
-            return factory
-        worker_engine = make_engine(engine.url.render_as_string(hide_password=False),
-                                    durable=False)
-        self._engines.append(worker_engine)
-        return make_sessionmaker(worker_engine)
 
     def _supervise(self, context: Any, name: str, target: Callable[..., None],
                    args: tuple[Any, ...]) -> None:
@@ -242,6 +226,8 @@ def _log_setup() -> tuple[int, str | None] | None:
 def _worker_child(settings: Settings, handler: MailHandler, bounces: BounceHandler | None,
                   stop: Any, wake: Any, outbox_waiting: Any, gate: WriteGate,
                   logs: tuple[int, str | None] | None) -> None:
+    # the worker's commits need not wait for the disk (make_engine's ``durable``): in its
+    # own process the fsync of every handled mail would be most of its wait on SQLite
     factory = _child_setup(settings, stop, logs, durable=False)
     _worker(factory, settings, handler, stop, wake, outbox_waiting.set, bounces, gate)
 
