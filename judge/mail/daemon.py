@@ -98,7 +98,8 @@ class Daemon:
         self.stopping = new_event()
         self.inbox_waiting = new_event()
         self.outbox_waiting = new_event()
-        self.gate = WriteGate(context if children else None)
+        self.gate = WriteGate(context if children else None,
+                              one_writer=settings.database_url.startswith("sqlite"))
         self.listener = Listener(settings, factory, on_stored=self.inbox_waiting.set,
                                  gate=self.gate)
         worker_args = (settings, handler, self.stopping, self.inbox_waiting,

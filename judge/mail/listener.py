@@ -43,7 +43,10 @@ class WriteGate:
     # when the oldest waiting arrival came (time.monotonic_ns; monotonic is machine-wide)
     _WAITING, _DONE, _BUSY, _SINCE = range(4)
 
-    def __init__(self, context: Any = None) -> None:
+    def __init__(self, context: Any = None, one_writer: bool = True) -> None:
+        # ``one_writer``: the database takes one writer at a time (SQLite). PostgreSQL
+        # does not: there a worker in another process neither waits nor is waited for.
+        self._turns = one_writer
         # Between threads the worker lets every waiting arrival go first and the writer
         # does not wait for it: the interpreter lock already runs one at a time, and
         # measured so (branch speed-serve) this answered faster than being patient.
@@ -72,7 +75,7 @@ class WriteGate:
 
     def writing(self) -> None:
         """The writer is about to write: wait (a little at most) for the worker's mail."""
-        if not self._shared:
+        if not (self._shared and self._turns):
             return
         with self._cond:
             self._cond.wait_for(lambda: not self._counts[self._BUSY], self.WRITER_WAITS)
@@ -103,7 +106,8 @@ class WriteGate:
         with self._cond:
             waited = time.monotonic_ns() - self._counts[self._SINCE]
             patience = self.PATIENCE * 1e9 if self._shared else 0
-            if self._counts[self._WAITING] and waited >= patience:
+            if self._counts[self._WAITING] and waited >= patience and (
+                    self._turns or not self._shared):
                 done = self._counts[self._DONE]
                 self._cond.wait_for(lambda: self._counts[self._DONE] != done, timeout)
             self._counts[self._BUSY] = 1
