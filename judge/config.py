@@ -5,9 +5,10 @@ from __future__ import annotations
 import configparser
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 CONFIG_ENV = "JUDGE_CONFIG"
 DEFAULT_CONFIG_NAME = "judge.conf"
@@ -63,6 +64,19 @@ class Settings:
     def option(self, section: str, key: str, default: str = "") -> str:
         """A raw option by section and key, for options this class does not name."""
         return self.options.get(section, {}).get(key, default)
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled with ``options`` as plain dicts (a child process of ``judge serve``
+        gets its settings so); unpickled read-only again."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values["options"] = {s: dict(o) for s, o in self.options.items()}
+        return _unpickled_settings, (values,)
+
+
+def _unpickled_settings(values: dict[str, Any]) -> Settings:
+    options = values.pop("options")
+    return Settings(**values, options=MappingProxyType(
+        {s: MappingProxyType(o) for s, o in options.items()}))
 
 
 def config_path(explicit: str | os.PathLike[str] | None = None) -> Path | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -20,6 +21,130 @@ from judge.storage.mailqueue import store_inbound
 from judge.storage.session import unit_of_work
 
 log = logging.getLogger(__name__)
+
+
+class WriteGate:
+    """Hands SQLite's write lock between the listener's writer and the worker without
+    SQLite's busy handler (which sleeps 1, 2, 5, 10... ms between tries, the lock idle
+    meanwhile): SMTP clients wait for their 250, the worker need not.
+
+    Between processes the writer waits until the worker is between two mails; the
+    worker, before each mail, lets the writer go first once arrivals have waited
+    ``PATIENCE`` seconds, so a write stores what came meanwhile in one transaction (one
+    fsync) and a steady stream of mail neither starves the worker nor waits long. The
+    sender also lets waiting arrivals go first. Shared with child processes (``judge
+    serve``'s ``[serve]``) when made with a multiprocessing context, else between
+    threads only."""
+
+    PATIENCE = 0.01
+    WRITER_WAITS = 0.2  # at most, for the worker's mail to end (then SQLite's handler)
+
+    # _counts: arrivals waiting, writes done, the worker in a transaction (0 or 1),
+    # when the oldest waiting arrival came (time.monotonic_ns; monotonic is machine-wide)
+    _WAITING, _DONE, _BUSY, _SINCE = range(4)
+
+    def __init__(self, context: Any = None, one_writer: bool = True) -> None:
+        # ``one_writer``: the database takes one writer at a time (SQLite). PostgreSQL
+        # does not: there a worker in another process neither waits nor is waited for.
+        self._turns = one_writer
+        # Between threads the worker lets every waiting arrival go first and the writer
+        # does not wait for it: the interpreter lock already runs one at a time, and
+        # measured so (branch speed-serve) this answered faster than being patient.
+        self._shared = context is not None
+        if context is None:
+            self._cond: Any = threading.Condition()
+            self._counts: Any = [0, 0, 0, 0]
+        else:
+            # Between processes a lock, and waits that look every half millisecond: a
+            # process killed while waiting on a multiprocessing Condition leaves it
+            # waiting for that process for ever; a lock is held for a few instructions.
+            self._cond = _PolledCondition(context.Lock())
+            self._counts = context.Array("q", 4, lock=False)  # guarded by _cond
+
+    @property
+    def waiting(self) -> int:
+        """Arrivals waiting to be stored."""
+        with self._cond:
+            return int(self._counts[self._WAITING])
+
+    def arrived(self) -> None:
+        with self._cond:
+            if not self._counts[self._WAITING]:
+                self._counts[self._SINCE] = time.monotonic_ns()
+            self._counts[self._WAITING] += 1
+
+    def writing(self) -> None:
+        """The writer is about to write: wait (a little at most) for the worker's mail."""
+        if not (self._shared and self._turns):
+            return
+        with self._cond:
+            self._cond.wait_for(lambda: not self._counts[self._BUSY], self.WRITER_WAITS)
+
+    def written(self, count: int) -> None:
+        """A write ended that stored (or failed to store) ``count`` arrivals."""
+        with self._cond:
+            self._counts[self._WAITING] -= count
+            if self._counts[self._WAITING]:
+                self._counts[self._SINCE] = time.monotonic_ns()
+            self._counts[self._DONE] += 1
+            self._cond.notify_all()
+
+    def wait_for_writes(self, timeout: float = 1.0) -> None:
+        """When arrivals wait to be stored, wait (at most ``timeout``) until the next write
+        ends: called by the sender between its transactions, so that the writer gets the
+        database first instead of polling for SQLite's lock while others take it again
+        and again (mail was accepted four times slower while the worker was busy). One
+        write only, so a steady stream of mail never starves the caller."""
+        with self._cond:
+            if self._counts[self._WAITING]:
+                done = self._counts[self._DONE]
+                self._cond.wait_for(lambda: self._counts[self._DONE] != done, timeout)
+
+    def worker_starts(self, timeout: float = 1.0) -> None:
+        """The worker is about to handle a mail: first the writer's turn, if arrivals have
+        waited long enough; then the writer waits for this mail."""
+        with self._cond:
+            waited = time.monotonic_ns() - self._counts[self._SINCE]
+            patience = self.PATIENCE * 1e9 if self._shared else 0
+            if self._counts[self._WAITING] and waited >= patience and (
+                    self._turns or not self._shared):
+                done = self._counts[self._DONE]
+                self._cond.wait_for(lambda: self._counts[self._DONE] != done, timeout)
+            self._counts[self._BUSY] = 1
+
+    def worker_ends(self) -> None:
+        with self._cond:
+            self._counts[self._BUSY] = 0
+            self._cond.notify_all()
+
+
+class _PolledCondition:
+    """What WriteGate needs of a condition variable, on a lock shared between processes:
+    waiting looks again every half millisecond instead of being woken."""
+
+    LOOK_EVERY = 0.0005
+
+    def __init__(self, lock: Any) -> None:
+        self._lock = lock
+
+    def __enter__(self) -> bool:
+        return bool(self._lock.acquire())
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
+
+    def wait_for(self, predicate: Callable[[], Any], timeout: float) -> Any:
+        deadline = time.monotonic() + timeout
+        while not (result := predicate()) and time.monotonic() < deadline:
+            self._lock.release()
+            try:
+                time.sleep(self.LOOK_EVERY)
+            finally:
+                self._lock.acquire()
+        return result
+
+    def notify_all(self) -> None:
+        pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +168,7 @@ class InboxHandler:
         settings: Settings,
         factory: sessionmaker[Session],
         on_stored: Callable[[], None] | None = None,
+        gate: WriteGate | None = None,
     ) -> None:
         self.settings = settings
         self.factory = factory
@@ -50,11 +176,7 @@ class InboxHandler:
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="inbox-writer")
         self._pending: list[tuple[_Arrival, asyncio.Future[int | None]]] = []
         self._flushing: asyncio.Task[None] | None = None
-        # SMTP clients wait for their 250: the worker and the sender let the writer have
-        # the database first (wait_for_writes); writes done so far, and arrivals waiting
-        self._writes = threading.Condition()
-        self._writes_done = 0
-        self._waiting = 0
+        self.gate = gate or WriteGate()
 
     async def handle_RCPT(
         self, server: SMTP, session: SMTPSession, envelope: Envelope, address: str,
@@ -92,28 +214,14 @@ class InboxHandler:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[int | None] = loop.create_future()
         self._pending.append((arrival, future))
-        with self._writes:
-            self._waiting += 1
+        self.gate.arrived()
         if self._flushing is None or self._flushing.done():
             self._flushing = loop.create_task(self._flush())
         return await future
 
     def wait_for_writes(self, timeout: float = 1.0) -> None:
-        """When arrivals wait to be stored, wait (at most ``timeout``) until the next write
-        ends: called by the worker and the sender between their transactions, so that the
-        writer gets the database first instead of polling for SQLite's lock while they
-        take it again and again (mail was accepted four times slower while the worker
-        was busy). One write only, so a steady stream of mail never starves them."""
-        with self._writes:
-            if self._waiting:
-                done = self._writes_done
-                self._writes.wait_for(lambda: self._writes_done != done, timeout)
-
-    def _written(self, count: int) -> None:
-        with self._writes:
-            self._waiting -= count
-            self._writes_done += 1
-            self._writes.notify_all()
+        """See ``WriteGate.wait_for_writes``."""
+        self.gate.wait_for_writes(timeout)
 
     async def _flush(self) -> None:
         loop = asyncio.get_running_loop()
@@ -121,14 +229,14 @@ class InboxHandler:
             batch, self._pending = self._pending, []
             arrivals = [a for a, _ in batch]
             try:
-                ids = await loop.run_in_executor(self._writer, self._write, arrivals)
+                ids = await loop.run_in_executor(self._writer, self._gated_write, arrivals)
             except Exception as error:
-                self._written(len(batch))
+                self.gate.written(len(batch))
                 for _, future in batch:
                     if not future.done():
                         future.set_exception(error)
                 continue
-            self._written(len(batch))
+            self.gate.written(len(batch))
             for (_, future), outcome in zip(batch, ids, strict=True):
                 if future.done():
                     continue
@@ -136,6 +244,10 @@ class InboxHandler:
                     future.set_exception(outcome)
                 else:
                     future.set_result(outcome)
+
+    def _gated_write(self, arrivals: Sequence[_Arrival]) -> list[int | None | Exception]:
+        self.gate.writing()
+        return self._write(arrivals)
 
     def _write(self, arrivals: Sequence[_Arrival]) -> list[int | None | Exception]:
         try:
@@ -208,9 +320,10 @@ class Listener:
         settings: Settings,
         factory: sessionmaker[Session],
         on_stored: Callable[[], None] | None = None,
+        gate: WriteGate | None = None,
         **smtp_options: Any,
     ) -> None:
-        self.handler = InboxHandler(settings, factory, on_stored)
+        self.handler = InboxHandler(settings, factory, on_stored, gate)
         smtp_options.setdefault("data_size_limit", settings.max_message_size)
         smtp_options.setdefault("enable_SMTPUTF8", True)
         smtp_options.setdefault("ident", f"{settings.name} Diplomacy judge")

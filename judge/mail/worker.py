@@ -159,12 +159,14 @@ def drain_inbox(
     bounces: BounceHandler | None = None, stop: threading.Event | None = None,
     on_handled: Callable[[], None] | None = None,
     before_each: Callable[[], None] | None = None,
+    after_each: Callable[[], None] | None = None,
 ) -> dict[Handled, int]:
     """Handle waiting mail until the inbox is empty (or ``stop`` is set), each mail in
     its own transaction as ``handle_next`` does, all over one database connection: a
     connection taken from the pool for every mail costs a liveness check each time
     (pool_pre_ping), a seventh of the worker's time on PostgreSQL. ``before_each`` is
-    called before each mail (``judge serve`` lets the listener store arrivals first)."""
+    called before each mail (``judge serve`` lets the listener store arrivals first),
+    ``after_each`` after each (its transaction ended)."""
     counts: dict[Handled, int] = {}
     engine = factory.kw.get("bind")
     if not isinstance(engine, Engine):
@@ -175,7 +177,11 @@ def drain_inbox(
         while stop is None or not stop.is_set():
             if before_each is not None:
                 before_each()
-            result = handle_next(drain, settings, handler, bounces=bounces)
+            try:
+                result = handle_next(drain, settings, handler, bounces=bounces)
+            finally:
+                if after_each is not None:
+                    after_each()
             if result is None:
                 break
             counts[result] = counts.get(result, 0) + 1
@@ -203,6 +209,7 @@ def run_worker(
     stop: threading.Event, wake: threading.Event,
     on_handled: Callable[[], None] | None = None, bounces: BounceHandler | None = None,
     before_each: Callable[[], None] | None = None,
+    after_each: Callable[[], None] | None = None,
 ) -> None:
     """The worker loop of ``judge serve``: drain the inbox, then sleep until woken or polled;
     once an hour, forget the raw text of mail past its retention."""
@@ -210,7 +217,8 @@ def run_worker(
     while not stop.is_set():
         wake.clear()
         try:
-            drain_inbox(factory, settings, handler, bounces, stop, on_handled, before_each)
+            drain_inbox(factory, settings, handler, bounces, stop, on_handled, before_each,
+                        after_each)
             if purged is None or utcnow() - purged >= PURGE_EVERY:
                 purge_raw(factory, settings)
                 purged = utcnow()

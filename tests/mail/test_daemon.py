@@ -4,22 +4,26 @@ from __future__ import annotations
 
 import mailbox
 import os
+import pickle
 import signal
 import smtplib
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from email import message_from_bytes
 from email.message import EmailMessage, Message
 from email.policy import default
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
-from judge.mail.daemon import Daemon
+from judge.mail.daemon import Daemon, serve_options
 from judge.mail.decode import DecodedMail
+from judge.mail.delivery import MaildirDelivery
 from judge.storage.mailqueue import InboundMessage, queue_mail
 from tests.mail.conftest import serving_port
 
@@ -123,3 +127,65 @@ def test_initdb_and_requeue_commands(tmp_path: Path, capsys: pytest.CaptureFixtu
         again = s.get(InboundMessage, row_id)
         assert again is not None and again.state == InboxState.RECEIVED
     engine.dispose()
+
+
+def with_serve(settings: Settings, text: str) -> Settings:
+    """The settings with ``[serve]`` options (``key = value`` lines)."""
+    serve = dict(line.split(" = ") for line in text.splitlines())
+    return replace(settings, options=MappingProxyType({**settings.options, "serve": serve}))
+
+
+def echo_or_crash(session: Session, mail: DecodedMail, settings: Settings) -> None:
+    """A handler a child process can import (spawn pickles it by name)."""
+    if mail.subject == "crash":
+        raise ValueError("bad mail")
+    echo(session, mail, settings)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("parts", ["worker = process", "worker = process\nsender = process"])
+def test_the_worker_and_the_sender_may_run_in_child_processes(
+    settings: Settings, session_factory: sessionmaker[Session], parts: str
+) -> None:
+    # [serve] worker/sender = process: the same mail in and out, each part on another core;
+    # a child that dies is started again and the mail it left is handled.
+    settings = with_serve(settings, parts)
+    with Daemon(settings, session_factory, echo_or_crash) as daemon:
+        assert [t.name for t in daemon.threads if "supervisor" in t.name]
+        send(daemon.port, "crash", "whatever")
+        send(daemon.port, "orders", "A PAR - BUR")
+        assert len(wait_for_mail(settings.maildir, 3)) == 3
+        worker = daemon.processes["inbox-worker"]
+        os.kill(worker.pid or 0, signal.SIGKILL)
+        worker.join(10)
+        send(daemon.port, "again", "F BRE - MAO")
+        got = wait_for_mail(settings.maildir, 4, timeout=60)
+        assert daemon.processes["inbox-worker"].pid != worker.pid
+        children = list(daemon.processes.values())
+    assert all(child.exitcode is not None for child in children)
+    assert len(children) == parts.count("process")
+    by_subject = {m["Subject"]: m for m in got}
+    assert by_subject["Re: orders"].get_content().strip() == "A PAR - BUR"
+    assert by_subject["Re: again"].get_content().strip() == "F BRE - MAO"
+    assert "fault in the judge" in by_subject["Re: crash"].get_content()
+    assert len(got) == 4  # each mail answered once, the keeper told once
+
+
+def test_serve_options_are_checked(settings: Settings,
+                                   session_factory: sessionmaker[Session]) -> None:
+    assert serve_options(settings) == {"worker": "thread", "sender": "thread"}
+    assert serve_options(with_serve(settings, "sender = Process")) == {
+        "worker": "thread", "sender": "process"}
+    with pytest.raises(ValueError, match=r"\[serve\] worker must be thread or process"):
+        Daemon(with_serve(settings, "worker = fork"), session_factory, echo)
+    with pytest.raises(ValueError, match="makes its own delivery"):
+        Daemon(with_serve(settings, "sender = process"), session_factory, echo,
+               delivery=MaildirDelivery(settings.maildir))
+
+
+def test_settings_survive_pickling_for_a_child_process(settings: Settings) -> None:
+    settings = with_serve(settings, "worker = process")
+    copy = pickle.loads(pickle.dumps(settings))
+    assert copy == settings and copy.option("serve", "worker") == "process"
+    with pytest.raises(TypeError):
+        copy.options["serve"]["worker"] = "thread"  # type: ignore[index]

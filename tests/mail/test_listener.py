@@ -221,7 +221,7 @@ def test_the_worker_waits_for_one_write_of_waiting_mail_at_most(
         waited: list[float] = []
 
         def worker() -> None:
-            while not handler._waiting:
+            while not handler.gate.waiting:
                 time.sleep(0.01)
             handler.wait_for_writes(5)
             waited.append(time.monotonic())

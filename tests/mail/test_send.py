@@ -14,6 +14,9 @@ from email.policy import default
 from typing import Any
 
 import pytest
+from hypothesis import event, given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
@@ -22,10 +25,12 @@ from judge.mail.listener import AnyPortController
 from judge.mail.send import (
     BATCH,
     STUCK,
+    _render_plain,
     backoff,
     claim,
     recover_interrupted,
     render,
+    render_message,
     run_sender,
     send_due,
 )
@@ -316,3 +321,92 @@ def test_a_non_ascii_address_goes_with_smtputf8_or_fails_at_once(
         assert "To: josé@exämple.org".encode() in raw
     else:  # failed for good, never stuck in "sending"
         assert sent.state == OutboxState.FAILED and "SMTPUTF8" in (sent.last_error or "")
+
+
+# The quick path of render() (bytes assembled directly) against the email package's
+# message: wherever the quick path answers, its bytes are the package's, to the byte.
+_ATOM_CHARS = st.sampled_from("abcxyzAZ09.-+_=!#$%&'*/?^`{|}~\"(),:;<>@[] \\é")
+_WORDS = st.text(_ATOM_CHARS, min_size=0, max_size=30)
+_DOT_ATOMS = st.from_regex(r"[a-z0-9.+=_'-]{1,12}(?:\.[a-zA-Z0-9!#$%&*/?^`{|}~-]{1,8}){0,2}",
+                           fullmatch=True)
+_ADDRESSES = st.one_of(
+    st.builds(lambda a, b: f"{a}@{b}", _WORDS, _WORDS),
+    st.sampled_from(["p@example.org", "first.last+tag@sub.example.org"]),
+)
+_HEADER_TEXT = st.one_of(
+    st.text(st.characters(min_codepoint=1, max_codepoint=0x7f), max_size=90),
+    st.text(st.sampled_from("ab Re:=?[]()<>\"\t.,é"), max_size=90),
+    st.from_regex(r"(?:[!-~]{1,14} ?){0,7}", fullmatch=True),
+    st.builds(lambda n, s: f"Re: orders {n}{s}", st.integers(0, 10**6), _WORDS),
+)
+_LINE = st.one_of(
+    st.from_regex(r"[ -~]{0,82}", fullmatch=True),
+    st.text(st.characters(min_codepoint=1, max_codepoint=0x7f), max_size=90),
+    st.text(st.sampled_from("x .-=\r\té"), min_size=70, max_size=82),
+)
+
+
+_PLAIN = {
+    "sender": st.one_of(st.none(), st.just("judge@example.org")),
+    "recipient": st.builds(lambda a, b: f"{a}@{b}", _DOT_ATOMS, _DOT_ATOMS),
+    "subject": st.from_regex(r"(?:[!-~]{1,14} ?){0,7}", fullmatch=True),
+    "message_id": st.builds(lambda a, b: f"<{a}@{b}>", _DOT_ATOMS, _DOT_ATOMS),
+    "in_reply_to": st.one_of(st.none(), st.builds(lambda a, b: f"<{a}@{b}>", _DOT_ATOMS,
+                                                  _DOT_ATOMS)),
+    "body": st.lists(st.from_regex(r"[ -~]{0,82}", fullmatch=True), max_size=6).map(
+        "\n".join),
+}
+_ANY = {
+    "sender": st.one_of(st.none(), _ADDRESSES),
+    "recipient": _ADDRESSES,
+    "subject": _HEADER_TEXT,
+    "message_id": st.one_of(st.builds(lambda a: f"<{a}>", _ADDRESSES), _WORDS),
+    "in_reply_to": st.one_of(st.none(), st.just(""), _HEADER_TEXT,
+                             st.builds(lambda a: f"<{a}>", _ADDRESSES)),
+    "body": st.builds(lambda lines, end: "\n".join(lines) + end, st.lists(_LINE, max_size=6),
+                      st.sampled_from(["", "\n"])),
+}
+
+
+@st.composite
+def _outbound_rows(draw: st.DrawFn) -> OutboundMessage:
+    """Rows of every kind: ordinary replies, ordinary but for one field, anything."""
+    odd = draw(st.sampled_from([(), *((k,) for k in _ANY), tuple(_ANY)]))
+    return OutboundMessage(raw=None, **{
+        k: draw(_ANY[k] if k in odd else _PLAIN[k]) for k in _ANY})
+
+
+@examples(max_examples=800, deadline=None)
+@given(row=_outbound_rows(), moment=st.datetimes(timezones=st.just(UTC)))
+def test_a_plain_reply_assembled_directly_is_the_email_packages_message(
+    row: OutboundMessage, moment: datetime
+) -> None:
+    quick = _render_plain(row, Settings(addresses=("judge@example.org",)), moment)
+    event("assembled directly" if quick is not None else "left to the email package")
+    if quick is not None:
+        assert quick == render_message(row, Settings(addresses=("judge@example.org",)), moment)
+
+
+def test_ordinary_replies_take_the_quick_path() -> None:
+    row = OutboundMessage(sender=None, recipient="player@example.org", subject="Re: orders",
+                          message_id="<3f2a9c@example.org>", in_reply_to="<CAB+x=1@mail.org>",
+                          body="Orders received:\n  A PAR - BUR\n" + "x" * 78, raw=None)
+    judge = Settings(addresses=("judge@example.org",))
+    quick = _render_plain(row, judge, NOW)
+    assert quick is not None and quick == render(row, judge, NOW)
+    assert quick == render_message(row, judge, NOW)
+    mail = message_from_bytes(quick, policy=default)
+    assert mail["In-Reply-To"] == "<CAB+x=1@mail.org>" and mail["Auto-Submitted"] == "auto-replied"
+    assert mail.get_content().replace("\r\n", "\n") == row.body + "\n"
+    # what the quick path leaves to the email package: a long line, a folded subject
+    for changed in ({"body": "y" * 79}, {"subject": "Re: " + "word " * 16},
+                    {"subject": "Réponse"}, {"recipient": "Name <p@example.org>"}):
+        other = replace_row(row, **changed)
+        assert _render_plain(other, judge, NOW) is None
+        assert render(other, judge, NOW) == render_message(other, judge, NOW)
+
+
+def replace_row(row: OutboundMessage, **changes: str) -> OutboundMessage:
+    values = {k: getattr(row, k) for k in ("sender", "recipient", "subject", "message_id",
+                                           "in_reply_to", "body", "raw")}
+    return OutboundMessage(**{**values, **changes})
