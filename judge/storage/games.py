@@ -8,7 +8,8 @@ from datetime import datetime
 from typing import cast
 
 from sqlalchemy import ColumnElement, Select, Table, bindparam, event, func, insert, select
-from sqlalchemy.orm import Session, SessionTransaction, joinedload, selectinload
+from sqlalchemy.orm import Session, SessionTransaction, joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.strategy_options import _AbstractLoad
 
 from judge.engine.adjudicate import PhaseResult
@@ -97,31 +98,51 @@ def signed_player(power: Power) -> Player | None:
     return power.current_players[0] if power.current_players else None
 
 
-def _locking(where: ColumnElement[bool], *below: _AbstractLoad) -> dict[bool, Select[Game]]:
+@dataclass(frozen=True, slots=True)
+class _Locking:
     """The statements reading a game with its powers (and what ``below`` adds under each
-    power), for SQLite (False) and PostgreSQL (True). Built once: every sign-on runs one.
+    power). Built once, with bind parameters: every sign-on runs them.
 
-    On SQLite one join (BEGIN IMMEDIATE: nothing else writes until this transaction
-    ends; selectinload took two statements and twice the time). On PostgreSQL the game's
-    row is locked first and the powers read by a second statement: a statement that
-    waited for the lock still reads every row it joins as they were when it began, before
-    the transaction holding the lock committed (a phase just processed, a player just
-    replaced), while a statement sent once the lock is held reads them as they are."""
+    On SQLite one join, ``joined`` (BEGIN IMMEDIATE: nothing else writes until this
+    transaction ends). On PostgreSQL ``lock`` first reads and locks the game's row
+    (``FOR UPDATE``: once the lock is had, the row as the transaction that held it left
+    it), then ``powers`` reads its powers by the game's id: a statement that waited for
+    the lock still reads every row it joins as they were when it began, before the
+    transaction holding the lock committed (a phase just processed, a player just
+    replaced), while a statement sent once the lock is held reads them as they are. (A
+    ``selectinload`` did the second read before, and built its statement and cache key
+    anew for every game read; and the game's columns are not repeated in every power's
+    row, as in the join, where its two JSON columns were decoded once a power.)"""
+
+    joined: Select[Game]
+    lock: Select[Game]
+    powers: Select[Power]
+
+
+def _locking(where: ColumnElement[bool], *below: _AbstractLoad) -> _Locking:
     game = select(Game).where(where).execution_options(populate_existing=True)
-    return {
-        False: game.options(joinedload(Game.powers).options(*below)),
-        True: game.options(selectinload(Game.powers).options(*below)).with_for_update(of=Game),
-    }
+    return _Locking(
+        joined=game.options(joinedload(Game.powers).options(*below)),
+        lock=game.with_for_update(of=Game),
+        powers=select(Power).where(Power.game_id == bindparam("locked_id"))
+        .order_by(Power.name).options(*below).execution_options(populate_existing=True),
+    )
 
 
 _LOCK_BY_ID = _locking(Game.id == bindparam("id"))
 _LOCK_BY_NAME = _locking(Game.name == bindparam("name"), joinedload(Power.current_players))
 
 
-def _read_locked(session: Session, stmts: dict[bool, Select[Game]],
+def _read_locked(session: Session, stmts: _Locking,
                  params: dict[str, object]) -> Game | None:
-    stmt = stmts[session.get_bind().dialect.name == "postgresql"]
-    game = session.scalars(stmt, params).unique().first()
+    if session.get_bind().dialect.name == "postgresql":
+        game = session.scalar(stmts.lock, params)
+        if game is None:
+            return None
+        powers = session.scalars(stmts.powers, {"locked_id": game.id}).unique().all()
+        set_committed_value(game, "powers", list(powers))
+    else:
+        game = session.scalars(stmts.joined, params).unique().first()
     if game is not None:
         session.info.setdefault(_LOCKED, {})[game.id] = _transaction(session)
     return game
