@@ -25,6 +25,7 @@ from payola_bench import heavy_case  # noqa: E402
 from processing_setup import NOW, backend, mails_queued, payola_games, scratch_judge  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
+from judge.cli import settle_after_start  # noqa: E402
 from judge.engine.maps import load_map  # noqa: E402
 from judge.money.payola import play_movement  # noqa: E402
 from judge.service.phases import process_phase  # noqa: E402
@@ -42,6 +43,9 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true",
                         help="forget the offer lines read while the games were set up, as "
                         "a judge process started for the deadline has never read them")
+    parser.add_argument("--default-gc", action="store_true",
+                        help="leave the cyclic collector as Python starts it, not as "
+                        "judge process sets it once started")
     args = parser.parse_args()
     with scratch_judge(args.database_url) as (settings, factory):
         payola_games(factory, settings, args.games, args.lines)
@@ -50,6 +54,8 @@ def main() -> None:
         queued_before = mails_queued(factory)
         if args.cold:
             offer_memo(load_map("standard")).clear()
+        if not args.default_gc:
+            settle_after_start()  # as judge process does once started (gc.freeze)
         times, cpus = [], []
         for game_id in ids:
             started, cpu = time.perf_counter(), time.process_time()
@@ -69,6 +75,8 @@ def main() -> None:
             play_movement(table, 1, board)
             money.append(time.process_time() - started)
     cache = "cold: offer lines never read before" if args.cold else "offer lines read on arrival"
+    if args.default_gc:
+        cache += "; default collector"
     print(f"{backend(args.database_url)}: {args.games} heavy Payola phases, "
           f"{args.lines} offer lines per power ({cache})")
     print(f"  end to end: median {statistics.median(times) * 1000:.0f} ms, "

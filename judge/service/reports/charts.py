@@ -7,9 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from jinja2.filters import do_wordwrap
+
 from judge.engine.phase import Phase
-from judge.money.chart import BribeChart
+from judge.money.chart import BribeChart, ChartUnit
 from judge.money.statements import Statement
+from judge.service.replies import environment
 from judge.service.reports.ledgers import StatementView, statement_view
 from judge.service.reports.mail import Mail, compose
 from judge.service.reports.notation import heading
@@ -31,6 +34,23 @@ class ChartView:
         called for every candidate of every unit took most of the chart's rendering)."""
         initials = self.initials
         return ", ".join([f"{initials[power]} {amount}" for power, amount in items])
+
+    def candidate_lines(self, unit: ChartUnit) -> str:
+        """The unit's candidate orders, a line each: its total, the order and the powers'
+        parts, a line longer than 78 columns wrapped under the parts (as the template did
+        with Jinja's ``format`` and ``wordwrap`` filters, a filter call a candidate, which
+        took most of the chart's rendering)."""
+        lines = []
+        for o in unit.candidates:
+            line = f"  {o.total:6d} AgP  {o.order:<22} {self.parts(o.contributions)}"
+            lines.append(line.rstrip() if len(line) <= 78 else _wrapped(line))
+        return "\n".join(lines)
+
+
+def _wrapped(line: str) -> str:
+    """Jinja's ``wordwrap(78, false, "\\n" ~ " " * 37)`` of one line."""
+    return do_wordwrap(environment(), line, 78, False, "\n" + " " * 37)
+
 
 
 @dataclass(frozen=True, slots=True)

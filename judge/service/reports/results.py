@@ -117,11 +117,21 @@ def results_mails(roster: Roster, result: PhaseResult, board: Map, deadline: dat
     subject = f"Diplomacy results {roster.game} {result.position.phase}"
     shared = results_view(roster, result, board, totals, vassals=vassals)
     mails = []
+    same: dict[str | None, Mail] = {}  # outside BLIND, readers in one zone get one text
     for m in roster.everyone():
-        view = (results_view(roster, result, board, totals, m.reader, vassals)
-                if roster.blind else shared)
-        mails.append(compose(m.address, m.reader, subject, "phase/results.txt.j2",
-                             replace(view, deadline=deadline_text(deadline, m.zone))))
+        when = deadline_text(deadline, m.zone)
+        if roster.blind:
+            view = results_view(roster, result, board, totals, m.reader, vassals)
+        elif when in same:
+            mails.append(Mail(m.address, subject, same[when].body, m.reader))
+            continue
+        else:
+            view = shared
+        mail = compose(m.address, m.reader, subject, "phase/results.txt.j2",
+                       replace(view, deadline=when))
+        if not roster.blind:
+            same[when] = mail
+        mails.append(mail)
     return mails
 
 
