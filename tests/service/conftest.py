@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import event, select
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings, settings_from_text
@@ -87,3 +89,20 @@ def started(judge: Judge) -> Callable[[str], Judge]:
         return judge
 
     return make
+
+
+@contextmanager
+def writes_sent(bind: Connection) -> Iterator[list[str]]:
+    """The statements that write (INSERT, UPDATE, DELETE) sent on ``bind`` while the
+    block runs, in order."""
+    writes: list[str] = []
+
+    def note(conn: object, cursor: object, statement: str, *args: object) -> None:
+        if statement.split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+            writes.append(statement)
+
+    event.listen(bind, "before_cursor_execute", note)
+    try:
+        yield writes
+    finally:
+        event.remove(bind, "before_cursor_execute", note)

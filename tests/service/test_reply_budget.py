@@ -9,11 +9,11 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from sqlalchemy import event, func, select
+from sqlalchemy import func, select
 
 from judge.service import inbound
 from judge.storage.schema import Submission
-from tests.service.conftest import Judge, address
+from tests.service.conftest import Judge, address, writes_sent
 
 BUDGET = 3
 
@@ -80,16 +80,9 @@ def test_a_sign_on_that_is_refused_writes_nothing(
     writes: list[str] = []
 
     def first(ctx: Any, step: Any) -> Any:
-        def note(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-            if statement.split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE"):
-                writes.append(statement)
-
-        bind = ctx.session.connection()
-        event.listen(bind, "before_cursor_execute", note)
-        try:
+        with writes_sent(ctx.session.connection()) as sent:
             result = original(ctx, step)
-        finally:
-            event.remove(bind, "before_cursor_execute", note)
+        writes.extend(sent)
         assert not (ctx.session.new or ctx.session.dirty or ctx.session.deleted)
         return result
 

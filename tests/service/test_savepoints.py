@@ -7,13 +7,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import event
 
 from judge.service import handlers
 from judge.service.context import Context, Refusal
 from judge.text import commands as c
 from judge.text.commands import Step
-from tests.service.conftest import Judge, address
+from tests.service.conftest import Judge, address, writes_sent
 
 FRANCE = ("SIGNON france@alpha pwfrance",)
 
@@ -27,24 +26,15 @@ def refusals(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         original = handlers.HANDLERS[command]
 
         def checked(ctx: Context, cmd: Any, step: Step, original: Any = original) -> Any:
-            writes: list[str] = []
-
-            def note(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-                if statement.split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE"):
-                    writes.append(statement)
-
-            bind = ctx.session.connection()
-            event.listen(bind, "before_cursor_execute", note)
-            try:
-                return original(ctx, cmd, step)
-            except Refusal as refusal:
-                session = ctx.session
-                assert not writes, (step.text, writes)
-                assert not (session.new or session.dirty or session.deleted), step.text
-                seen.append(refusal.messages[0])
-                raise
-            finally:
-                event.remove(bind, "before_cursor_execute", note)
+            with writes_sent(ctx.session.connection()) as writes:
+                try:
+                    return original(ctx, cmd, step)
+                except Refusal as refusal:
+                    session = ctx.session
+                    assert not writes, (step.text, writes)
+                    assert not (session.new or session.dirty or session.deleted), step.text
+                    seen.append(refusal.messages[0])
+                    raise
 
         monkeypatch.setitem(handlers.HANDLERS, command, checked)
     yield seen
