@@ -36,7 +36,8 @@ def send_to_judge(settings: Settings, message: EmailMessage) -> None:
 def outbox(maildir: Path, known: Iterable[str] = ()) -> list[tuple[str, EmailMessage]]:
     """Every mail in the judge's Maildir with its key, oldest first (Maildir keys begin
     with the delivery time), leaving out the keys in ``known``."""
-    if not (maildir / "new").is_dir() and not (maildir / "cur").is_dir():
+    # the judge makes tmp/, new/ and cur/ one after another before any mail is written
+    if not (maildir / "cur").is_dir():
         return []
     box = mailbox.Maildir(str(maildir), factory=None, create=False)
     out: list[tuple[str, EmailMessage]] = []

@@ -71,7 +71,7 @@ def _start(tmp_path: Path, n: int, db_url: str) -> tuple[subprocess.Popen[bytes]
 def _delivered(maildirs: list[Path]) -> list[EmailMessage]:
     out: list[EmailMessage] = []
     for folder in maildirs:
-        if (folder / "new").is_dir():
+        if (folder / "cur").is_dir():  # made last of tmp/, new/, cur/
             for m in mailbox.Maildir(folder, factory=None, create=False):
                 out.append(message_from_bytes(m.as_bytes(), policy=default))  # type: ignore[arg-type]
     return out

@@ -26,7 +26,7 @@ JUDGE = Path(sys.executable).with_name("judge")
 def _inbox(maildir: Path, count: int) -> list[email.message.EmailMessage]:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        if (maildir / "new").is_dir():
+        if (maildir / "cur").is_dir():  # made last of tmp/, new/, cur/
             box = mailbox.Maildir(maildir, factory=None, create=False)
             if len(box) >= count:
                 return sorted(

@@ -48,7 +48,8 @@ def send(port: int, subject: str, body: str, sender: str = "player@example.org")
 def wait_for_mail(maildir: Path, count: int, timeout: float = 20.0) -> list[Message]:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if (maildir / "new").is_dir():
+        # the sender (perhaps another process) makes tmp/, new/ and cur/ one after another
+        if all((maildir / sub).is_dir() for sub in ("tmp", "new", "cur")):
             box = mailbox.Maildir(maildir, create=False)
             if len(box) >= count:
                 return [message_from_bytes(box.get_bytes(k), policy=default) for k in box.keys()]
