@@ -17,8 +17,9 @@ from judge.money.offers import (
     Savings,
     Signal,
     Term,
+    new_offer,
 )
-from judge.money.sheets import SheetContext, SheetError, WrittenLine, check_sheet
+from judge.money.sheets import SheetContext, SheetError, WrittenLine, check_sheet, written_line
 from judge.text.orders import (
     OFFER_CACHE_SIZE,
     ParseProblem,
@@ -64,13 +65,13 @@ def read_lines(text: str, board: Map) -> tuple[list[WrittenLine], list[SheetErro
     errors: list[SheetError] = []
     memo = offer_memo(board)
     for number, raw in enumerate(text.splitlines(), start=1):
-        try:
-            value = _remembered(raw, board, memo)
-        except LineError as e:
-            errors.append(SheetError(e.code, number, raw, e.message))
-            continue
-        if value is not None:
-            lines.append(WrittenLine(number, raw, value))
+        found = memo.get(raw)  # _remembered, inlined: a sheet has 150 lines
+        if found is None:
+            found = _read_new(raw, board, memo)
+        if found.__class__ is tuple:
+            errors.append(SheetError(found[0], number, raw, found[1]))
+        elif found is not _BLANK:
+            lines.append(written_line(number, raw, found))
     return lines, errors
 
 
@@ -96,16 +97,23 @@ def read_line(text: str, board: Map) -> Offer | Savings | Comment | None:
 def _remembered(text: str, board: Map, memo: dict[str, Any]) -> Offer | Savings | Comment | None:
     found: Offer | Savings | Comment | _Blank | tuple[str, str] | None = memo.get(text)
     if found is None:
-        try:
-            found = _value(line_syntax(text), board)
-        except LineError as e:
-            found = (e.code, e.message)
-        if len(memo) >= OFFER_CACHE_SIZE:
-            memo.clear()
-        memo[text] = found
+        found = _read_new(text, board, memo)
     if isinstance(found, tuple):
         raise LineError(*found)
     return None if isinstance(found, _Blank) else found
+
+
+def _read_new(text: str, board: Map, memo: dict[str, Any]) -> Any:
+    """A line not read yet on this map: its value, or its error's (E-number, message),
+    now remembered."""
+    try:
+        found: Any = _value(line_syntax(text), board, offer_orders(board))
+    except LineError as e:
+        found = (e.code, e.message)
+    if len(memo) >= OFFER_CACHE_SIZE:
+        memo.clear()
+    memo[text] = found
+    return found
 
 
 class LineSyntax(NamedTuple):
@@ -217,11 +225,13 @@ class _Blank:
 _BLANK = _Blank()
 
 
-def _value(syntax: LineSyntax, board: Map) -> Offer | Savings | Comment | _Blank:
+def _value(syntax: LineSyntax, board: Map,
+           orders_memo: dict[tuple[str, str | None], Any]) -> Offer | Savings | Comment | _Blank:
     kind = syntax.kind
     if kind == "blank":
         return _BLANK
-    comment = _comment(syntax.comment)
+    token = syntax.comment
+    comment = None if token is None else token[1:].strip()  # _comment, inlined
     if kind == "comment_line":
         return Comment(comment or "")
     if kind == "savings":
@@ -230,18 +240,16 @@ def _value(syntax: LineSyntax, board: Map) -> Offer | Savings | Comment | _Blank
         if any(t.plateau_written for t in terms):
             raise LineError("E5", "PLATEAU AMOUNT ON SAVINGS REQUEST")
         return Savings(terms, comment)
-    written = syntax.amount is not None
-    terms = _terms(syntax.amount) if syntax.amount is not None else (Term(0),)
+    amount = syntax.amount
+    written = amount is not None
+    terms = _terms(amount) if amount is not None else (Term(0),)
     kind_of = _TYPES[syntax.type] if syntax.type is not None else OfferType.DIRECT
     if syntax.body is None:
         raise LineError("E7", "INCOMPLETE OFFER")
-    orders = _orders(syntax.body, board)
-    unit = orders[0].order.unit if isinstance(orders[0], Signal) else orders[0].unit
-    return Offer(terms, kind_of, unit, orders, comment, written)
-
-
-def _comment(token: str | None) -> str | None:
-    return None if token is None else token[1:].strip()
+    orders = _orders(syntax.body, board, orders_memo)
+    first = orders[0]
+    unit = first.order.unit if first.__class__ is Signal else first.unit
+    return new_offer(terms, kind_of, unit, orders, comment, written)
 
 
 @lru_cache(maxsize=4096)
@@ -275,36 +283,45 @@ def _term(tokens: tuple[str, ...]) -> Term:
     return Term(amount, count, plateau, written)
 
 
-def _orders(body: tuple[str, ...], board: Map) -> tuple[MovementOrder | Signal, ...]:
-    memo = offer_orders(board)
+def _orders(body: tuple[str, ...], board: Map,
+            memo: dict[tuple[str, str | None], Any]) -> tuple[MovementOrder | Signal, ...]:
+    """The orders of a line's body (``memo``: offer_orders(board)), each remembered per
+    map: sheets name the same orders on many lines."""
     if len(memo) >= OFFER_CACHE_SIZE:
         memo.clear()
-    first = _remembered_order(body[0], board, None, memo)
+    first = memo.get((body[0], None))
+    if first is None:
+        first = _remember_order(body[0], board, None, memo)
+    if first.__class__ is tuple:
+        raise LineError(*first)
+    if len(body) == 1:
+        return (first,)
     orders = [first]
-    unit = str(first.order.unit if isinstance(first, Signal) else first.unit)
+    # Unit.text is str(unit)
+    unit = first.order.unit.text if first.__class__ is Signal else first.unit.text
     children = body[1:]  # bars and alternatives (an alternative never holds a bar)
     for i, child in enumerate(children):
         if child == "|":
             if i + 1 >= len(children) or children[i + 1] == "|":
                 raise LineError("E8", "NO ALTERNATIVE ORDER GIVEN")
             continue
-        orders.append(_remembered_order(child, board, unit, memo))
+        found = memo.get((child, unit))
+        if found is None:
+            found = _remember_order(child, board, unit, memo)
+        if found.__class__ is tuple:
+            raise LineError(*found)
+        orders.append(found)
     return tuple(orders)
 
 
-def _remembered_order(text: str, board: Map, unit: str | None,
-                      memo: dict[tuple[str, str | None], Any]) -> MovementOrder | Signal:
-    """_order, remembered per map: sheets name the same orders on many lines."""
-    key = (text, unit)
-    found = memo.get(key)
-    if found is None:
-        try:
-            found = _order(text, board, unit)
-        except LineError as e:
-            found = (e.code, e.message)
-        memo[key] = found
-    if isinstance(found, tuple):
-        raise LineError(*found)
+def _remember_order(text: str, board: Map, unit: str | None,
+                    memo: dict[tuple[str, str | None], Any]) -> Any:
+    """_order, remembered per map: the order, or its error's (E-number, message)."""
+    try:
+        found: Any = _order(text, board, unit)
+    except LineError as e:
+        found = (e.code, e.message)
+    memo[(text, unit)] = found
     return found
 
 
