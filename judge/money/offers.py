@@ -116,6 +116,20 @@ _set_terms, _set_type, _set_unit, _set_orders, _set_comment, _set_written = (
     for name in ("terms", "type", "unit", "orders", "comment", "written_amount"))
 
 
+_set_amount, _set_count, _set_plateau, _set_plateau_written = (
+    Term.__dict__[name].__set__ for name in ("amount", "count", "plateau", "plateau_written"))
+
+
+def new_term(amount: int, count: int, plateau: int, plateau_written: bool) -> Term:
+    """``Term(amount, count, plateau, plateau_written)``, made faster (see new_offer)."""
+    term = _offer_new(Term)
+    _set_amount(term, amount)
+    _set_count(term, count)
+    _set_plateau(term, plateau)
+    _set_plateau_written(term, plateau_written)
+    return term
+
+
 def new_offer(terms: tuple[Term, ...], kind: OfferType, unit: Unit,
               orders: tuple[OfferedOrder, ...], comment: str | None,
               written_amount: bool) -> Offer:

@@ -18,6 +18,7 @@ from judge.money.offers import (
     Signal,
     Term,
     new_offer,
+    new_term,
 )
 from judge.money.sheets import SheetContext, SheetError, WrittenLine, check_sheet, written_line
 from judge.text.orders import (
@@ -153,29 +154,39 @@ def canonical_syntax(text: str) -> LineSyntax | None:
     m = _CANONICAL.fullmatch(text)
     if m is None:
         return None
-    amount: list[str | tuple[str, ...]] = []
-    for piece in m[1].split("+"):
-        if piece.isdigit():  # ASCII digits only (checked above): a plain amount
-            tokens: tuple[str, ...] = (piece,)
-        else:
-            term = _CANONICAL_TERM.fullmatch(piece)
-            if term is None:
-                return None
-            count, value, plateau = term.groups()
-            tokens = (value,) if count is None else (count, "*", value)
-            if plateau is not None:
-                tokens += ("#", plateau) if plateau else ("#",)
-        if amount:
-            amount.append("+")
-        amount.append(tokens)
-    body = [m[3]]
-    for piece in m[4].split("|")[1:]:
-        body.append("|")
-        alternative = piece.lstrip(" ")
-        if alternative:
-            body.append(alternative)
+    written, kind, first, rest, comment = m.groups()
+    amount: tuple[str | tuple[str, ...], ...]
+    if written.isdigit():  # ASCII digits only (checked above): one plain amount
+        amount = ((written,),)
+    else:
+        pieces: list[str | tuple[str, ...]] = []
+        for piece in written.split("+"):
+            if piece.isdigit():
+                tokens: tuple[str, ...] = (piece,)
+            else:
+                term = _CANONICAL_TERM.fullmatch(piece)
+                if term is None:
+                    return None
+                count, value, plateau = term.groups()
+                tokens = (value,) if count is None else (count, "*", value)
+                if plateau is not None:
+                    tokens += ("#", plateau) if plateau else ("#",)
+            if pieces:
+                pieces.append("+")
+            pieces.append(tokens)
+        amount = tuple(pieces)
+    if rest:
+        body = [first]
+        for piece in rest.split("|")[1:]:
+            body.append("|")
+            alternative = piece.lstrip(" ")
+            if alternative:
+                body.append(alternative)
+        orders = tuple(body)
+    else:  # a single order (most lines)
+        orders = (first,)
     # tuple.__new__: the named tuple's own __new__ is a Python function
-    return _new_syntax(LineSyntax, ("offer", tuple(amount), m[2], tuple(body), m[5]))
+    return _new_syntax(LineSyntax, ("offer", amount, kind, orders, comment))
 
 
 def grammar_syntax(text: str) -> LineSyntax:
@@ -280,7 +291,7 @@ def _term(tokens: tuple[str, ...]) -> Term:
         raise LineError("E1", "INVALID OFFER AMOUNT: a repetition count goes from 1 to 99")
     if plateau > amount:
         raise LineError("E1", "INVALID OFFER AMOUNT: a plateau cannot exceed its amount")
-    return Term(amount, count, plateau, written)
+    return new_term(amount, count, plateau, written)
 
 
 def _orders(body: tuple[str, ...], board: Map,
