@@ -64,11 +64,11 @@ def read_lines(text: str, board: Map) -> tuple[list[WrittenLine], list[SheetErro
     """Every non-blank line read into a value, and every line that could not be read."""
     lines: list[WrittenLine] = []
     errors: list[SheetError] = []
-    memo = offer_memo(board)
+    memo, orders = offer_memo(board), offer_orders(board)
     for number, raw in enumerate(text.splitlines(), start=1):
         found = memo.get(raw)  # _remembered, inlined: a sheet has 150 lines
         if found is None:
-            found = _read_new(raw, board, memo)
+            found = _read_new(raw, board, memo, orders)
         if found.__class__ is tuple:
             errors.append(SheetError(found[0], number, raw, found[1]))
         elif found is not _BLANK:
@@ -104,11 +104,13 @@ def _remembered(text: str, board: Map, memo: dict[str, Any]) -> Offer | Savings 
     return None if isinstance(found, _Blank) else found
 
 
-def _read_new(text: str, board: Map, memo: dict[str, Any]) -> Any:
+def _read_new(text: str, board: Map, memo: dict[str, Any],
+              orders: dict[tuple[str, str | None], Any] | None = None) -> Any:
     """A line not read yet on this map: its value, or its error's (E-number, message),
-    now remembered."""
+    now remembered (``orders``: offer_orders(board), looked up now if not given)."""
     try:
-        found: Any = _value(line_syntax(text), board, offer_orders(board))
+        found: Any = _value(line_syntax(text), board,
+                            offer_orders(board) if orders is None else orders)
     except LineError as e:
         found = (e.code, e.message)
     if len(memo) >= OFFER_CACHE_SIZE:
