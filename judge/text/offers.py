@@ -147,14 +147,14 @@ def canonical_syntax(text: str) -> LineSyntax | None:
     (``tests/text/test_canonical_offers.py``)."""
     if not (text.isascii() and text.isprintable()):
         return None
-    # a blank line or a comment line (what " *(%.*)?" matches): spaces, then nothing or %
-    rest = text.lstrip(" ")
-    if not rest:
-        return _BLANK_SYNTAX
-    if rest[0] == "%":
-        return LineSyntax("comment_line", comment=rest)
     m = _CANONICAL.fullmatch(text)
-    if m is None:
+    if m is None:  # a canonical offer starts with a digit after its spaces: none of these
+        # a blank line or a comment line (what " *(%.*)?" matches): spaces, then nothing or %
+        rest = text.lstrip(" ")
+        if not rest:
+            return _BLANK_SYNTAX
+        if rest[0] == "%":
+            return LineSyntax("comment_line", comment=rest)
         return None
     written, kind, first, rest, comment = m.groups()
     amount: tuple[str | tuple[str, ...], ...]
@@ -268,6 +268,8 @@ def _value(syntax: LineSyntax, board: Map,
 @lru_cache(maxsize=4096)
 def _terms(amount: tuple[str | tuple[str, ...], ...]) -> tuple[Term, ...]:
     """The terms of an amount (remembered: sheets repeat a few amounts many times)."""
+    if len(amount) == 1 and not isinstance(amount[0], str):  # one term (most amounts)
+        return (_term(amount[0]),)
     terms: list[Term] = []
     for i, child in enumerate(amount):
         if isinstance(child, str):  # a "+"
@@ -279,6 +281,11 @@ def _terms(amount: tuple[str | tuple[str, ...], ...]) -> tuple[Term, ...]:
 
 
 def _term(tokens: tuple[str, ...]) -> Term:
+    if len(tokens) == 1:  # a plain amount
+        amount = int(tokens[0])
+        if not 0 <= amount <= 9999:
+            raise LineError("E1", "INVALID OFFER AMOUNT: amounts go from 0 to 9999")
+        return new_term(amount, 1, 0, False)
     count, plateau, written = 1, 0, False
     if "*" in tokens:
         count = int(tokens[0])
