@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.orders import Convoy, MovementOrder, Order, SupportHold, SupportMove, Waive
@@ -16,10 +17,11 @@ from judge.money.offers import (
     OfferType,
     Savings,
     Signal,
+    new_offer,
     order_text,
 )
 from judge.money.rules import RuleSet
-from judge.money.validity import Invalid, resolve, resolve_remembered
+from judge.money.validity import Invalid, answer, remembered_answers, resolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,22 @@ class WrittenLine:
     value: Offer | Savings | Comment
 
 
+# WrittenLine's fields set through their slot descriptors (see money.offers.new_offer): a
+# sheet makes one per line. The same value as WrittenLine(number, text, value).
+_line_new = object.__new__
+_set_number, _set_text, _set_value = (
+    WrittenLine.__dict__[name].__set__ for name in ("number", "text", "value"))
+
+
+def written_line(number: int, text: str, value: Offer | Savings | Comment) -> WrittenLine:
+    """``WrittenLine(number, text, value)``, made faster."""
+    line = _line_new(WrittenLine)
+    _set_number(line, number)
+    _set_text(line, text)
+    _set_value(line, value)
+    return line
+
+
 @dataclass(frozen=True, slots=True)
 class SheetContext:
     """What checking a sheet needs to know besides the lines."""
@@ -68,7 +86,12 @@ def check_sheet(
     savings = 0 if ctx.rules.no_savings else sum(
         x.value.amount for x in lines if isinstance(x.value, Savings)
     )
-    state = _Running(liquid=max(0, ctx.balance - savings))
+    # the answers of resolve for this sheet's position, and who stands where: looked up
+    # once per sheet, not once per line
+    state = _Running(liquid=max(0, ctx.balance - savings),
+                     answers=remembered_answers(ctx.position, ctx.board,
+                                                ctx.rules.signal_support),
+                     occupant=ctx.position.occupant)
     for line in lines:
         try:
             out.append(_check_line(line.value, ctx, state))
@@ -92,6 +115,8 @@ class _Running:
     offered: bool = False
     units_seen: set[str] = field(default_factory=set)
     signals_seen: set[str] = field(default_factory=set)
+    answers: dict[int, Any] = field(default_factory=dict)  # validity.remembered_answers
+    occupant: Mapping[str, tuple[str, Unit]] = field(default_factory=dict)
 
 
 def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
@@ -114,12 +139,21 @@ def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
             raise Invalid("E18", "REPETITION AND AUGMENTATION NOT ALLOWED")
     if rules.blind and any(u.type is None for u in _units_named(value)):
         raise Invalid("E15", "UNIT TYPE REQUIRED")
-    offer = _resolved(value, ctx)
-    owner = _owner(offer.unit, ctx.position)
+    offer = _resolved(value, ctx, state.answers)
+    # _owner, inlined with the sheet's table of who stands where
+    unit = offer.unit
+    found = state.occupant.get(unit.province)
+    if found is None or (unit.type is not None and unit.type is not found[1].type) or (
+            "/" in unit.location and unit.location != found[1].location):
+        owner = None
+    else:
+        owner = found[0]
     # E24 wants a signal at 0 AgP and E25 lets the controller send it, so E14 must not
     # stop a controller's signal to a unit of the power it controls (OQ-21 otherwise holds)
+    terms = offer.terms
     if (owner != ctx.power and not rules.zero_foreign
-            and any(t.amount == 0 for t in offer.terms)
+            and (terms[0].amount == 0 if len(terms) == 1
+                 else any(t.amount == 0 for t in terms))
             and not (rules.restrict_signal and owner is not None
                      and ctx.controlled.get(owner) == ctx.power
                      and any(isinstance(o, Signal) for o in offer.orders))):
@@ -130,51 +164,81 @@ def _check_line(value: Offer | Savings | Comment, ctx: SheetContext,
         _check_touch(offer, owner, ctx)
     if rules.restrict_signal:
         _check_signals(offer, owner, ctx, state)
-    if rules.direct_only and offer.unit.province in state.units_seen:
+    if rules.direct_only and unit.province in state.units_seen:
         raise Invalid("E16", "MULTIPLE OFFERS TO A SINGLE UNIT FORBIDDEN")
     if rules.limit_offers:
         state.total += offer.total
         if state.total > state.liquid:  # OQ-10: the line that overshoots is refused
             state.total -= offer.total
             raise Invalid("E19", "TOTAL OFFERS EXCEED AMOUNT AVAILABLE")
-    state.units_seen.add(offer.unit.province)
+    state.units_seen.add(unit.province)
     state.offered = True
     return offer
 
 
-def _resolved(value: Offer, ctx: SheetContext) -> Offer:
-    """Unit types and coasts filled in from the board; duplicates refused (E9)."""
+def _resolved(value: Offer, ctx: SheetContext, answers: dict[int, Any]) -> Offer:
+    """Unit types and coasts filled in from the board; duplicates refused (E9).
+
+    ``answers`` are resolve's answers remembered for the sheet's position
+    (validity.remembered_answers): the sheets of a phase share their orders."""
     position = ctx.position
     board, signals = ctx.board, ctx.rules.signal_support
     if ctx.rules.blind and not _mentioned_exist(value, position):
-        position = _imagined(position, _units_named(value))
-        check = resolve  # a position made for this line alone: nothing to remember
-    else:
-        check = resolve_remembered  # the sheets of a phase share their orders
+        # a position made for this line alone: nothing to remember
+        return _resolved_on(value, _imagined(position, _units_named(value)), board, signals)
     written = value.orders
     if len(written) == 1:
         order = written[0]
         base = order.order if isinstance(order, Signal) else order
-        resolved = check(base, position, board, signals)
+        found = answers.get(id(base))
+        if found is None or found[0] is not base:
+            found = answer(base, position, board, signals, answers)
+        resolved = found[1]
+        if resolved is None:
+            raise Invalid(*found[2])  # type: ignore[misc]
         if resolved is order:
             return value  # already as the board has it
-        return Offer(value.terms, value.type, resolved.unit, (resolved,), value.comment,
-                     value.written_amount)
+        return new_offer(value.terms, value.type, resolved.unit, (resolved,), value.comment,
+                         value.written_amount)
     orders: list[MovementOrder | Signal] = []
+    texts: set[str] = set()
     same = True
     for order in written:
         base = order.order if isinstance(order, Signal) else order
-        resolved = check(base, position, board, signals)
+        found = answers.get(id(base))
+        if found is None or found[0] is not base:
+            found = answer(base, position, board, signals, answers)
+        resolved = found[1]
+        if resolved is None:
+            raise Invalid(*found[2])  # type: ignore[misc]
         same = same and resolved is order
         orders.append(resolved)
-    if len({order_text(o) for o in orders}) != len(orders):
+        texts.add(found[3])  # order_text(resolved)
+    if len(texts) != len(orders):
         raise Invalid("E9", "DUPLICATE ORDER IN OFFER")
     if same:
         return value
     # not dataclasses.replace: a heavy sheet resolves a thousand lines, and replace costs
     # several times the constructor
-    return Offer(value.terms, value.type, orders[0].unit, tuple(orders), value.comment,
-                 value.written_amount)
+    return new_offer(value.terms, value.type, orders[0].unit, tuple(orders), value.comment,
+                     value.written_amount)
+
+
+def _resolved_on(value: Offer, position: Position, board: Map, signals: bool) -> Offer:
+    """_resolved against a position made for one line (BLIND), nothing remembered."""
+    orders: list[MovementOrder | Signal] = []
+    same = True
+    for order in value.orders:
+        base = order.order if isinstance(order, Signal) else order
+        resolved = resolve(base, position, board, signals)
+        same = same and resolved is order
+        orders.append(resolved)
+    if len(orders) > 1 and len({order_text(o) for o in orders}) != len(orders):
+        raise Invalid("E9", "DUPLICATE ORDER IN OFFER")
+    if same:
+        return value
+    return new_offer(value.terms, value.type, orders[0].unit, tuple(orders), value.comment,
+                     value.written_amount)
 
 
 def _order_units(order: OfferedOrder) -> list[Unit]:

@@ -74,10 +74,39 @@ def resolve(
 # sheets name a few hundred distinct orders in a couple of thousand places, and every
 # sheet of a phase is checked against the same Position. Keyed by the order's identity
 # (the order readers hand out one value per line read, judge.text.orders); each entry
-# keeps its order alive, so an identity is never reused while it is remembered.
-_Answer = tuple[Order, "MovementOrder | Signal | None", "tuple[str, str] | None"]
+# keeps its order alive, so an identity is never reused while it is remembered. An entry
+# is (order, the answer or None, the error's (code, message) or None, the answer's text).
+_Answer = tuple[Order, "MovementOrder | Signal | None", "tuple[str, str] | None", str]
 _MEMO_SIZE = 1 << 14
 _memo: tuple[Position, Map, bool, dict[int, _Answer]] | None = None
+
+
+def remembered_answers(position: Position, board: Map, signals: bool) -> dict[int, _Answer]:
+    """The answers remembered for this position, map and SIGNAL_SUPPORT setting (a new
+    table when any of them changed): look an order up by ``id(order)``, checking that
+    the entry's first item is the order, and call ``answer`` when it is not there."""
+    global _memo
+    memo = _memo
+    if memo is None or memo[0] is not position or memo[1] is not board or memo[2] is not signals:
+        memo = _memo = (position, board, signals, {})
+    return memo[3]
+
+
+def answer(order: Order, position: Position, board: Map, signals: bool,
+           answers: dict[int, _Answer]) -> _Answer:
+    """resolve's answer for ``order``, worked out and remembered in ``answers`` (from
+    remembered_answers for the same position, map and setting)."""
+    try:
+        resolved: MovementOrder | Signal | None = resolve(order, position, board, signals)
+        if resolved == order:
+            resolved = order
+        found: _Answer = (order, resolved, None, str(resolved))
+    except Invalid as e:
+        found = (order, None, (e.code, e.message), "")
+    if len(answers) >= _MEMO_SIZE:
+        answers.clear()
+    answers[id(order)] = found
+    return found
 
 
 def resolve_remembered(
@@ -87,22 +116,10 @@ def resolve_remembered(
 
     An answer equal to ``order`` is ``order`` itself, so a caller can tell by identity
     that nothing was filled in."""
-    global _memo
-    memo = _memo
-    if (memo is None or memo[0] is not position or memo[1] is not board
-            or memo[2] is not signals or len(memo[3]) >= _MEMO_SIZE):
-        memo = _memo = (position, board, signals, {})
-    answers = memo[3]
+    answers = remembered_answers(position, board, signals)
     found = answers.get(id(order))
     if found is None or found[0] is not order:
-        try:
-            resolved: MovementOrder | Signal | None = resolve(order, position, board, signals)
-            if resolved == order:
-                resolved = order
-            found = (order, resolved, None)
-        except Invalid as e:
-            found = (order, None, (e.code, e.message))
-        answers[id(order)] = found
+        found = answer(order, position, board, signals, answers)
     resolved = found[1]
     if resolved is None:
         raise Invalid(*found[2])  # type: ignore[misc]

@@ -37,6 +37,9 @@ KEYWORDS = frozenset({
     "B", "BUILD", "BUILDS", "PLUS", "R", "REMOVE", "REMOVES", "WAIVE", "WAIVES",
 })
 _EMPTY: tuple[Place, ...] = ()
+# The named tuples are made with tuple.__new__, every field given: a named tuple's own
+# __new__ is a Python function, and a line read for the first time makes several.
+_new = tuple.__new__
 
 
 def plain_abbreviations(abbreviations: Set[str]) -> frozenset[str]:
@@ -52,11 +55,11 @@ def spell_canonical(line: str, provinces: Set[str]) -> Spelled | None:
     n = len(words)
     first = words[0]
     if n == 1:
-        return Spelled(Waive, (), _EMPTY, False) if first == "WAIVE" else None
+        return _new(Spelled, (Waive, (), _EMPTY, False)) if first == "WAIVE" else None
     if first == "BUILD" or first == "REMOVE":
         unit = _unit(words, 1, 8 if first == "REMOVE" else 7, provinces) if n == 3 else None
-        return None if unit is None else Spelled(
-            Build if first == "BUILD" else Remove, (unit,), _EMPTY, False)
+        return None if unit is None else _new(
+            Spelled, (Build if first == "BUILD" else Remove, (unit,), _EMPTY, False))
     unit = _unit(words, 0, 1, provinces)
     if unit is None or n < 3:
         return None
@@ -64,9 +67,9 @@ def spell_canonical(line: str, provinces: Set[str]) -> Spelled | None:
     at = len(first) + len(words[1]) + len(verb) + 4  # the column of the fourth word
     if n == 3:
         if verb == "H":
-            return Spelled(Hold, (unit,), _EMPTY, False)
+            return _new(Spelled, (Hold, (unit,), _EMPTY, False))
         if verb == "D":
-            return Spelled(Disband, (unit,), _EMPTY, False)
+            return _new(Spelled, (Disband, (unit,), _EMPTY, False))
         return None
     if verb == "-":
         if n == 4:
@@ -76,20 +79,20 @@ def spell_canonical(line: str, provinces: Set[str]) -> Spelled | None:
         else:
             return None
         dest = _place(words[3], at, provinces)
-        return None if dest is None else Spelled(Move, (unit,), (dest,), via)
+        return None if dest is None else _new(Spelled, (Move, (unit,), (dest,), via))
     if verb != "S" and verb != "C":
         return None
     other = _unit(words, 3, at, provinces)
     if other is None:
         return None
     if n == 5:
-        return Spelled(SupportHold, (unit, other), _EMPTY, False) if verb == "S" else None
+        return _new(Spelled, (SupportHold, (unit, other), _EMPTY, False)) if verb == "S" else None
     if n != 7 or words[5] != "-":
         return None
     dest = _place(words[6], at + len(words[3]) + len(words[4]) + 4, provinces)
     if dest is None:
         return None
-    return Spelled(SupportMove if verb == "S" else Convoy, (unit, other), (dest,), False)
+    return _new(Spelled, (SupportMove if verb == "S" else Convoy, (unit, other), (dest,), False))
 
 
 def _unit(words: list[str], i: int, column: int, provinces: Set[str]) -> SpelledUnit | None:
@@ -99,7 +102,7 @@ def _unit(words: list[str], i: int, column: int, provinces: Set[str]) -> Spelled
     if kind is None or i + 1 >= len(words):
         return None
     place = _place(words[i + 1], column + 2, provinces)
-    return None if place is None else SpelledUnit(kind, place)
+    return None if place is None else _new(SpelledUnit, (kind, place))
 
 
 def _place(word: str, column: int, provinces: Set[str]) -> Place | None:
@@ -108,7 +111,7 @@ def _place(word: str, column: int, provinces: Set[str]) -> Place | None:
     if name not in provinces:
         return None
     if not slash:
-        return Place(name, column)
+        return _new(Place, (name, column, None, "", 0))
     if coast not in _COASTS:
         return None
-    return Place(name, column, coast, coast, column + len(name) + 1)
+    return _new(Place, (name, column, coast, coast, column + len(name) + 1))

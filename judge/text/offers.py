@@ -17,8 +17,10 @@ from judge.money.offers import (
     Savings,
     Signal,
     Term,
+    new_offer,
+    new_term,
 )
-from judge.money.sheets import SheetContext, SheetError, WrittenLine, check_sheet
+from judge.money.sheets import SheetContext, SheetError, WrittenLine, check_sheet, written_line
 from judge.text.orders import (
     OFFER_CACHE_SIZE,
     ParseProblem,
@@ -62,15 +64,15 @@ def read_lines(text: str, board: Map) -> tuple[list[WrittenLine], list[SheetErro
     """Every non-blank line read into a value, and every line that could not be read."""
     lines: list[WrittenLine] = []
     errors: list[SheetError] = []
-    memo = offer_memo(board)
+    memo, orders = offer_memo(board), offer_orders(board)
     for number, raw in enumerate(text.splitlines(), start=1):
-        try:
-            value = _remembered(raw, board, memo)
-        except LineError as e:
-            errors.append(SheetError(e.code, number, raw, e.message))
-            continue
-        if value is not None:
-            lines.append(WrittenLine(number, raw, value))
+        found = memo.get(raw)  # _remembered, inlined: a sheet has 150 lines
+        if found is None:
+            found = _read_new(raw, board, memo, orders)
+        if found.__class__ is tuple:
+            errors.append(SheetError(found[0], number, raw, found[1]))
+        elif found is not _BLANK:
+            lines.append(written_line(number, raw, found))
     return lines, errors
 
 
@@ -96,16 +98,25 @@ def read_line(text: str, board: Map) -> Offer | Savings | Comment | None:
 def _remembered(text: str, board: Map, memo: dict[str, Any]) -> Offer | Savings | Comment | None:
     found: Offer | Savings | Comment | _Blank | tuple[str, str] | None = memo.get(text)
     if found is None:
-        try:
-            found = _value(line_syntax(text), board)
-        except LineError as e:
-            found = (e.code, e.message)
-        if len(memo) >= OFFER_CACHE_SIZE:
-            memo.clear()
-        memo[text] = found
+        found = _read_new(text, board, memo)
     if isinstance(found, tuple):
         raise LineError(*found)
     return None if isinstance(found, _Blank) else found
+
+
+def _read_new(text: str, board: Map, memo: dict[str, Any],
+              orders: dict[tuple[str, str | None], Any] | None = None) -> Any:
+    """A line not read yet on this map: its value, or its error's (E-number, message),
+    now remembered (``orders``: offer_orders(board), looked up now if not given)."""
+    try:
+        found: Any = _value(line_syntax(text), board,
+                            offer_orders(board) if orders is None else orders)
+    except LineError as e:
+        found = (e.code, e.message)
+    if len(memo) >= OFFER_CACHE_SIZE:
+        memo.clear()
+    memo[text] = found
+    return found
 
 
 class LineSyntax(NamedTuple):
@@ -136,38 +147,48 @@ def canonical_syntax(text: str) -> LineSyntax | None:
     (``tests/text/test_canonical_offers.py``)."""
     if not (text.isascii() and text.isprintable()):
         return None
-    # a blank line or a comment line (what " *(%.*)?" matches): spaces, then nothing or %
-    rest = text.lstrip(" ")
-    if not rest:
-        return _BLANK_SYNTAX
-    if rest[0] == "%":
-        return LineSyntax("comment_line", comment=rest)
     m = _CANONICAL.fullmatch(text)
-    if m is None:
+    if m is None:  # a canonical offer starts with a digit after its spaces: none of these
+        # a blank line or a comment line (what " *(%.*)?" matches): spaces, then nothing or %
+        rest = text.lstrip(" ")
+        if not rest:
+            return _BLANK_SYNTAX
+        if rest[0] == "%":
+            return LineSyntax("comment_line", comment=rest)
         return None
-    amount: list[str | tuple[str, ...]] = []
-    for piece in m[1].split("+"):
-        if piece.isdigit():  # ASCII digits only (checked above): a plain amount
-            tokens: tuple[str, ...] = (piece,)
-        else:
-            term = _CANONICAL_TERM.fullmatch(piece)
-            if term is None:
-                return None
-            count, value, plateau = term.groups()
-            tokens = (value,) if count is None else (count, "*", value)
-            if plateau is not None:
-                tokens += ("#", plateau) if plateau else ("#",)
-        if amount:
-            amount.append("+")
-        amount.append(tokens)
-    body = [m[3]]
-    for piece in m[4].split("|")[1:]:
-        body.append("|")
-        alternative = piece.lstrip(" ")
-        if alternative:
-            body.append(alternative)
+    written, kind, first, rest, comment = m.groups()
+    amount: tuple[str | tuple[str, ...], ...]
+    if written.isdigit():  # ASCII digits only (checked above): one plain amount
+        amount = ((written,),)
+    else:
+        pieces: list[str | tuple[str, ...]] = []
+        for piece in written.split("+"):
+            if piece.isdigit():
+                tokens: tuple[str, ...] = (piece,)
+            else:
+                term = _CANONICAL_TERM.fullmatch(piece)
+                if term is None:
+                    return None
+                count, value, plateau = term.groups()
+                tokens = (value,) if count is None else (count, "*", value)
+                if plateau is not None:
+                    tokens += ("#", plateau) if plateau else ("#",)
+            if pieces:
+                pieces.append("+")
+            pieces.append(tokens)
+        amount = tuple(pieces)
+    if rest:
+        body = [first]
+        for piece in rest.split("|")[1:]:
+            body.append("|")
+            alternative = piece.lstrip(" ")
+            if alternative:
+                body.append(alternative)
+        orders = tuple(body)
+    else:  # a single order (most lines)
+        orders = (first,)
     # tuple.__new__: the named tuple's own __new__ is a Python function
-    return _new_syntax(LineSyntax, ("offer", tuple(amount), m[2], tuple(body), m[5]))
+    return _new_syntax(LineSyntax, ("offer", amount, kind, orders, comment))
 
 
 def grammar_syntax(text: str) -> LineSyntax:
@@ -217,11 +238,13 @@ class _Blank:
 _BLANK = _Blank()
 
 
-def _value(syntax: LineSyntax, board: Map) -> Offer | Savings | Comment | _Blank:
+def _value(syntax: LineSyntax, board: Map,
+           orders_memo: dict[tuple[str, str | None], Any]) -> Offer | Savings | Comment | _Blank:
     kind = syntax.kind
     if kind == "blank":
         return _BLANK
-    comment = _comment(syntax.comment)
+    token = syntax.comment
+    comment = None if token is None else token[1:].strip()  # _comment, inlined
     if kind == "comment_line":
         return Comment(comment or "")
     if kind == "savings":
@@ -230,23 +253,23 @@ def _value(syntax: LineSyntax, board: Map) -> Offer | Savings | Comment | _Blank
         if any(t.plateau_written for t in terms):
             raise LineError("E5", "PLATEAU AMOUNT ON SAVINGS REQUEST")
         return Savings(terms, comment)
-    written = syntax.amount is not None
-    terms = _terms(syntax.amount) if syntax.amount is not None else (Term(0),)
+    amount = syntax.amount
+    written = amount is not None
+    terms = _terms(amount) if amount is not None else (Term(0),)
     kind_of = _TYPES[syntax.type] if syntax.type is not None else OfferType.DIRECT
     if syntax.body is None:
         raise LineError("E7", "INCOMPLETE OFFER")
-    orders = _orders(syntax.body, board)
-    unit = orders[0].order.unit if isinstance(orders[0], Signal) else orders[0].unit
-    return Offer(terms, kind_of, unit, orders, comment, written)
-
-
-def _comment(token: str | None) -> str | None:
-    return None if token is None else token[1:].strip()
+    orders = _orders(syntax.body, board, orders_memo)
+    first = orders[0]
+    unit = first.order.unit if first.__class__ is Signal else first.unit
+    return new_offer(terms, kind_of, unit, orders, comment, written)
 
 
 @lru_cache(maxsize=4096)
 def _terms(amount: tuple[str | tuple[str, ...], ...]) -> tuple[Term, ...]:
     """The terms of an amount (remembered: sheets repeat a few amounts many times)."""
+    if len(amount) == 1 and not isinstance(amount[0], str):  # one term (most amounts)
+        return (_term(amount[0]),)
     terms: list[Term] = []
     for i, child in enumerate(amount):
         if isinstance(child, str):  # a "+"
@@ -258,6 +281,11 @@ def _terms(amount: tuple[str | tuple[str, ...], ...]) -> tuple[Term, ...]:
 
 
 def _term(tokens: tuple[str, ...]) -> Term:
+    if len(tokens) == 1:  # a plain amount
+        amount = int(tokens[0])
+        if not 0 <= amount <= 9999:
+            raise LineError("E1", "INVALID OFFER AMOUNT: amounts go from 0 to 9999")
+        return new_term(amount, 1, 0, False)
     count, plateau, written = 1, 0, False
     if "*" in tokens:
         count = int(tokens[0])
@@ -272,39 +300,48 @@ def _term(tokens: tuple[str, ...]) -> Term:
         raise LineError("E1", "INVALID OFFER AMOUNT: a repetition count goes from 1 to 99")
     if plateau > amount:
         raise LineError("E1", "INVALID OFFER AMOUNT: a plateau cannot exceed its amount")
-    return Term(amount, count, plateau, written)
+    return new_term(amount, count, plateau, written)
 
 
-def _orders(body: tuple[str, ...], board: Map) -> tuple[MovementOrder | Signal, ...]:
-    memo = offer_orders(board)
+def _orders(body: tuple[str, ...], board: Map,
+            memo: dict[tuple[str, str | None], Any]) -> tuple[MovementOrder | Signal, ...]:
+    """The orders of a line's body (``memo``: offer_orders(board)), each remembered per
+    map: sheets name the same orders on many lines."""
     if len(memo) >= OFFER_CACHE_SIZE:
         memo.clear()
-    first = _remembered_order(body[0], board, None, memo)
+    first = memo.get((body[0], None))
+    if first is None:
+        first = _remember_order(body[0], board, None, memo)
+    if first.__class__ is tuple:
+        raise LineError(*first)
+    if len(body) == 1:
+        return (first,)
     orders = [first]
-    unit = str(first.order.unit if isinstance(first, Signal) else first.unit)
+    # Unit.text is str(unit)
+    unit = first.order.unit.text if first.__class__ is Signal else first.unit.text
     children = body[1:]  # bars and alternatives (an alternative never holds a bar)
     for i, child in enumerate(children):
         if child == "|":
             if i + 1 >= len(children) or children[i + 1] == "|":
                 raise LineError("E8", "NO ALTERNATIVE ORDER GIVEN")
             continue
-        orders.append(_remembered_order(child, board, unit, memo))
+        found = memo.get((child, unit))
+        if found is None:
+            found = _remember_order(child, board, unit, memo)
+        if found.__class__ is tuple:
+            raise LineError(*found)
+        orders.append(found)
     return tuple(orders)
 
 
-def _remembered_order(text: str, board: Map, unit: str | None,
-                      memo: dict[tuple[str, str | None], Any]) -> MovementOrder | Signal:
-    """_order, remembered per map: sheets name the same orders on many lines."""
-    key = (text, unit)
-    found = memo.get(key)
-    if found is None:
-        try:
-            found = _order(text, board, unit)
-        except LineError as e:
-            found = (e.code, e.message)
-        memo[key] = found
-    if isinstance(found, tuple):
-        raise LineError(*found)
+def _remember_order(text: str, board: Map, unit: str | None,
+                    memo: dict[tuple[str, str | None], Any]) -> Any:
+    """_order, remembered per map: the order, or its error's (E-number, message)."""
+    try:
+        found: Any = _order(text, board, unit)
+    except LineError as e:
+        found = (e.code, e.message)
+    memo[(text, unit)] = found
     return found
 
 

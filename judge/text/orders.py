@@ -121,7 +121,9 @@ class _Reader:
             return SupportHold(unit, self._unit(spelled.units[1]))
         dest = self._location(spelled.places[-1])
         if kind is Move:
-            path = tuple(self._route_step(p) for p in spelled.places[:-1])
+            places = spelled.places
+            # most moves spell no route: no generator for them
+            path = () if len(places) == 1 else tuple(self._route_step(p) for p in places[:-1])
             return Move(unit, dest, via_convoy=spelled.via or bool(path), path=path)
         return kind(unit, self._unit(spelled.units[1]), dest)  # SupportMove, Convoy
 

@@ -166,3 +166,25 @@ def test_an_offer_prints_its_terms_type_unit_and_each_order_without_the_unit(
     tails = " | ".join(order_tail(o) for o in offer.orders)
     comment = f" % {offer.comment}" if offer.comment else ""
     assert str(offer) == f"{terms} {offer.type.value} {offer.unit} {tails}{comment}"
+
+
+def test_values_made_through_their_slots_equal_their_constructors(board: Map) -> None:
+    """new_offer, new_term and written_line (a sheet makes one per line without the frozen
+    dataclass's __init__) give every field, and the same value as the constructor."""
+    from dataclasses import astuple, fields
+
+    from judge.money.offers import Comment, Offer, Term, new_offer, new_term
+    from judge.money.sheets import WrittenLine, written_line
+
+    offer = read_line("3*12#4+2 ! A PAR - BUR | H % note", board)
+    assert isinstance(offer, Offer)
+    args = tuple(getattr(offer, f.name) for f in fields(Offer))
+    assert [f.name for f in fields(Offer)] == [
+        "terms", "type", "unit", "orders", "comment", "written_amount"]
+    made = new_offer(*args)
+    assert made == Offer(*args) and astuple(made) == astuple(Offer(*args))
+    assert hash(made) == hash(Offer(*args))
+    assert [f.name for f in fields(Term)] == ["amount", "count", "plateau", "plateau_written"]
+    assert new_term(12, 3, 4, True) == Term(12, 3, 4, True)
+    assert [f.name for f in fields(WrittenLine)] == ["number", "text", "value"]
+    assert written_line(7, "% x", Comment("x")) == WrittenLine(7, "% x", Comment("x"))
