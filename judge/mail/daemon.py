@@ -193,7 +193,8 @@ def _worker(factory: sessionmaker[Session], settings: Settings, handler: MailHan
             stop: Any, wake: Any, on_handled: Callable[[], None],
             bounces: BounceHandler | None, gate: WriteGate) -> None:
     run_worker(factory, settings, handler, stop, wake, on_handled=on_handled,
-               bounces=bounces, before_each=gate.worker_starts, after_each=gate.worker_ends)
+               bounces=bounces, before_each=gate.worker_starts, after_each=gate.worker_ends,
+               yield_to=gate.writer_waits)
 
 
 def _child_setup(settings: Settings, stop: Any, logs: tuple[int, str | None] | None,
