@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
 from judge.storage.mailqueue import store_inbound
-from judge.storage.session import sync_later, sync_log, unit_of_work
+from judge.storage.session import let_go, sync_later, sync_log, unit_of_work
 
 log = logging.getLogger(__name__)
 
@@ -328,7 +328,7 @@ class InboxHandler:
             try:
                 self._log = sync_later(connection)
             except Exception:
-                connection.close()
+                let_go(connection)
                 raise
             if self._log is None:  # commits wait for the disk: the factory's sessions
                 connection.close()
@@ -353,7 +353,7 @@ class InboxHandler:
         connection, self._connection = self._connection, None
         if connection is not None:
             try:
-                connection.close()
+                let_go(connection)
             except Exception:
                 log.exception("closing the inbox writer's connection")
 

@@ -142,6 +142,15 @@ def sync_later(connection: Connection) -> Path | None:
     return Path(files["main"] + "-wal")
 
 
+def let_go(connection: Connection) -> None:
+    """Close a connection ``sync_later`` changed: its database connection is dropped,
+    not put back in the pool, where others would get its commits that do not wait."""
+    try:
+        connection.invalidate()
+    finally:
+        connection.close()
+
+
 def sync_log(log: Path) -> None:
     """Wait until the write-ahead log ``log`` (``sync_later``) is on disk, every commit in
     it: the file's data and size, whoever wrote them. A commit no longer in it was

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
 from judge.mail.decode import DecodedMail
-from judge.mail.worker import Handled, drain_inbox, handle_next
+from judge.mail.worker import Handled, drain_inbox, handle_batch, handle_next
 from judge.storage.mailqueue import (
     InboundMessage,
     InboxState,
@@ -319,3 +319,31 @@ def test_any_bytes_get_a_reply_or_a_logged_refusal(
     else:
         assert result is Handled.IGNORED and replies == []
         assert (row.error or "").startswith("not answered: ")
+
+
+def test_a_batch_leaves_alone_mail_handled_after_it_was_read(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    # SQLite's worker reads waiting mail outside its write transaction (handle_batch);
+    # what was handled meanwhile (another judge on the same file) is not handled again
+    ids = [store(session_factory, mail(f"orders {n}")) for n in range(3)]
+    engine = session_factory.kw["bind"]
+    if engine.dialect.name != "sqlite":
+        pytest.skip("PostgreSQL claims each mail with a row lock (handle_next)")
+
+    def meanwhile() -> None:
+        with unit_of_work(session_factory) as s:
+            row = s.get(InboundMessage, ids[1])
+            assert row is not None
+            if row.state == InboxState.RECEIVED:
+                row.state = InboxState.DONE.value
+
+    echo = Echo()
+    with engine.connect() as connection:
+        assert handle_batch(connection, settings, echo, before_write=meanwhile) == [
+            Handled.DONE, Handled.DONE]
+        assert handle_batch(connection, settings, echo) == []
+    assert echo.seen == ["orders 0", "orders 2"]
+    assert [m.subject for m in outbox(session_factory)] == ["Re: orders 0", "Re: orders 2"]
+    assert [inbox_row(session_factory, i).handled_at is not None for i in ids] == [
+        True, False, True]
