@@ -255,14 +255,15 @@ def drain_inbox(
     on_handled: Callable[[], None] | None = None,
     before_each: Callable[[], None] | None = None,
     after_each: Callable[[], None] | None = None,
-    yield_to: Callable[[], bool] | None = None,
+    yield_to: Callable[[], bool] | None = None, batch: int = BATCH,
 ) -> dict[Handled, int]:
     """Handle waiting mail until the inbox is empty (or ``stop`` is set), all over one
     database connection: a connection taken from the pool for every mail costs a
     liveness check each time (pool_pre_ping), a seventh of the worker's time on
     PostgreSQL. There each mail has its own transaction (``handle_next``); on SQLite the
     waiting mails are handled many to a write transaction (``handle_batch``), which ends
-    early when ``yield_to()`` says others wait to write. ``before_each`` is called before
+    early when ``yield_to()`` says others wait to write (``batch`` mails at most).
+    ``before_each`` is called before
     each write transaction (``judge serve`` lets the listener store arrivals first),
     ``after_each`` after each (it ended)."""
     counts: dict[Handled, int] = {}
@@ -279,7 +280,7 @@ def drain_inbox(
         while stop is None or not stop.is_set():
             if batches:
                 assert connection is not None
-                results = handle_batch(connection, settings, handler, bounces,
+                results = handle_batch(connection, settings, handler, bounces, batch,
                                        before_write=before_each, after_write=after_each,
                                        stop=stop, yield_to=yield_to, read_ahead=read_ahead)
                 if not results:
@@ -324,7 +325,7 @@ def run_worker(
     on_handled: Callable[[], None] | None = None, bounces: BounceHandler | None = None,
     before_each: Callable[[], None] | None = None,
     after_each: Callable[[], None] | None = None,
-    yield_to: Callable[[], bool] | None = None,
+    yield_to: Callable[[], bool] | None = None, batch: int = BATCH,
 ) -> None:
     """The worker loop of ``judge serve``: drain the inbox, then sleep until woken or polled;
     once an hour, forget the raw text of mail past its retention."""
@@ -333,7 +334,7 @@ def run_worker(
         wake.clear()
         try:
             drain_inbox(factory, settings, handler, bounces, stop, on_handled, before_each,
-                        after_each, yield_to)
+                        after_each, yield_to, batch)
             if purged is None or utcnow() - purged >= PURGE_EVERY:
                 purge_raw(factory, settings)
                 purged = utcnow()
