@@ -1,4 +1,4 @@
-"""The inbox worker: stored mail handled in order, one transaction each; a crash is shunted."""
+"""The inbox worker: stored mail handled in order (SQLite: many a transaction); crashes shunted."""
 
 from __future__ import annotations
 
@@ -151,6 +151,8 @@ def handle_batch(
     if not waiting:
         return []
     known = read_ahead if read_ahead is not None else {}
+    for gone in known.keys() - {message.id for message in waiting}:
+        del known[gone]  # handled elsewhere meanwhile
     try:
         read = []
         for message in waiting:
