@@ -170,7 +170,10 @@ def serve(args: argparse.Namespace) -> None:
         per_client = args.mails // args.clients
         total = per_client * args.clients
         last_accepted = multiprocessing.Value("d", 0.0)
-        watched: multiprocessing.Queue[_Watched] = multiprocessing.Queue()
+        # the watcher is spawned, not forked: a child forked while the daemon's threads run
+        # may start with a lock one of them held, for ever (a run waited 10 minutes so)
+        spawn = multiprocessing.get_context("spawn")
+        watched: multiprocessing.Queue[_Watched | None] = spawn.Queue()
         watch: _Watched | None = None
         with Daemon(settings, factory, handle_mail, bounces=note_bounces) as daemon:
             proc = multiprocessing.Process(
@@ -179,10 +182,13 @@ def serve(args: argparse.Namespace) -> None:
                       args.rate, last_accepted),
             )
             _settled(daemon)
-            start = time.time()
-            cpu_before = _cpu_by_thread(daemon)
-            watcher = multiprocessing.Process(target=_watch, args=(url, total, start, watched))
+            started = spawn.Value("d", 0.0)
+            watcher = spawn.Process(target=_watch, args=(url, total, started, watched))
             watcher.start()
+            watched.get(timeout=120)  # ready: imports done, database opened
+            start = time.time()
+            started.value = start
+            cpu_before = _cpu_by_thread(daemon)
             proc.start()
             proc.join()
             if proc.exitcode == 0:
@@ -233,12 +239,18 @@ class _Watched:
     most_unsent: int = 0
 
 
-def _watch(url: str, total: int, start: float, out: Any) -> None:
+def _watch(url: str, total: int, started: Any, out: Any) -> None:
     """Poll the inbox and outbox every 50 ms until every mail is answered and delivered
     (at most 10 minutes): the backlogs, and when the last answer was queued and sent; put
     on ``out``. Runs in a process of its own, with a plain engine (its reads take no
     write lock), so that watching costs the daemon nothing."""
     engine = create_engine(url)
+    with engine.connect():
+        pass
+    out.put(None)  # ready; the clients start at ``started``
+    while not started.value:
+        time.sleep(0.001)
+    start = started.value
     watched = _Watched()
     count = text(
         "SELECT (SELECT count(*) FROM inbox), "

@@ -6,19 +6,22 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, AnyStr
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope
 from aiosmtpd.smtp import Session as SMTPSession
+from sqlalchemy import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
 from judge.storage.mailqueue import store_inbound
-from judge.storage.session import unit_of_work
+from judge.storage.session import let_go, sync_later, sync_log, unit_of_work
 
 log = logging.getLogger(__name__)
 
@@ -100,14 +103,26 @@ class WriteGate:
                 done = self._counts[self._DONE]
                 self._cond.wait_for(lambda: self._counts[self._DONE] != done, timeout)
 
-    def worker_starts(self, timeout: float = 1.0) -> None:
-        """The worker is about to handle a mail: first the writer's turn, if arrivals have
-        waited long enough; then the writer waits for this mail."""
+    def _writer_first(self) -> bool:
+        """Whether arrivals have waited long enough for the writer to go before the
+        worker's next mail (called holding ``_cond``)."""
+        if not self._counts[self._WAITING] or not (self._turns or not self._shared):
+            return False
+        waited = time.monotonic_ns() - self._counts[self._SINCE]
+        return waited >= (self.PATIENCE * 1e9 if self._shared else 0)
+
+    def writer_waits(self) -> bool:
+        """Whether the worker, in the middle of a write transaction of many mails (on
+        SQLite: judge.mail.worker.handle_batch), should end it and let the writer store
+        the arrivals that have waited long enough."""
         with self._cond:
-            waited = time.monotonic_ns() - self._counts[self._SINCE]
-            patience = self.PATIENCE * 1e9 if self._shared else 0
-            if self._counts[self._WAITING] and waited >= patience and (
-                    self._turns or not self._shared):
+            return self._writer_first()
+
+    def worker_starts(self, timeout: float = 1.0) -> None:
+        """The worker is about to handle a mail (or a batch of them): first the writer's
+        turn, if arrivals have waited long enough; then the writer waits for this mail."""
+        with self._cond:
+            if self._writer_first():
                 done = self._counts[self._DONE]
                 self._cond.wait_for(lambda: self._counts[self._DONE] != done, timeout)
             self._counts[self._BUSY] = 1
@@ -155,6 +170,24 @@ class _Arrival:
     peer: str
 
 
+class _Stored:
+    """Called when a write of ``count`` arrivals has ended (once, however often called):
+    the gate hears of it, and the worker is woken."""
+
+    def __init__(self, handler: InboxHandler, count: int) -> None:
+        self._handler = handler
+        self._count = count
+        self._done = False
+
+    def __call__(self) -> None:
+        if self._done:
+            return
+        self._done = True
+        self._handler.gate.written(self._count)
+        if self._handler.on_stored is not None:
+            self._handler.on_stored()
+
+
 class InboxHandler:
     """aiosmtpd handler: refuses unknown recipients at RCPT and answers 250 to DATA only
     once the raw message is committed to the inbox.
@@ -177,6 +210,10 @@ class InboxHandler:
         self._pending: list[tuple[_Arrival, asyncio.Future[int | None]]] = []
         self._flushing: asyncio.Task[None] | None = None
         self.gate = gate or WriteGate()
+        # the writer thread's own connection and the log it syncs (_transaction)
+        self._connection: Connection | None = None
+        self._log: Path | None = None
+        self._own = True  # until a connection found that commits wait for the disk anyway
 
     async def handle_RCPT(
         self, server: SMTP, session: SMTPSession, envelope: Envelope, address: str,
@@ -204,8 +241,6 @@ class InboxHandler:
         except Exception:
             log.exception("could not store mail from %s", arrival.mail_from)
             return "451 4.3.0 the judge could not store your message; try again later"
-        if self.on_stored is not None:
-            self.on_stored()
         if row_id is None:
             return "250 2.0.0 already received (same Message-ID and text); stored once"
         return f"250 2.0.0 stored as #{row_id}"
@@ -228,15 +263,16 @@ class InboxHandler:
         while self._pending:
             batch, self._pending = self._pending, []
             arrivals = [a for a, _ in batch]
+            stored = _Stored(self, len(batch))
             try:
-                ids = await loop.run_in_executor(self._writer, self._gated_write, arrivals)
+                ids = await loop.run_in_executor(self._writer, self._gated_write, arrivals,
+                                                 stored)
             except Exception as error:
-                self.gate.written(len(batch))
+                stored()
                 for _, future in batch:
                     if not future.done():
                         future.set_exception(error)
                 continue
-            self.gate.written(len(batch))
             for (_, future), outcome in zip(batch, ids, strict=True):
                 if future.done():
                     continue
@@ -245,26 +281,81 @@ class InboxHandler:
                 else:
                     future.set_result(outcome)
 
-    def _gated_write(self, arrivals: Sequence[_Arrival]) -> list[int | None | Exception]:
+    def _gated_write(self, arrivals: Sequence[_Arrival],
+                     stored: Callable[[], None]) -> list[int | None | Exception]:
         self.gate.writing()
-        return self._write(arrivals)
-
-    def _write(self, arrivals: Sequence[_Arrival]) -> list[int | None | Exception]:
         try:
-            with unit_of_work(self.factory) as session:
-                return [self._insert(session, a) for a in arrivals]
+            return self._write(arrivals, stored)
+        finally:
+            stored()
+
+    def _write(self, arrivals: Sequence[_Arrival],
+               stored: Callable[[], None] = lambda: None) -> list[int | None | Exception]:
+        """Store ``arrivals`` in one transaction; ``stored()`` once it has committed (the
+        write lock let go: the worker may go on, and look for them), before the commit
+        is known to be on disk (``_synced``), which is when the clients are answered."""
+        try:
+            with self._transaction() as session:
+                ids: list[int | None | Exception] = [self._insert(session, a) for a in arrivals]
+            stored()
+            self._synced()
+            return ids
         except Exception as error:
+            self._forget_connection()
             if len(arrivals) == 1:
                 return [error]
         # One bad message must not refuse the others written with it: each on its own.
         out: list[int | None | Exception] = []
         for arrival in arrivals:
             try:
-                with unit_of_work(self.factory) as session:
-                    out.append(self._insert(session, arrival))
+                with self._transaction() as session:
+                    row_id = self._insert(session, arrival)
+                self._synced()
+                out.append(row_id)
             except Exception as error:
+                self._forget_connection()
                 out.append(error)
         return out
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        """A write transaction, on the writer's own connection where it has one: on a
+        SQLite file (WAL) its commits do not wait for the disk, ``_synced`` does, once
+        SQLite's write lock is let go, so the worker writes meanwhile."""
+        engine = self.factory.kw.get("bind")
+        if self._connection is None and self._own and isinstance(engine, Engine):
+            connection = engine.connect()
+            try:
+                self._log = sync_later(connection)
+            except Exception:
+                let_go(connection)
+                raise
+            if self._log is None:  # commits wait for the disk: the factory's sessions
+                connection.close()
+                self._own = False
+            else:
+                self._connection = connection
+        if self._connection is None:
+            with unit_of_work(self.factory) as session:
+                yield session
+            return
+        with Session(bind=self._connection, expire_on_commit=False) as session, \
+                session.begin():
+            yield session
+
+    def _synced(self) -> None:
+        """The commit just made is on disk (nothing to do where commits wait for it)."""
+        if self._connection is not None and self._log is not None:
+            sync_log(self._log)
+
+    def _forget_connection(self) -> None:
+        """After a failed write the writer's connection is opened afresh."""
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            try:
+                let_go(connection)
+            except Exception:
+                log.exception("closing the inbox writer's connection")
 
     @staticmethod
     def _insert(session: Session, arrival: _Arrival) -> int | None:
@@ -275,6 +366,7 @@ class InboxHandler:
     def close(self) -> None:
         """Stop the writer thread (after the SMTP server has stopped)."""
         self._writer.shutdown(wait=True)
+        self._forget_connection()
 
 
 def too_big_reply(limit: int) -> str:

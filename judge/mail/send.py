@@ -11,15 +11,17 @@ from email.message import EmailMessage
 from email.policy import SMTP as SMTP_POLICY
 from email.policy import SMTPUTF8 as SMTPUTF8_POLICY
 from email.utils import format_datetime
+from functools import partial
+from pathlib import Path
 
-from sqlalchemy import select, update
+from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
 from judge.mail.delivery import Delivery, DeliveryError, delivery_for
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import OutboundMessage, OutboxState, due_outbound
-from judge.storage.session import unit_of_work
+from judge.storage.session import let_go, sync_later, sync_log, unit_of_work
 
 log = logging.getLogger(__name__)
 MAX_DELAY = timedelta(hours=6)
@@ -143,10 +145,12 @@ def send_due(
     factory: sessionmaker[Session], settings: Settings, delivery: Delivery,
     now: datetime | None = None, limit: int = 500,
     before_each: Callable[[], None] | None = None,
+    claimed: Callable[[], None] | None = None,
 ) -> int:
     """Deliver the mail now due (up to ``limit``), a batch at a time: claimed in one
     transaction, handed over, then marked in one; how many were delivered.
-    ``before_each`` is called before each batch is claimed."""
+    ``before_each`` is called before each batch is claimed, ``claimed`` after it was,
+    before it is handed over (``run_sender``: the claim is on disk)."""
     now = now or utcnow()
     sent = 0
     try:
@@ -156,6 +160,8 @@ def send_due(
             rows = claim_batch(factory, now, min(BATCH, limit))
             if not rows:
                 break
+            if claimed is not None:
+                claimed()
             limit -= len(rows)
             sent += _send_batch(factory, settings, delivery, rows, now)
     finally:
@@ -237,16 +243,43 @@ def run_sender(
     wake: threading.Event, delivery: Delivery | None = None,
     before_each: Callable[[], None] | None = None,
 ) -> None:
-    """The sender loop of ``judge serve``: send what is due, sleep until woken or polled."""
+    """The sender loop of ``judge serve``: send what is due, sleep until woken or polled.
+
+    On a SQLite file the sender writes over a connection of its own whose commits do
+    not wait for the disk (``sync_later``): its claim is synced once SQLite's write lock
+    is let go, before the batch is handed over (and with it every commit before it, the
+    worker's too); the marks after delivery need not wait (a mark lost in a power cut
+    leaves the mail ``sending``, which ``recover_interrupted`` settles)."""
     delivery = delivery or delivery_for(settings)
-    while not stop.is_set():
-        wake.clear()
-        busy = False
-        try:
-            recover_interrupted(factory, delivery, older_than=STUCK)
-            busy = send_due(factory, settings, delivery, limit=SEND_ROUND,
-                            before_each=before_each) == SEND_ROUND
-        except Exception:  # the database may be briefly away; the loop must outlive it
-            log.exception("outbox sender failed; retrying")
-        if not busy:  # a full round may have left more due: go on at once
-            wake.wait(settings.poll_seconds)
+    engine = factory.kw.get("bind")
+    own: Connection | None = None
+    written: Path | None = None
+    try:
+        while not stop.is_set():
+            wake.clear()
+            busy = False
+            try:
+                if own is None and isinstance(engine, Engine) \
+                        and engine.dialect.name == "sqlite":
+                    own = engine.connect()
+                    written = sync_later(own)
+                    if written is None:  # its commits wait for the disk anyway
+                        own.close()
+                        own, engine = None, None
+                sending = factory if own is None else sessionmaker(
+                    bind=own, expire_on_commit=False)
+                recover_interrupted(sending, delivery, older_than=STUCK)
+                busy = send_due(sending, settings, delivery, limit=SEND_ROUND,
+                                before_each=before_each,
+                                claimed=None if own is None or written is None
+                                else partial(sync_log, written)) == SEND_ROUND
+            except Exception:  # the database may be briefly away; the loop must outlive it
+                log.exception("outbox sender failed; retrying")
+                if own is not None:
+                    let_go(own)
+                    own = None
+            if not busy:  # a full round may have left more due: go on at once
+                wake.wait(settings.poll_seconds)
+    finally:
+        if own is not None:
+            let_go(own)

@@ -1,4 +1,4 @@
-"""The inbox worker: stored mail handled in order, one transaction each; a crash is shunted."""
+"""The inbox worker: stored mail handled in order (SQLite: many a transaction); crashes shunted."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -27,8 +27,10 @@ from judge.storage.mailqueue import (
     forget_raw,
     mark_inbound,
     queue_mail,
+    still_waiting,
+    waiting_inbound,
 )
-from judge.storage.session import unit_of_work
+from judge.storage.session import read_snapshot, unit_of_work
 
 log = logging.getLogger(__name__)
 
@@ -73,25 +75,12 @@ def handle_next(
             mail = decode_mail(message.raw, message.mail_from, message.recipients,
                                inbox_id=message.id, peer=message.peer)
             crash.mail = mail
-            reason = _never_answer(mail, settings)
-            if reason:
-                log.info("inbox #%s not answered: %s", message.id, reason)
-                if mail.bounced and bounces is not None:
-                    bounces(session, mail, settings)
-                    session.flush()
-                    reason += f"; bounced: {', '.join(mail.bounced)}"
-                finish_inbound(session, message.id, InboxState.DONE,
-                               f"not answered: {reason}", moment,
-                               redacted_raw(message.raw, mail.body_lines))
-                crash = None
-                return Handled.IGNORED
-            handler(session, mail, settings)
-            session.flush()  # the handler's own database errors are its crash too
             # what is kept of it from now on: no password (judge.mail.redaction)
-            finish_inbound(session, message.id, InboxState.DONE, None, moment,
-                           redacted_raw(message.raw, mail.body_lines))
+            kept = redacted_raw(message.raw, mail.body_lines)
+            result = _handle(session, message.id, mail, kept, settings, handler, bounces,
+                             moment)
             crash = None
-            return Handled.DONE
+            return result
     except Exception as error:
         # No savepoint around the handler (it costs two round trips per mail): the whole
         # transaction is gone, so the shunt gets its own. A failure before the mail was
@@ -106,6 +95,114 @@ def handle_next(
         if held is not None and held.state == InboxState.RECEIVED:
             _shunt(session, settings, held, crash.mail, crash.error, moment)
     return Handled.FAILED
+
+
+def _handle(
+    session: Session, inbox_id: int, mail: DecodedMail, kept: bytes, settings: Settings,
+    handler: MailHandler, bounces: BounceHandler | None, moment: datetime,
+) -> Handled:
+    """One claimed mail handled in ``session``'s transaction and marked done, its raw text
+    replaced by ``kept`` (no password: judge.mail.redaction)."""
+    reason = _never_answer(mail, settings)
+    if reason:
+        log.info("inbox #%s not answered: %s", inbox_id, reason)
+        if mail.bounced and bounces is not None:
+            bounces(session, mail, settings)
+            session.flush()
+            reason += f"; bounced: {', '.join(mail.bounced)}"
+        finish_inbound(session, inbox_id, InboxState.DONE, f"not answered: {reason}", moment,
+                       kept)
+        return Handled.IGNORED
+    handler(session, mail, settings)
+    session.flush()  # the handler's own database errors are its crash too
+    finish_inbound(session, inbox_id, InboxState.DONE, None, moment, kept)
+    return Handled.DONE
+
+
+BATCH = 20  # mails handled in one write transaction at most (SQLite: handle_batch)
+
+
+def handle_batch(
+    connection: Connection, settings: Settings, handler: MailHandler,
+    bounces: BounceHandler | None = None, limit: int = BATCH,
+    before_write: Callable[[], None] | None = None,
+    after_write: Callable[[], None] | None = None, stop: threading.Event | None = None,
+    yield_to: Callable[[], bool] | None = None,
+    read_ahead: dict[int, tuple[DecodedMail, bytes]] | None = None,
+) -> list[Handled]:
+    """Handle up to ``limit`` waiting mails, oldest first, as ``handle_next`` would one
+    after another, in one write transaction (one commit); [] when none waits. For SQLite,
+    whose one writer is what the listener's stores wait for: the mails are read in a
+    snapshot that takes no write lock, and decoded (and what is kept of each worked out)
+    before the write transaction starts, which first checks that they are still waiting
+    (any that are not are left alone) and gives each handler a session of its own.
+
+    ``before_write`` and ``after_write`` are called around the write transaction. Once
+    ``stop`` is set, or ``yield_to()`` is true (others wait to write), no further mail is
+    begun and those handled are committed; the rest wait for the next call, and
+    ``read_ahead`` (kept by the caller from one call to the next) keeps what was read of
+    them, so they are not decoded again.
+
+    If any of them cannot be handled, nothing of the batch is kept, and its mails are
+    handled again one at a time by ``handle_next``, so a crash costs only its own mail
+    (shunted as ``handle_next`` does). A lost connection is raised, as there."""
+    with read_snapshot(connection):
+        waiting = waiting_inbound(connection, limit)
+    if not waiting:
+        return []
+    known = read_ahead if read_ahead is not None else {}
+    for gone in known.keys() - {message.id for message in waiting}:
+        del known[gone]  # handled elsewhere meanwhile
+    try:
+        read = []
+        for message in waiting:
+            if message.id not in known:
+                mail = decode_mail(message.raw, message.mail_from, message.recipients,
+                                   inbox_id=message.id, peer=message.peer)
+                known[message.id] = mail, redacted_raw(message.raw, mail.body_lines)
+            read.append((message.id, *known[message.id]))
+    except Exception:
+        read = []  # handle_next below shunts the mail that cannot be read
+    else:
+        if before_write is not None:
+            before_write()
+        try:
+            with connection.begin():
+                still = still_waiting(connection, waiting[0].id, waiting[-1].id)
+                out: list[Handled] = []
+                for inbox_id, mail, kept in read:
+                    if out and ((stop is not None and stop.is_set())
+                                or (yield_to is not None and yield_to())):
+                        break
+                    if inbox_id in still:
+                        with Session(bind=connection, expire_on_commit=False) as session:
+                            out.append(_handle(session, inbox_id, mail, kept, settings,
+                                               handler, bounces, utcnow()))
+                    known.pop(inbox_id, None)
+            return out
+        except Exception as error:
+            if isinstance(error, DBAPIError) and error.connection_invalidated:
+                raise
+        finally:
+            if after_write is not None:
+                after_write()
+    known.clear()
+    one_at_a_time = sessionmaker(bind=connection, expire_on_commit=False)
+    out = []
+    for _ in waiting:
+        if out and stop is not None and stop.is_set():
+            break
+        if before_write is not None:
+            before_write()
+        try:
+            result = handle_next(one_at_a_time, settings, handler, bounces=bounces)
+        finally:
+            if after_write is not None:
+                after_write()
+        if result is None:
+            break
+        out.append(result)
+    return out
 
 
 @dataclass
@@ -160,13 +257,17 @@ def drain_inbox(
     on_handled: Callable[[], None] | None = None,
     before_each: Callable[[], None] | None = None,
     after_each: Callable[[], None] | None = None,
+    yield_to: Callable[[], bool] | None = None, batch: int = BATCH,
 ) -> dict[Handled, int]:
-    """Handle waiting mail until the inbox is empty (or ``stop`` is set), each mail in
-    its own transaction as ``handle_next`` does, all over one database connection: a
-    connection taken from the pool for every mail costs a liveness check each time
-    (pool_pre_ping), a seventh of the worker's time on PostgreSQL. ``before_each`` is
-    called before each mail (``judge serve`` lets the listener store arrivals first),
-    ``after_each`` after each (its transaction ended)."""
+    """Handle waiting mail until the inbox is empty (or ``stop`` is set), all over one
+    database connection: a connection taken from the pool for every mail costs a
+    liveness check each time (pool_pre_ping), a seventh of the worker's time on
+    PostgreSQL. There each mail has its own transaction (``handle_next``); on SQLite the
+    waiting mails are handled many to a write transaction (``handle_batch``), which ends
+    early when ``yield_to()`` says others wait to write (``batch`` mails at most).
+    ``before_each`` is called before
+    each write transaction (``judge serve`` lets the listener store arrivals first),
+    ``after_each`` after each (it ended)."""
     counts: dict[Handled, int] = {}
     engine = factory.kw.get("bind")
     if not isinstance(engine, Engine):
@@ -174,7 +275,23 @@ def drain_inbox(
     with engine.connect() if engine is not None else nullcontext() as connection:
         drain = factory if connection is None else sessionmaker(
             bind=connection, expire_on_commit=False)
+        # SQLite: many mails a write transaction (handle_batch); PostgreSQL takes several
+        # writers (and workers) at once, and claims each mail as handle_next does
+        batches = connection is not None and connection.dialect.name == "sqlite"
+        read_ahead: dict[int, tuple[DecodedMail, bytes]] = {}
         while stop is None or not stop.is_set():
+            if batches:
+                assert connection is not None
+                results = handle_batch(connection, settings, handler, bounces, batch,
+                                       before_write=before_each, after_write=after_each,
+                                       stop=stop, yield_to=yield_to, read_ahead=read_ahead)
+                if not results:
+                    break
+                for handled in results:
+                    counts[handled] = counts.get(handled, 0) + 1
+                    if on_handled is not None:
+                        on_handled()
+                continue
             if before_each is not None:
                 before_each()
             try:
@@ -210,6 +327,7 @@ def run_worker(
     on_handled: Callable[[], None] | None = None, bounces: BounceHandler | None = None,
     before_each: Callable[[], None] | None = None,
     after_each: Callable[[], None] | None = None,
+    yield_to: Callable[[], bool] | None = None, batch: int = BATCH,
 ) -> None:
     """The worker loop of ``judge serve``: drain the inbox, then sleep until woken or polled;
     once an hour, forget the raw text of mail past its retention."""
@@ -218,7 +336,7 @@ def run_worker(
         wake.clear()
         try:
             drain_inbox(factory, settings, handler, bounces, stop, on_handled, before_each,
-                        after_each)
+                        after_each, yield_to, batch)
             if purged is None or utcnow() - purged >= PURGE_EVERY:
                 purge_raw(factory, settings)
                 purged = utcnow()

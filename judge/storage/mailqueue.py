@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, cast
 
 from sqlalchemy import (
+    Connection,
     ForeignKey,
     Index,
     Insert,
@@ -193,22 +194,27 @@ def store_inbound(
         "state": InboxState.RECEIVED.value,
     }
     dialect = session.get_bind().dialect.name
+    stored = _STORE.get(dialect)
+    if stored is not None:
+        # built once: a statement built for every mail cost most of the listener's writes
+        return session.connection().execute(stored, values).scalar_one_or_none()
+    exists = session.scalar(
+        select(InboundMessage.id).where(InboundMessage.message_id == values["message_id"],
+                                        InboundMessage.digest == values["digest"])
+    )
+    if exists is not None:
+        return None
     table = cast(Table, InboundMessage.__table__)
-    stmt: Insert
-    if dialect == "postgresql":
-        stmt = postgresql.insert(table).values(values).on_conflict_do_nothing()
-    elif dialect == "sqlite":
-        stmt = sqlite.insert(table).values(values).on_conflict_do_nothing()
-    else:
-        exists = session.scalar(
-            select(InboundMessage.id).where(InboundMessage.message_id == values["message_id"],
-                                            InboundMessage.digest == values["digest"])
-        )
-        if exists is not None:
-            return None
-        stmt = table.insert().values(values)
-    result = session.execute(stmt.returning(table.c.id))
+    result = session.execute(table.insert().values(values).returning(table.c.id))
     return result.scalar_one_or_none()
+
+
+# store_inbound's INSERT ... ON CONFLICT DO NOTHING RETURNING id, by dialect
+_STORE: dict[str, Insert] = {
+    name: module.insert(cast(Table, InboundMessage.__table__)).on_conflict_do_nothing()
+    .returning(cast(Table, InboundMessage.__table__).c.id)
+    for name, module in (("postgresql", postgresql), ("sqlite", sqlite))
+}
 
 
 def claim_next_inbound(session: Session) -> InboundMessage | None:
@@ -268,6 +274,19 @@ def claim_next(session: Session) -> ClaimedMail | None:
     return None if row is None else ClaimedMail(*row)
 
 
+def waiting_inbound(connection: Connection, limit: int) -> list[ClaimedMail]:
+    """The oldest ``limit`` mails waiting to be handled, read as ``claim_next`` reads one,
+    without locking them (``judge.mail.worker`` reads them in a read snapshot, then
+    handles them in a write transaction that checks ``still_waiting`` first)."""
+    return [ClaimedMail(*row) for row in connection.execute(_WAITING, {"limit": limit})]
+
+
+def still_waiting(connection: Connection, first: int, last: int) -> set[int]:
+    """Which mails from row ``first`` to ``last`` are still waiting to be handled: run in
+    the write transaction, after ``waiting_inbound`` read them outside it."""
+    return set(connection.execute(_STILL_WAITING, {"first": first, "last": last}).scalars())
+
+
 def finish_inbound(session: Session, inbox_id: int, state: InboxState, error: str | None,
                    now: datetime, raw: bytes) -> None:
     """``mark_inbound`` for a mail claimed with ``claim_next``, its raw text replaced by
@@ -280,6 +299,11 @@ _INBOX = cast(Table, InboundMessage.__table__)
 _CLAIMED = (_INBOX.c.id, _INBOX.c.raw, _INBOX.c.mail_from, _INBOX.c.rcpt_to, _INBOX.c.peer)
 _CLAIM_ROW_OLDEST = (select(*_CLAIMED).where(_INBOX.c.state == InboxState.RECEIVED.value)
                      .order_by(_INBOX.c.id).limit(1))
+_WAITING = (select(*_CLAIMED).where(_INBOX.c.state == InboxState.RECEIVED.value)
+            .order_by(_INBOX.c.id).limit(bindparam("limit")))
+_STILL_WAITING = select(_INBOX.c.id).where(_INBOX.c.state == InboxState.RECEIVED.value,
+                                           _INBOX.c.id.between(bindparam("first"),
+                                                               bindparam("last")))
 _EARLIER_ROW = _INBOX.alias()
 _CLAIM_ROW_IN_ORDER = _CLAIM_ROW_OLDEST.where(~(
     select(_EARLIER_ROW.c.id)

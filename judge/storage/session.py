@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -98,7 +98,69 @@ def _sqlite_pragmas(engine: Engine, wal: bool, durable: bool = True) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        connection.exec_driver_sql("BEGIN" if connection.info.get(_READING) else "BEGIN IMMEDIATE")
+
+
+_READING = "judge.read_snapshot"  # Connection.info: the next transaction only reads
+
+
+@contextmanager
+def read_snapshot(connection: Connection) -> Iterator[Connection]:
+    """A transaction on ``connection`` that only reads: on SQLite a plain (deferred)
+    ``BEGIN``, which takes no write lock (in WAL mode it reads one snapshot while others
+    write), instead of the ``BEGIN IMMEDIATE`` every other transaction starts with.
+    Elsewhere an ordinary transaction. Rolled back at the end: it must write nothing."""
+    connection.info[_READING] = True
+    try:
+        transaction = connection.begin()
+    finally:
+        del connection.info[_READING]
+    try:
+        yield connection
+    finally:
+        transaction.rollback()
+
+
+def sync_later(connection: Connection) -> Path | None:
+    """Let ``connection``'s commits return before they are on disk, if it is SQLite's on
+    a file in WAL mode; then the write-ahead log returned must be synced (``sync_log``)
+    after each commit, before anyone is told the write is kept. The log is synced after
+    the write lock is let go, so others write meanwhile (with ``synchronous=FULL``
+    SQLite syncs it holding the lock). None, and nothing changed, for other databases:
+    their commits wait for the disk as before. ``connection`` must be kept for the
+    writes (it is changed, not the engine's others)."""
+    if connection.dialect.name != "sqlite":
+        return None
+    raw = connection.connection.driver_connection
+    if raw is None:
+        return None
+    mode = raw.execute("PRAGMA journal_mode").fetchone()
+    files = {name: path for _, name, path in raw.execute("PRAGMA database_list")}
+    if not mode or str(mode[0]).lower() != "wal" or not files.get("main"):
+        return None
+    raw.execute("PRAGMA synchronous=NORMAL")
+    return Path(files["main"] + "-wal")
+
+
+def let_go(connection: Connection) -> None:
+    """Close a connection ``sync_later`` changed: its database connection is dropped,
+    not put back in the pool, where others would get its commits that do not wait."""
+    try:
+        connection.invalidate()
+    finally:
+        connection.close()
+
+
+def sync_log(log: Path) -> None:
+    """Wait until the write-ahead log ``log`` (``sync_later``) is on disk, every commit in
+    it: the file's data and size, whoever wrote them. A commit no longer in it was
+    copied to the database file by a checkpoint, which syncs both before the log is
+    written over."""
+    descriptor = os.open(log, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:

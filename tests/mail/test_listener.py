@@ -212,10 +212,10 @@ def test_the_worker_waits_for_one_write_of_waiting_mail_at_most(
         stored_before: list[float] = []
         write = handler._write
 
-        def slow_write(arrivals: Any) -> Any:
+        def slow_write(arrivals: Any, *rest: Any) -> Any:
             time.sleep(0.3)
             stored_before.append(time.monotonic())
-            return write(arrivals)
+            return write(arrivals, *rest)
 
         handler._write = slow_write  # type: ignore[method-assign]
         waited: list[float] = []
