@@ -155,8 +155,13 @@ def sync_log(log: Path) -> None:
     """Wait until the write-ahead log ``log`` (``sync_later``) is on disk, every commit in
     it: the file's data and size, whoever wrote them. A commit no longer in it was
     copied to the database file by a checkpoint, which syncs both before the log is
-    written over."""
-    descriptor = os.open(log, os.O_RDONLY)
+    written over. A log that is gone was removed after a checkpoint that synced the
+    database file (SQLite removes it when its last connection closes), so nothing is
+    left to wait for."""
+    try:
+        descriptor = os.open(log, os.O_RDONLY)
+    except FileNotFoundError:
+        return
     try:
         os.fsync(descriptor)
     finally:

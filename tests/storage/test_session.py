@@ -99,6 +99,9 @@ def test_a_connection_whose_commits_are_synced_after_the_lock(db_url: str) -> No
         sync_log(log_file)
         assert log_file.exists()
         let_go(own)
+        engine.dispose()  # the last connection closed: SQLite removes the log
+        assert not log_file.exists()
+        sync_log(log_file)  # nothing left to wait for, and no error
         # the changed connection is not handed to anyone else: the others wait for the disk
         with engine.connect() as other:
             assert other.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
