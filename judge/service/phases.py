@@ -45,7 +45,7 @@ from judge.storage.games import (
     record_result,
     submissions_in_force,
 )
-from judge.storage.mailqueue import queue_mail
+from judge.storage.mailqueue import queue_mails
 from judge.storage.schema import (
     Game,
     GameState,
@@ -247,5 +247,6 @@ def begin(session: Session, game: Game, settings: Settings, now: datetime,
 
 
 def queue_all(session: Session, settings: Settings, now: datetime, mails: Sequence[Mail]) -> None:
-    for mail in mails:
-        queue_mail(session, mail.to, mail.subject, mail.body, sender=settings.address, now=now)
+    """Queue every mail, in order, in the caller's transaction (one insert of them all)."""
+    queue_mails(session, [(mail.to, mail.subject, mail.body) for mail in mails],
+                sender=settings.address, now=now)
