@@ -39,6 +39,7 @@ from judge.service.reports import (
 from judge.service.schedule import schedule
 from judge.service.timing import timing_of
 from judge.storage.games import (
+    canonical_in_force,
     members,
     position_of,
     record_position,
@@ -105,7 +106,7 @@ def phase_clock(session: Session, game: Game, record: PhaseRecord, position: Pos
     """The phase's timing facts, and the powers that must act and have not (see
     ``acting_players``); a controller's WAIT holds the powers it plays too."""
     acting = acting_players(session, game, position, board)
-    given = submissions_in_force(session, record, submission_kind(game, position))
+    given = canonical_in_force(session, record, submission_kind(game, position))
     unacted = sorted(p for p in acting if not given.get(p))
     waiting = any(player.wait for player in acting.values())
     ready = (bool(acting) and not unacted and not waiting

@@ -330,6 +330,7 @@ def submit(
     (``lock_game``), as the phase processor does, so no other version is numbered at the
     same time; the unique constraint would refuse a second one anyway."""
     session.flush()  # whatever the session holds (a new player) is written first
+    session.info.pop(_SUBMITTED, None)  # what was read in force is no longer
     session.connection().execute(_SUBMIT, {
         "game_id": record.game_id, "phase_id": record.id, "power": power, "kind": kind,
         "lines": [{"line": x.line, "text": x.text, "canonical": x.canonical} for x in lines],
@@ -376,10 +377,23 @@ def canonical_in_force(session: Session, record: PhaseRecord,
 def _versions_in_force(session: Session, record: PhaseRecord,
                        kind: str) -> Sequence[tuple[str, list[dict[str, Any]]]]:
     """Each power's version in force (its highest), by power: only that version's lines
-    read and decoded, by a Core statement (no ORM row for each version)."""
+    read and decoded, by a Core statement (no ORM row for each version).
+
+    Read once per transaction: the processor asks whether every power has acted, then
+    plays the phase from the same sheets. ``submit`` (the only writer) forgets what was
+    read, and it does not outlive the transaction (or savepoint) it was read in. The
+    lines are shared: callers only read them."""
+    memo = session.info.setdefault(_SUBMITTED, {})
+    key = (record.id, kind)
+    if key in memo and _in_force(session, memo[key][0]):
+        return cast(Sequence[tuple[str, list[dict[str, Any]]]], memo[key][1])
     session.flush()  # what the session holds unwritten, as the ORM's autoflush did
-    rows = session.connection().execute(_IN_FORCE, {"phase_id": record.id, "kind": kind})
-    return cast(Sequence[tuple[str, list[dict[str, Any]]]], rows.all())
+    rows = session.connection().execute(_IN_FORCE, {"phase_id": record.id, "kind": kind}).all()
+    memo[key] = (_transaction(session), rows)
+    return cast(Sequence[tuple[str, list[dict[str, Any]]]], rows)
+
+
+_SUBMITTED = "judge.submitted"  # session.info: (phase id, kind) -> (transaction, rows)
 
 
 _LATER = _SUBMISSIONS.alias("later")
