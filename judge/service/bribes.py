@@ -22,7 +22,7 @@ from judge.money.rules import RuleSet
 from judge.money.sheets import SheetContext
 from judge.money.year import Books, close_phase
 from judge.service.control import control_of
-from judge.storage.games import post, submissions_in_force
+from judge.storage.games import canonical_in_force, post, post_many
 from judge.storage.schema import Game, PhaseRecord, SubmissionKind
 from judge.text.offers import read_sheet
 
@@ -63,7 +63,7 @@ def movement(session: Session, game: Game, record: PhaseRecord, position: Positi
     before = balances(game)
     sheets: dict[str, OfferSheet] = {}
     errors: dict[str, list[str]] = {}
-    for power, lines in submissions_in_force(session, record, SubmissionKind.OFFERS).items():
+    for power, lines in canonical_in_force(session, record, SubmissionKind.OFFERS).items():
         if not lines:
             continue
         refusal = control.sheet_refusal(power)
@@ -72,7 +72,7 @@ def movement(session: Session, game: Game, record: PhaseRecord, position: Positi
             continue
         ctx = SheetContext(power, position, board, rules, before.get(power, 0),
                            control.dummies, control.controllers)
-        sheet = read_sheet("\n".join(x.canonical for x in lines), ctx)
+        sheet = read_sheet("\n".join(lines), ctx)
         if isinstance(sheet, list):
             errors[power] = [str(e) for e in sheet]
         else:
@@ -81,9 +81,9 @@ def movement(session: Session, game: Game, record: PhaseRecord, position: Positi
                   control.dummies, control)
     result = play_movement(table, phase_seed(game, record), board)
     by_name = {p.name: p for p in game.powers}
-    for power, after in sorted(result.balances.items()):
-        if after != before.get(power, 0):
-            post(session, game, by_name[power], after - before.get(power, 0), "bribes", now)
+    post_many(session, game, [(by_name[power], after - before.get(power, 0))
+                              for power, after in sorted(result.balances.items())
+                              if after != before.get(power, 0)], "bribes", now)
     return result, errors
 
 
@@ -122,12 +122,12 @@ def settle(session: Session, game: Game, record: PhaseRecord, position: Position
     closing = close_phase(position, after, Books(balances(game), profits, captures_of(state)),
                           rules, board, control_of(game, board, after))
     by_name = {p.name: p for p in game.powers}
-    for power, amount in sorted(closing.forfeited.items()):
-        post(session, game, by_name[power], -amount, "forfeit", now)
-    for power, amount in sorted(closing.books.balances.items()):
-        change = amount - by_name[power].balance
-        if change:
-            post(session, game, by_name[power], change, "income", now)
+    post_many(session, game, [(by_name[power], -amount)
+                              for power, amount in sorted(closing.forfeited.items())],
+              "forfeit", now)
+    post_many(session, game, [(by_name[power], amount - by_name[power].balance)
+                              for power, amount in sorted(closing.books.balances.items())
+                              if amount != by_name[power].balance], "income", now)
     books = closing.books
     return YearEnd(closing.reports, _carry(rules, books.profits, books.captures),
                    closing.forfeited)

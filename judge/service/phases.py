@@ -39,13 +39,14 @@ from judge.service.reports import (
 from judge.service.schedule import schedule
 from judge.service.timing import timing_of
 from judge.storage.games import (
+    canonical_in_force,
     members,
     position_of,
     record_position,
     record_result,
     submissions_in_force,
 )
-from judge.storage.mailqueue import queue_mail
+from judge.storage.mailqueue import queue_mails
 from judge.storage.schema import (
     Game,
     GameState,
@@ -105,7 +106,7 @@ def phase_clock(session: Session, game: Game, record: PhaseRecord, position: Pos
     """The phase's timing facts, and the powers that must act and have not (see
     ``acting_players``); a controller's WAIT holds the powers it plays too."""
     acting = acting_players(session, game, position, board)
-    given = submissions_in_force(session, record, submission_kind(game, position))
+    given = canonical_in_force(session, record, submission_kind(game, position))
     unacted = sorted(p for p in acting if not given.get(p))
     waiting = any(player.wait for player in acting.values())
     ready = (bool(acting) and not unacted and not waiting
@@ -247,5 +248,6 @@ def begin(session: Session, game: Game, settings: Settings, now: datetime,
 
 
 def queue_all(session: Session, settings: Settings, now: datetime, mails: Sequence[Mail]) -> None:
-    for mail in mails:
-        queue_mail(session, mail.to, mail.subject, mail.body, sender=settings.address, now=now)
+    """Queue every mail, in order, in the caller's transaction (one insert of them all)."""
+    queue_mails(session, [(mail.to, mail.subject, mail.body) for mail in mails],
+                sender=settings.address, now=now)

@@ -122,12 +122,12 @@ def _phase_step(session: Session, game: Game, record: PhaseRecord, position: Pos
     action = due(clock, timing, now)
     if action is None:
         return None
-    roster = roster_of(game, settings.name)
-    assert record.deadline is not None
     if action is Due.PROCESS:
         if process_phase(session, game, record, settings, now) is None:
             return None
         return Done(game.name, "processed", record.phase)
+    roster = roster_of(game, settings.name)
+    assert record.deadline is not None
     if action is Due.REMIND:
         queue_all(session, settings, now,
                reminder_mails(roster, unacted, record.phase, record.deadline, now))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import ColumnElement, Select, Table, bindparam, event, func, insert, select
 from sqlalchemy.orm import Session, SessionTransaction, joinedload
@@ -330,6 +330,7 @@ def submit(
     (``lock_game``), as the phase processor does, so no other version is numbered at the
     same time; the unique constraint would refuse a second one anyway."""
     session.flush()  # whatever the session holds (a new player) is written first
+    session.info.pop(_SUBMITTED, None)  # what was read in force is no longer
     session.connection().execute(_SUBMIT, {
         "game_id": record.game_id, "phase_id": record.id, "power": power, "kind": kind,
         "lines": [{"line": x.line, "text": x.text, "canonical": x.canonical} for x in lines],
@@ -361,15 +362,52 @@ def submissions_in_force(
     session: Session, record: PhaseRecord, kind: str
 ) -> Mapping[str, tuple[SubmittedLine, ...]]:
     """Each power's lines in force for a phase (powers that never submitted left out)."""
-    rows = session.scalars(
-        select(Submission)
-        .where(Submission.phase_id == record.id, Submission.kind == kind)
-        .order_by(Submission.power, Submission.version)
-    )
-    latest: dict[str, Submission] = {}
-    for row in rows:
-        latest[row.power] = row
-    return {p: submitted_lines(s) for p, s in latest.items()}
+    return {power: tuple(SubmittedLine(d["line"], d["text"], d["canonical"]) for d in lines)
+            for power, lines in _versions_in_force(session, record, kind)}
+
+
+def canonical_in_force(session: Session, record: PhaseRecord,
+                       kind: str) -> dict[str, tuple[str, ...]]:
+    """``submissions_in_force``'s lines as the judge understood them, and only those
+    (what the phase is played from): no ``SubmittedLine`` made for each."""
+    return {power: tuple(d["canonical"] for d in lines)
+            for power, lines in _versions_in_force(session, record, kind)}
+
+
+def _versions_in_force(session: Session, record: PhaseRecord,
+                       kind: str) -> Sequence[tuple[str, list[dict[str, Any]]]]:
+    """Each power's version in force (its highest), by power: only that version's lines
+    read and decoded, by a Core statement (no ORM row for each version).
+
+    Read once per transaction: the processor asks whether every power has acted, then
+    plays the phase from the same sheets. ``submit`` (the only writer) forgets what was
+    read, and it does not outlive the transaction (or savepoint) it was read in. The
+    lines are shared: callers only read them."""
+    memo = session.info.setdefault(_SUBMITTED, {})
+    key = (record.id, kind)
+    if key in memo and _in_force(session, memo[key][0]):
+        return cast(Sequence[tuple[str, list[dict[str, Any]]]], memo[key][1])
+    session.flush()  # what the session holds unwritten, as the ORM's autoflush did
+    rows = session.connection().execute(_IN_FORCE, {"phase_id": record.id, "kind": kind}).all()
+    memo[key] = (_transaction(session), rows)
+    return cast(Sequence[tuple[str, list[dict[str, Any]]]], rows)
+
+
+_SUBMITTED = "judge.submitted"  # session.info: (phase id, kind) -> (transaction, rows)
+
+
+_LATER = _SUBMISSIONS.alias("later")
+_IN_FORCE = (
+    select(_SUBMISSIONS.c.power, _SUBMISSIONS.c.lines)
+    .where(_SUBMISSIONS.c.phase_id == bindparam("phase_id"),
+           _SUBMISSIONS.c.kind == bindparam("kind"),
+           _SUBMISSIONS.c.version == select(func.max(_LATER.c.version))
+           .where(_LATER.c.phase_id == _SUBMISSIONS.c.phase_id,
+                  _LATER.c.power == _SUBMISSIONS.c.power,
+                  _LATER.c.kind == _SUBMISSIONS.c.kind)
+           .scalar_subquery())
+    .order_by(_SUBMISSIONS.c.power)
+)
 
 
 def add_press(
@@ -394,6 +432,18 @@ def add_press(
     return press
 
 
+def post_many(session: Session, game: Game, changes: Iterable[tuple[Power, int]], kind: str,
+              now: datetime) -> None:
+    """``post`` for several accounts at once (each ``(power, amount)``, in order): the
+    balances change as ``post`` changes them, and the ledger rows are written by one Core
+    insert (no ORM object, nothing returned), where the ORM wrote each with its own
+    ``INSERT ... RETURNING``. Ledger rows are only ever written so (``post`` too), so
+    they keep the order in which they were posted."""
+    rows = [_ledger_row(session, game, power, amount, kind, now, None) for power, amount in changes]
+    if rows:
+        session.connection().execute(_POST, rows)
+
+
 def post(
     session: Session,
     game: Game,
@@ -402,20 +452,23 @@ def post(
     kind: str,
     now: datetime,
     counterparty: str | None = None,
-) -> LedgerEntry:
+) -> None:
     """Move money in or out of a power's account; a balance never goes below zero."""
+    session.connection().execute(_POST, _ledger_row(session, game, power, amount, kind,
+                                                    now, counterparty))
+
+
+def _ledger_row(session: Session, game: Game, power: Power, amount: int, kind: str, now: datetime,
+                counterparty: str | None) -> dict[str, object]:
+    """Change the power's balance and give its ledger row's values (``post``)."""
     if power.balance + amount < 0:
         raise ValueError(f"{power.name} has {power.balance} AgP; cannot take {-amount}")
+    if game.id is None:  # a game not yet written: its row first (the ledger refers to it)
+        session.flush()
     power.balance += amount
-    entry = LedgerEntry(
-        game_id=game.id,
-        phase=game.phase,
-        power=power.name,
-        amount=amount,
-        kind=kind,
-        counterparty=counterparty,
-        balance_after=power.balance,
-        at=now,
-    )
-    session.add(entry)
-    return entry
+    return {"game_id": game.id, "phase": game.phase, "power": power.name, "amount": amount,
+            "kind": kind, "counterparty": counterparty, "balance_after": power.balance,
+            "at": now}
+
+
+_POST = insert(cast(Table, LedgerEntry.__table__)).inline()  # built once; no RETURNING

@@ -395,6 +395,20 @@ def queue_reply(
 _QUEUE = insert(cast(Table, OutboundMessage.__table__)).inline()  # built once; no RETURNING
 
 
+def queue_mails(session: Session, mails: Iterable[tuple[str, str, str]], *, sender: str = "",
+                now: datetime | None = None) -> None:
+    """``queue_mail`` for many mails (each ``(to, subject, body)``) at once: one Core
+    insert of every row, in order (no ORM object, nothing returned), where the ORM wrote
+    each with its own ``INSERT ... RETURNING``. Mail the session holds unwritten is
+    written first, so the outbox keeps the order in which mail was queued."""
+    rows = [_outbound(to, subject, body, sender, None, None, None, now, None, False)
+            for to, subject, body in mails]
+    if not rows:
+        return
+    session.flush()
+    session.connection().execute(_QUEUE, rows)
+
+
 def _outbound(to: str, subject: str, body: str, sender: str, in_reply_to: str | None,
               inbox_id: int | None, raw: bytes | None, now: datetime | None,
               not_before: datetime | None, budgeted: bool) -> dict[str, Any]:

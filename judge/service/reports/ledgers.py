@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from jinja2.filters import do_title
+
 from judge.engine.phase import Phase
 from judge.money.income import IncomeReport
 from judge.money.ledger import TransferNotice
@@ -24,6 +26,26 @@ class StatementView:
     heading: str
     s: Statement
     vassals: tuple[UnitLine, ...] = ()
+
+    @property
+    def accepted_lines(self) -> str:
+        """The accepted bribes as the statement lists them, a line each (newline ended):
+        the amount, then the order, or in BLIND games the unit and its owner. Built here
+        rather than by a loop and a macro call a line in the template: the same text."""
+        return "".join(f"    {b.amount:5d} AgP  "
+                       f"{b.order if b.order is not None else _unit_of(b.unit, b.nationality)}\n"
+                       for b in self.s.accepted or ())
+
+    @property
+    def sheet_lines(self) -> str:
+        """The offer sheet as the statement lists it, a line each (newline ended)."""
+        return "".join(f"    {line}\n" for line in self.s.sheet or ())
+
+
+def _unit_of(unit: str, nationality: str | None) -> str:
+    """``A PAR (France)``: a BLIND statement's unit with its owner, the owner as Jinja's
+    ``title`` filter writes it."""
+    return f"{unit} ({do_title(str(nationality))})"
 
 
 def statement_view(game: str, s: Statement) -> StatementView:
