@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import (
     ColumnElement,
@@ -127,32 +127,40 @@ class _Locking:
     joined: Select[Game]
     lock: Select[Game]
     powers: Select[Power]
-    # on PostgreSQL, with_phase: ``powers`` with the phase being played (``current_record``)
-    # joined to each power's row, so a sign-on followed by orders reads it in the same
-    # statement (one round trip fewer); the record is kept for ``current_record``
-    with_phase: Select[tuple[Power, PhaseRecord]] | None = None
+    # A sign-on's read on PostgreSQL: ``lock_id`` locks the game's row and reads only its
+    # id (a Core statement: no ORM object to load), then ``with_phase`` reads the powers
+    # with, joined to the first power's row only, the game itself and the phase being
+    # played (``current_record``), all sent once the lock is held: a sign-on followed by
+    # orders reads its phase with no statement of its own.
+    lock_id: Select[Any] | None = None
+    with_phase: Select[Any] | None = None
 
 
 def _locking(where: ColumnElement[bool], *below: _AbstractLoad,
              with_phase: bool = False) -> _Locking:
     game = select(Game).where(where).execution_options(populate_existing=True)
     powers = select(Power).where(Power.game_id == bindparam("locked_id")).order_by(Power.name)
-    # the phase joined to the first power's row only (its columns, a JSON state among
-    # them, are not repeated on every power's row)
+    # the game and the phase are joined to the first power's row only (their columns,
+    # JSON among them, are not repeated on every power's row)
     phases, others = aliased(PhaseRecord), aliased(Power)
     current = (select(phases.id)
                .where(phases.game_id == bindparam("locked_id"), phases.rolled_back.is_(False))
                .order_by(phases.seq.desc()).limit(1).scalar_subquery())
-    first = (select(func.min(others.name)).where(others.game_id == bindparam("locked_id"))
-             .scalar_subquery())
+    first = Power.name == (select(func.min(others.name))
+                           .where(others.game_id == bindparam("locked_id")).scalar_subquery())
     return _Locking(
         joined=game.options(joinedload(Game.powers).options(*below)),
         lock=game.with_for_update(of=Game),
         powers=powers.options(*below).execution_options(populate_existing=True),
-        with_phase=powers.add_columns(PhaseRecord)
-        .outerjoin(PhaseRecord, and_(PhaseRecord.id == current, Power.name == first))
+        lock_id=select(_GAMES.c.id).where(where).with_for_update() if with_phase else None,
+        with_phase=powers.add_columns(PhaseRecord, Game).select_from(Power)
+        .outerjoin(PhaseRecord, and_(PhaseRecord.id == current, first))
+        .outerjoin(Game, and_(Game.id == Power.game_id, first))
         .options(*below).execution_options(populate_existing=True) if with_phase else None,
     )
+
+
+_GAMES = cast(Table, Game.__table__)
 
 
 _LOCK_BY_ID = _locking(Game.id == bindparam("id"))
@@ -163,21 +171,41 @@ _LOCK_BY_NAME = _locking(Game.name == bindparam("name"), joinedload(Power.curren
 def _read_locked(session: Session, stmts: _Locking,
                  params: dict[str, object]) -> Game | None:
     if session.get_bind().dialect.name == "postgresql":
-        game = session.scalar(stmts.lock, params)
-        if game is None:
-            return None
-        if stmts.with_phase is None:
-            powers = session.scalars(stmts.powers, {"locked_id": game.id}).unique().all()
+        if stmts.with_phase is not None and stmts.lock_id is not None:
+            game = _read_signed_on(session, stmts.lock_id, stmts.with_phase, params)
+            if game is None:
+                return None
         else:
-            rows = session.execute(stmts.with_phase, {"locked_id": game.id}).unique().all()
-            powers = [power for power, _ in rows]
-            if rows:  # joined to the first power's row (None: no phase being played)
-                _remember_phase(session, game.id, rows[0][1])
-        set_committed_value(game, "powers", list(powers))
+            game = session.scalar(stmts.lock, params)
+            if game is None:
+                return None
+            powers = session.scalars(stmts.powers, {"locked_id": game.id}).unique().all()
+            set_committed_value(game, "powers", list(powers))
     else:
         game = session.scalars(stmts.joined, params).unique().first()
     if game is not None:
         session.info.setdefault(_LOCKED, {})[game.id] = _transaction(session)
+    return game
+
+
+def _read_signed_on(session: Session, lock_id: Select[Any],
+                    with_phase: Select[Any],
+                    params: dict[str, object]) -> Game | None:
+    if session.autoflush:
+        session.flush()  # what the ORM read this replaces would have written first
+    game_id: int | None = session.connection().execute(lock_id, params).scalar()
+    if game_id is None:
+        return None
+    rows = session.execute(with_phase, {"locked_id": game_id}).unique().all()
+    game: Game | None
+    if not rows:  # a game without powers: nothing to join its row to
+        game = session.get(Game, game_id, populate_existing=True)
+    else:
+        game = rows[0][2]
+        _remember_phase(session, game_id, rows[0][1])  # None: no phase being played
+    assert game is not None  # its row is locked: it cannot have gone
+    powers: list[Power] = [row[0] for row in rows]
+    set_committed_value(game, "powers", powers)
     return game
 
 
