@@ -7,8 +7,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Select, Table, bindparam, event, func, insert, select
-from sqlalchemy.orm import Session, SessionTransaction, joinedload
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    Table,
+    and_,
+    bindparam,
+    event,
+    func,
+    insert,
+    select,
+)
+from sqlalchemy.orm import Session, SessionTransaction, aliased, joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.strategy_options import _AbstractLoad
 
@@ -117,34 +127,85 @@ class _Locking:
     joined: Select[Game]
     lock: Select[Game]
     powers: Select[Power]
+    # A sign-on's read on PostgreSQL: ``lock_id`` locks the game's row and reads only its
+    # id (a Core statement: no ORM object to load), then ``with_phase`` reads the powers
+    # with, joined to the first power's row only, the game itself and the phase being
+    # played (``current_record``), all sent once the lock is held: a sign-on followed by
+    # orders reads its phase with no statement of its own.
+    lock_id: Select[Any] | None = None
+    with_phase: Select[Any] | None = None
 
 
-def _locking(where: ColumnElement[bool], *below: _AbstractLoad) -> _Locking:
+def _locking(where: ColumnElement[bool], *below: _AbstractLoad,
+             with_phase: bool = False) -> _Locking:
     game = select(Game).where(where).execution_options(populate_existing=True)
+    powers = select(Power).where(Power.game_id == bindparam("locked_id")).order_by(Power.name)
+    # the game and the phase are joined to the first power's row only (their columns,
+    # JSON among them, are not repeated on every power's row)
+    phases, others = aliased(PhaseRecord), aliased(Power)
+    current = (select(phases.id)
+               .where(phases.game_id == bindparam("locked_id"), phases.rolled_back.is_(False))
+               .order_by(phases.seq.desc()).limit(1).scalar_subquery())
+    first = Power.name == (select(func.min(others.name))
+                           .where(others.game_id == bindparam("locked_id")).scalar_subquery())
     return _Locking(
         joined=game.options(joinedload(Game.powers).options(*below)),
         lock=game.with_for_update(of=Game),
-        powers=select(Power).where(Power.game_id == bindparam("locked_id"))
-        .order_by(Power.name).options(*below).execution_options(populate_existing=True),
+        powers=powers.options(*below).execution_options(populate_existing=True),
+        lock_id=select(_GAMES.c.id).where(where).with_for_update() if with_phase else None,
+        with_phase=powers.add_columns(PhaseRecord, Game).select_from(Power)
+        .outerjoin(PhaseRecord, and_(PhaseRecord.id == current, first))
+        .outerjoin(Game, and_(Game.id == Power.game_id, first))
+        .options(*below).execution_options(populate_existing=True) if with_phase else None,
     )
 
 
+_GAMES = cast(Table, Game.__table__)
+
+
 _LOCK_BY_ID = _locking(Game.id == bindparam("id"))
-_LOCK_BY_NAME = _locking(Game.name == bindparam("name"), joinedload(Power.current_players))
+_LOCK_BY_NAME = _locking(Game.name == bindparam("name"), joinedload(Power.current_players),
+                         with_phase=True)
 
 
 def _read_locked(session: Session, stmts: _Locking,
                  params: dict[str, object]) -> Game | None:
     if session.get_bind().dialect.name == "postgresql":
-        game = session.scalar(stmts.lock, params)
-        if game is None:
-            return None
-        powers = session.scalars(stmts.powers, {"locked_id": game.id}).unique().all()
-        set_committed_value(game, "powers", list(powers))
+        if stmts.with_phase is not None and stmts.lock_id is not None:
+            game = _read_signed_on(session, stmts.lock_id, stmts.with_phase, params)
+            if game is None:
+                return None
+        else:
+            game = session.scalar(stmts.lock, params)
+            if game is None:
+                return None
+            powers = session.scalars(stmts.powers, {"locked_id": game.id}).unique().all()
+            set_committed_value(game, "powers", list(powers))
     else:
         game = session.scalars(stmts.joined, params).unique().first()
     if game is not None:
         session.info.setdefault(_LOCKED, {})[game.id] = _transaction(session)
+    return game
+
+
+def _read_signed_on(session: Session, lock_id: Select[Any],
+                    with_phase: Select[Any],
+                    params: dict[str, object]) -> Game | None:
+    if session.autoflush:
+        session.flush()  # what the ORM read this replaces would have written first
+    game_id: int | None = session.connection().execute(lock_id, params).scalar()
+    if game_id is None:
+        return None
+    rows = session.execute(with_phase, {"locked_id": game_id}).unique().all()
+    game: Game | None
+    if not rows:  # a game without powers: nothing to join its row to
+        game = session.get(Game, game_id, populate_existing=True)
+    else:
+        game = rows[0][2]
+        _remember_phase(session, game_id, rows[0][1])  # None: no phase being played
+    assert game is not None  # its row is locked: it cannot have gone
+    powers: list[Power] = [row[0] for row in rows]
+    set_committed_value(game, "powers", powers)
     return game
 
 
@@ -224,8 +285,36 @@ def observers(session: Session, game: Game) -> Sequence[Player]:
 
 
 def current_record(session: Session, game: Game) -> PhaseRecord | None:
-    """The phase being played: the latest phase record not rolled back."""
+    """The phase being played: the latest phase record not rolled back.
+
+    On PostgreSQL a sign-on reads it with the game's powers, once it holds the game's
+    lock (``find_and_lock_game``); that record is answered here, with no statement, as
+    long as the transaction that read it is in force (the lock held: no other judge can
+    change the game's phases) and the session has written no phase record since, nor
+    holds any change not yet written (which the query's autoflush would write first)."""
+    memo = session.info.get(_PHASES)
+    if memo is not None and game.id in memo:
+        taken, record = memo[game.id]
+        if (_in_force(session, taken)
+                and not (session.new or session.dirty or session.deleted)):
+            return record
+        del memo[game.id]
     return session.scalar(_CURRENT_RECORD, {"game_id": game.id})
+
+
+_PHASES = "judge.current_phases"  # session.info: game id -> (transaction, its current phase)
+
+
+def _remember_phase(session: Session, game_id: int, record: PhaseRecord | None) -> None:
+    session.info.setdefault(_PHASES, {})[game_id] = (_transaction(session), record)
+
+
+@event.listens_for(Session, "after_flush")
+def _forget_phases(session: Session, _context: object) -> None:
+    """A flush that writes a phase record may change which phase is being played."""
+    if session.info.get(_PHASES) and any(
+            isinstance(o, PhaseRecord) for o in (*session.new, *session.dirty, *session.deleted)):
+        del session.info[_PHASES]
 
 
 _CURRENT_RECORD = (
