@@ -117,11 +117,11 @@ class Candidates:
                     found.append(i)
         masks: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}
         for (p, out_, slots), offers in groups.items():
-            mask = masks.get((out_, slots))
-            if mask is None:
-                mask = masks[out_, slots] = sum(
+            known = masks.get((out_, slots))
+            if known is None:
+                known = masks[out_, slots] = sum(
                     1 << (width * c) for c, s in enumerate(slot) if s in slots and c not in out_)
-            out.append((p, mask, offers))
+            out.append((p, known, offers))
         return out
 
     def contributors(self, c: int) -> tuple[str, ...]:
