@@ -158,6 +158,8 @@ class _Determiner:
         self._plateaus: dict[tuple[int, int], tuple[int, dict[str, int]]] = {}
         # per unit and candidate, each contributor's packed money (static lists)
         self._payers: list[dict[int, list[tuple[str, list[int]]]]] = [{} for _ in self.books]
+        self.shift: list[int] | None = None  # set by _run_plain
+        self.spent: dict[str, int] = {}
 
     def _fields(self, x: int, k: int) -> list[int]:
         """The fields of a packed vector of unit ``k``: one value a candidate."""
@@ -184,39 +186,25 @@ class _Determiner:
         return {p: money[k] >> shift & field for p, money in self.payers(k, c)}
 
     def run(self) -> Determination:
+        if self.settings.ebayola:
+            return self._run_priced()
+        return self._run_plain()
+
+    def _run_priced(self) -> Determination:
+        """The pass loop under eBayola, which prices every winner (decide() does)."""
         rounds = dict.fromkeys(self.powers, 0)
         spent = dict.fromkeys(self.powers, 0)
-        books, funds, decide = self.books, self.funds, self.decide
-        outcome: list[tuple[int, dict[str, int], int, bool]] = [(0, {}, 0, False)] * len(books)
-        dirty: Iterable[int] = range(len(books))
-        total, nbytes, width, field = self.total, self.nbytes, self.width, self.field
-        payers, cached = self.payers, self._payers
-        # eBayola prices every winner and wide fields are read field by field: decide() does
-        plain = not self.settings.ebayola and width == 64
+        funds, decide = self.funds, self.decide
+        outcome: list[tuple[int, dict[str, int], int, bool]] = [(0, {}, 0, False)] * len(
+            self.books)
+        dirty: Iterable[int] = range(len(self.books))
         passes = 0
         while True:
             passes += 1
             for k in dirty:
                 for p, x in outcome[k][1].items():
                     spent[p] -= x
-                if plain:
-                    # decide(), inlined for a unit with a single highest total (most of
-                    # the thousand decisions of a heavy phase)
-                    t = memoryview(total[k].to_bytes(nbytes[k], _ORDER)).cast("Q").tolist()
-                    top = max(t)
-                    if t.count(top) == 1:
-                        w = t.index(top)
-                        found = cached[k].get(w)
-                        if found is None:
-                            found = payers(k, w)
-                        shift = width * w
-                        paid = {p: money[k] >> shift & field for p, money in found}
-                        decision = (w, paid, sum(paid.values()), False)
-                    else:
-                        decision = decide(k)
-                else:
-                    decision = decide(k)
-                outcome[k] = decision
+                outcome[k] = decision = decide(k)
                 for p, x in decision[1].items():
                     spent[p] += x
             over = [p for p in self.powers if spent[p] > funds[p]]
@@ -227,6 +215,73 @@ class _Determiner:
                 rounds[p] += 1
                 touched.update(self.reduce(p))
             dirty = touched
+        return self.result(outcome, spent, rounds, passes)
+
+    def _run_plain(self) -> Determination:
+        """The pass loop without eBayola: a unit pays what its contributors put on the
+        candidate it issues, c_P(o), whichever way the candidate was chosen (a single
+        highest total, the tie-break or the DUMMY rule's HOLD). So
+
+            spent[P] = sum over units k of c_P(chosen[k])
+
+        is kept exactly without remaking every payment each pass: a reduction round of P
+        lowers c_P(o) by P's live offers applying to o, the field ``chosen[k]`` of
+        ``rate[P][k]``, and reduce() takes those off spent[P] (no other power's money
+        moves); a unit whose choice changes gives back its old candidate's contributions
+        and pays its new one's, both read from the money as it is then. A unit's choice
+        depends only on its totals, so only the units a round touched are chosen again,
+        and the payments are read once, after the last pass."""
+        rounds = dict.fromkeys(self.powers, 0)
+        spent = self.spent = dict.fromkeys(self.powers, 0)
+        books, funds, choose = self.books, self.funds, self.choose
+        n = len(books)
+        chosen = [-1] * n
+        self.shift = shift = [0] * n  # width * chosen[k]: where the chosen field starts
+        forced = [False] * n
+        dirty: Iterable[int] = range(n)
+        total, nbytes, width, field = self.total, self.nbytes, self.width, self.field
+        payers, cached, fields = self.payers, self._payers, self._fields
+        narrow = width == 64
+        passes = 0
+        while True:
+            passes += 1
+            for k in dirty:
+                if narrow:
+                    t = memoryview(total[k].to_bytes(nbytes[k], _ORDER)).cast("Q").tolist()
+                else:
+                    t = fields(total[k], k)
+                top = max(t)
+                if t.count(top) == 1:
+                    w = t.index(top)
+                    forced[k] = False
+                else:
+                    w, forced[k] = choose(k, t, top)
+                old = chosen[k]
+                if w != old:
+                    if old >= 0:
+                        s = shift[k]
+                        for p, money in cached[k][old]:
+                            spent[p] -= money[k] >> s & field
+                    found = cached[k].get(w)
+                    if found is None:
+                        found = payers(k, w)
+                    chosen[k] = w
+                    shift[k] = s = width * w
+                    for p, money in found:
+                        spent[p] += money[k] >> s & field
+            over = [p for p in self.powers if spent[p] > funds[p]]
+            if not over:
+                break
+            touched: set[int] = set()
+            for p in over:
+                rounds[p] += 1
+                touched.update(self.reduce(p))
+            dirty = touched
+        outcome: list[tuple[int, dict[str, int], int, bool]] = []
+        for k, w in enumerate(chosen):
+            paid = self.contributions(k, w)
+            outcome.append((w, paid, max(self.totals(k)) + 1 if forced[k]
+                            else sum(paid.values()), forced[k]))
         return self.result(outcome, spent, rounds, passes)
 
     def _enter(self, power: str, offers: list[int]) -> None:
@@ -256,10 +311,21 @@ class _Determiner:
             books = self.live_books[power]
         touched = list(books)
         rate, money, total = self.rate[power], self.money[power], self.total
-        for k in touched:
-            r = rate[k]
-            money[k] -= r
-            total[k] -= r
+        shift = self.shift
+        if shift is None:
+            for k in touched:
+                r = rate[k]
+                money[k] -= r
+                total[k] -= r
+        else:
+            # _run_plain: the power pays less by its live offers on each chosen candidate
+            field, less = self.field, 0
+            for k in touched:
+                r = rate[k]
+                money[k] -= r
+                total[k] -= r
+                less += r >> shift[k] & field
+            self.spent[power] -= less
         self.clock[power] = clock = self.clock[power] + 1
         leaving = self.expiry[power].pop(clock, None)
         if leaving:
@@ -273,26 +339,31 @@ class _Determiner:
                     del books[k]
         return touched
 
-    def decide(self, k: int) -> tuple[int, dict[str, int], int, bool]:
-        """One unit in one pass: the winner, what each contributor pays, the reported total
-        and whether the DUMMY rule forced a HOLD (spec 5.2.3-5.2.5)."""
+    def choose(self, k: int, t: list[int], top: int) -> tuple[int, bool]:
+        """The candidate unit ``k`` issues when several totals ``t`` tie at ``top``, and
+        whether the DUMMY rule forced a HOLD (spec 5.2.3-5.2.4)."""
         book = self.books[k]
+        tied = [c for c, x in enumerate(t) if x == top]
+        if book.owner in self.dummies:
+            backers = {frozenset(book.contributors(c)) for c in tied}
+            hold = book.index.get(order_text(Hold(book.unit)))
+            if (len(backers) > 1 or len(next(iter(backers))) != 1) and hold is not None:
+                return hold, True
+        return book.best(tied, self.rankings.get(book.owner, ()), self.pos), False
+
+    def decide(self, k: int) -> tuple[int, dict[str, int], int, bool]:
+        """One unit in one pass under eBayola: the winner, what each contributor pays, the
+        reported total and whether the DUMMY rule forced a HOLD (spec 5.2.3-5.2.5)."""
         t = self.totals(k)
         top = max(t)
-        ranking = self.rankings.get(book.owner, ())
         if t.count(top) == 1:
             w = t.index(top)
         else:
-            tied = [c for c, x in enumerate(t) if x == top]
-            if book.owner in self.dummies:
-                backers = {frozenset(book.contributors(c)) for c in tied}
-                hold = book.index.get(order_text(Hold(book.unit)))
-                if (len(backers) > 1 or len(next(iter(backers))) != 1) and hold is not None:
-                    return hold, self.contributions(k, hold), top + 1, True
-            w = book.best(tied, ranking, self.pos)
-        paid = self.contributions(k, w)
-        if self.settings.ebayola:
-            paid = self.price(k, w, paid, ranking, t, top)
+            w, forced = self.choose(k, t, top)
+            if forced:
+                return w, self.contributions(k, w), top + 1, True
+        paid = self.price(k, w, self.contributions(k, w),
+                          self.rankings.get(self.books[k].owner, ()), t, top)
         return w, paid, sum(paid.values()), False
 
     def price(self, k: int, w: int, paid: dict[str, int],
