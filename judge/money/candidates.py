@@ -10,7 +10,7 @@ from judge.engine.position import Unit
 from judge.money.offers import Bribe, OfferedOrder, OfferType, Signal, order_text
 
 _INF = 1 << 40
-_NONE: frozenset[int] = frozenset()
+_NO_TEXTS: frozenset[str] = frozenset()
 # The tie-break key of one candidate: first positions, padded positions, kind and text.
 TieKey = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, str]]
 _KIND_RANK = {Hold: 0, Move: 1, SupportHold: 2, SupportMove: 2}
@@ -49,13 +49,20 @@ class Candidates:
         cands, index, direct_of, power_of = self.cands, self.index, self.direct_of, self.power_of
         texts = {} if texts is None else texts
         negatives: list[tuple[int, Bribe]] = []
+        # The offers that count their AgP in the same places: a power's direct offers for
+        # one candidate, keyed (power, candidate), and its wildcards of one type with the
+        # same exclusions, keyed (power, type, excluded texts).
+        self._direct: dict[tuple[str, int], list[int]] = {}
+        self._wild: dict[tuple[str, OfferType, frozenset[str]], list[int]] = {}
+        direct, wild = self._direct, self._wild
         # one pass over the offers: a direct offer names its order, a wildcard its kind
         for entry in bribes:
             i, b = entry
-            power_of[i] = b.power
+            power_of[i] = p = b.power
             order = b.order
             if order is None:
                 kind = b.kind
+                key = (p, kind, _NO_TEXTS)
                 if kind is _GIFT:
                     self.gifts.append(i)
                 elif kind is _MOVE:
@@ -64,16 +71,27 @@ class Candidates:
                     self.holds.append(i)
                 else:
                     negatives.append(entry)
-                continue
-            text = texts.get(id(order))
-            if text is None:
-                text = texts[id(order)] = order_text(order)
-            c = index.get(text)
-            if c is None:
-                c = index[text] = len(cands)
-                cands.append(order)
-                direct_of.append([])
-            direct_of[c].append(i)
+                    key = (p, kind, b.excluded)
+                found = wild.get(key)
+                if found is None:
+                    wild[key] = [i]
+                else:
+                    found.append(i)
+            else:
+                text = texts.get(id(order))
+                if text is None:
+                    text = texts[id(order)] = order_text(order)
+                c = index.get(text)
+                if c is None:
+                    c = index[text] = len(cands)
+                    cands.append(order)
+                    direct_of.append([])
+                direct_of[c].append(i)
+                found = direct.get((p, c))
+                if found is None:
+                    direct[p, c] = [i]
+                else:
+                    found.append(i)
         self.is_move = [isinstance(c, Move) for c in self.cands]
         self.open = [not (restrict_signal and isinstance(c, Signal)) for c in self.cands]
         self.slot = [0 if not o else 1 if m else 2
@@ -84,6 +102,7 @@ class Candidates:
         self._applying: dict[int, list[int]] = {}
         self._contributors: dict[int, tuple[str, ...]] = {}
         self._by_power: dict[int, dict[str, tuple[int, ...]]] = {}
+        self._wild_powers: tuple[tuple[str, ...], ...] | None = None
 
     def groups(self, width: int) -> list[tuple[str, int, list[int]]]:
         """The offers of this unit that count their AgP in the same places, together: the
@@ -91,37 +110,17 @@ class Candidates:
         with the same type and exclusions (power, mask, global indices). The mask is the
         packed vector (``width`` bits a candidate, candidate 0 lowest) with a 1 for each
         candidate an AgP of these offers counts for (spec 5.2.2)."""
-        power_of = self.power_of
-        out: list[tuple[str, int, list[int]]] = []
-        for c, offers in enumerate(self.direct_of):
-            by_power: dict[str, list[int]] = {}
-            for i in offers:
-                p = power_of[i]
-                found = by_power.get(p)
-                if found is None:
-                    by_power[p] = [i]
-                else:
-                    found.append(i)
-            mask = 1 << (width * c)
-            out += [(p, mask, found) for p, found in by_power.items()]
-        excluded = dict(self.excluding)
-        slot = self.slot
-        groups: dict[tuple[str, frozenset[int], tuple[int, ...]], list[int]] = {}
-        for i, b in self.bribes:
-            if b.order is None:
-                key = (power_of[i], excluded.get(i, _NONE), _SLOTS[b.kind._value_])
-                found = groups.get(key)
-                if found is None:
-                    groups[key] = [i]
-                else:
-                    found.append(i)
-        masks: dict[tuple[frozenset[int], tuple[int, ...]], int] = {}
-        for (p, out_, slots), offers in groups.items():
-            known = masks.get((out_, slots))
-            if known is None:
-                known = masks[out_, slots] = sum(
+        out = [(p, 1 << (width * c), offers) for (p, c), offers in self._direct.items()]
+        index, slot = self.index, self.slot
+        masks: dict[tuple[OfferType, frozenset[str]], int] = {}
+        for (p, kind, excluded), offers in self._wild.items():
+            mask = masks.get((kind, excluded))
+            if mask is None:
+                slots = _SLOTS[kind._value_]
+                out_ = {index[t] for t in excluded if t in index}
+                mask = masks[kind, excluded] = sum(
                     1 << (width * c) for c, s in enumerate(slot) if s in slots and c not in out_)
-            out.append((p, known, offers))
+            out.append((p, mask, offers))
         return out
 
     def contributors(self, c: int) -> tuple[str, ...]:
@@ -129,8 +128,20 @@ class Candidates:
         since an offer lowered to 0 still applies (good intentions count, spec 5.4)."""
         found = self._contributors.get(c)
         if found is None:
-            found = self._contributors[c] = tuple(
-                dict.fromkeys(self.power_of[i] for i in self.applying(c)))
+            # the powers in the order they first appear in applying(c), without walking it
+            power_of = self.power_of
+            powers = dict.fromkeys(power_of[i] for i in self.direct_of[c])
+            if self.open[c]:
+                wild = self._wild_powers
+                if wild is None:
+                    wild = self._wild_powers = tuple(
+                        tuple(dict.fromkeys(power_of[i] for i in offers))
+                        for offers in (self.gifts, self.moves, self.holds))
+                powers.update(dict.fromkeys(wild[0]))
+                powers.update(dict.fromkeys(wild[1] if self.is_move[c] else wild[2]))
+                powers.update(dict.fromkeys(
+                    power_of[i] for i, out in self.excluding if c not in out))
+            found = self._contributors[c] = tuple(powers)
         return found
 
     def contributors_all(self) -> tuple[str, ...]:

@@ -140,25 +140,39 @@ class _Determiner:
         self.rate: dict[str, list[int]] = {p: [0] * len(self.books) for p in self.powers}
         self.book_of = book_of = [0] * len(amt)
         self.mask = mask_of = [0] * len(amt)
+        self.clock = dict.fromkeys(self.powers, 0)
+        self.expiry: dict[str, dict[int, list[int]]] = {p: {} for p in self.powers}
+        self.live_books: dict[str, dict[int, int]] = {p: {} for p in self.powers}
         for k, book in enumerate(self.books):
             for p, mask, offers in book.groups(width):
-                a = 0
+                # the group's money, and its live offers (as _enter makes them, clock 0)
+                a = n = 0
+                expiry = self.expiry[p]
                 for i in offers:
                     book_of[i] = k
                     mask_of[i] = mask
-                    a += amt[i]
+                    x = amt[i]
+                    a += x
+                    x -= plat[i]
+                    if x > 0:
+                        n += 1
+                        found = expiry.get(x)
+                        if found is None:
+                            expiry[x] = [i]
+                        else:
+                            found.append(i)
                 self.money[p][k] += a * mask
                 total[k] += a * mask
-        self.clock = dict.fromkeys(self.powers, 0)
-        self.expiry: dict[str, dict[int, list[int]]] = {p: {} for p in self.powers}
-        self.live_books: dict[str, dict[int, int]] = {}
-        for p, mine in self.offers_of.items():
-            self._enter(p, [i for i in mine if amt[i] > self.plat[i]])
+                if n:
+                    self.rate[p][k] += n * mask
+                    live = self.live_books[p]
+                    live[k] = live.get(k, 0) + n
         self.plateau_epoch = 0
         self._plateaus: dict[tuple[int, int], tuple[int, dict[str, int]]] = {}
         # per unit and candidate, each contributor's packed money (static lists)
         self._payers: list[dict[int, list[tuple[str, list[int]]]]] = [{} for _ in self.books]
         self.shift: list[int] | None = None  # set by _run_plain
+        self._choices: dict[tuple[int, tuple[int, ...]], tuple[int, bool]] = {}
         self.spent: dict[str, int] = {}
 
     def _fields(self, x: int, k: int) -> list[int]:
@@ -342,14 +356,21 @@ class _Determiner:
     def choose(self, k: int, t: list[int], top: int) -> tuple[int, bool]:
         """The candidate unit ``k`` issues when several totals ``t`` tie at ``top``, and
         whether the DUMMY rule forced a HOLD (spec 5.2.3-5.2.4)."""
-        book = self.books[k]
-        tied = [c for c, x in enumerate(t) if x == top]
-        if book.owner in self.dummies:
-            backers = {frozenset(book.contributors(c)) for c in tied}
-            hold = book.index.get(order_text(Hold(book.unit)))
-            if (len(backers) > 1 or len(next(iter(backers))) != 1) and hold is not None:
-                return hold, True
-        return book.best(tied, self.rankings.get(book.owner, ()), self.pos), False
+        tied = tuple(c for c, x in enumerate(t) if x == top)
+        found = self._choices.get((k, tied))
+        if found is None:
+            # the choice depends on which candidates tie, nothing else that moves
+            book = self.books[k]
+            found = None
+            if book.owner in self.dummies:
+                backers = {frozenset(book.contributors(c)) for c in tied}
+                hold = book.index.get(order_text(Hold(book.unit)))
+                if (len(backers) > 1 or len(next(iter(backers))) != 1) and hold is not None:
+                    found = (hold, True)
+            if found is None:
+                found = (book.best(tied, self.rankings.get(book.owner, ()), self.pos), False)
+            self._choices[k, tied] = found
+        return found
 
     def decide(self, k: int) -> tuple[int, dict[str, int], int, bool]:
         """One unit in one pass under eBayola: the winner, what each contributor pays, the
