@@ -53,7 +53,8 @@ class Candidates:
         # one candidate, keyed (power, candidate), and its wildcards of one type with the
         # same exclusions, keyed (power, type, excluded texts).
         self._direct: dict[tuple[str, int], list[int]] = {}
-        self._wild: dict[tuple[str, OfferType, frozenset[str]], list[int]] = {}
+        # (wildcards keyed by the type's character: an Enum member hashes through Python)
+        self._wild: dict[tuple[str, str, frozenset[str]], list[int]] = {}
         direct, wild = self._direct, self._wild
         # one pass over the offers: a direct offer names its order, a wildcard its kind
         for entry in bribes:
@@ -62,7 +63,7 @@ class Candidates:
             order = b.order
             if order is None:
                 kind = b.kind
-                key = (p, kind, _NO_TEXTS)
+                key = (p, kind._value_, _NO_TEXTS)
                 if kind is _GIFT:
                     self.gifts.append(i)
                 elif kind is _MOVE:
@@ -71,7 +72,7 @@ class Candidates:
                     self.holds.append(i)
                 else:
                     negatives.append(entry)
-                    key = (p, kind, b.excluded)
+                    key = (p, key[1], b.excluded)
                 found = wild.get(key)
                 if found is None:
                     wild[key] = [i]
@@ -112,11 +113,11 @@ class Candidates:
         candidate an AgP of these offers counts for (spec 5.2.2)."""
         out = [(p, 1 << (width * c), offers) for (p, c), offers in self._direct.items()]
         index, slot = self.index, self.slot
-        masks: dict[tuple[OfferType, frozenset[str]], int] = {}
+        masks: dict[tuple[str, frozenset[str]], int] = {}
         for (p, kind, excluded), offers in self._wild.items():
             mask = masks.get((kind, excluded))
             if mask is None:
-                slots = _SLOTS[kind._value_]
+                slots = _SLOTS[kind]
                 out_ = {index[t] for t in excluded if t in index}
                 mask = masks[kind, excluded] = sum(
                     1 << (width * c) for c, s in enumerate(slot) if s in slots and c not in out_)
