@@ -145,10 +145,6 @@ class Candidates:
             found = self._contributors[c] = tuple(powers)
         return found
 
-    def contributors_all(self) -> tuple[str, ...]:
-        """Every power with an offer for this unit."""
-        return tuple(dict.fromkeys(self.power_of.values()))
-
     def applying(self, c: int) -> list[int]:
         """Global indices of the offers that apply to candidate ``c`` (spec 5.2.2)."""
         found = self._applying.get(c)

@@ -107,20 +107,19 @@ class _Determiner:
         self.amt = amt = [0] * sum(len(bribes[p]) for p in self.powers)
         self.plat = plat = [0] * len(amt)
         self.pos = pos = [0] * len(amt)
-        self.offers_of: dict[str, list[int]] = {}
+        self.offers_of: dict[str, range] = {}  # a power's offers are numbered together
         by_unit: dict[str, list[tuple[int, Bribe]]] = {prov: [] for prov in units}
         i = 0
         for p in self.powers:
-            mine: list[int] = []
+            first = i
             for b in bribes[p]:
                 entries = by_unit.get(b.unit.province)
                 if entries is None:
                     continue  # an offer to a unit that is not on the board pays nothing
                 amt[i], plat[i], pos[i] = b.amount, b.plateau, b.position
-                mine.append(i)
                 entries.append((i, b))
                 i += 1
-            self.offers_of[p] = mine
+            self.offers_of[p] = range(first, i)
         del amt[i:], plat[i:], pos[i:]
         texts: dict[int, str] = {}  # order texts by order id, while the bribes hold them
         self.books = [
@@ -143,8 +142,12 @@ class _Determiner:
         self.clock = dict.fromkeys(self.powers, 0)
         self.expiry: dict[str, dict[int, list[int]]] = {p: {} for p in self.powers}
         self.live_books: dict[str, dict[int, int]] = {p: {} for p in self.powers}
+        self.payers_of: list[dict[str, None]] = []  # the powers with offers for each unit
         for k, book in enumerate(self.books):
+            present: dict[str, None] = {}
+            self.payers_of.append(present)
             for p, mask, offers in book.groups(width):
+                present[p] = None
                 # the group's money, and its live offers (as _enter makes them, clock 0)
                 a = n = 0
                 expiry = self.expiry[p]
@@ -441,7 +444,7 @@ class _Determiner:
                                                      paid, forced)
             t = self.totals(k)
             rows_of: dict[str, list[int]] = {}
-            for p in book.contributors_all():
+            for p in self.payers_of[k]:
                 rows_of[p] = fields(money[p][k], k)
             # the issued candidate first, then the others in their order (candidates are
             # distinct orders, so only ``w`` is the winner's order)

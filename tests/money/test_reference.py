@@ -75,6 +75,22 @@ def test_reference_agreement_includes_long_reductions() -> None:
     assert most >= 10
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), rules=st.sampled_from(RULES), dummy=st.booleans())
+def test_long_reductions_on_full_sheets(seed: int, rules: list[str], dummy: bool) -> None:
+    """Sheets of 20 to 60 lines: the money runs out over many passes and reduction rounds,
+    winners change on the way and plateaus are reached (the packed sums, the spending kept
+    as rounds lower the chosen candidates, and the remembered tie choices all at work)."""
+    _compare(random_table(seed, rules, dummy, lines=60), seed)
+
+
+def test_full_sheets_need_many_passes() -> None:
+    """The full sheets above do reach long reductions."""
+    most = max(_compare(random_table(seed, []), seed).passes
+               for seed in range(3))
+    assert most >= 20
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), rules=st.sampled_from(RULES),
        shift=st.sampled_from([61, 62, 63, 70, 130]))
