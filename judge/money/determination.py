@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from judge.engine.orders import Hold
 from judge.engine.position import Unit
 from judge.money.candidates import Candidates
 from judge.money.ebayola import share_savings
 from judge.money.offers import Bribe, OfferedOrder, order_text
-
-_ORDER = sys.byteorder  # memoryview.cast reads native order
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +131,9 @@ class _Determiner:
         while sum(amt) >> (width - 1):
             width += 64
         self.width, self.field = width, (1 << width) - 1
+        # memoryview.cast reads the machine's byte order (the pure layers do not read sys)
+        self.order: Literal["little", "big"] = (
+            "little" if memoryview(b"\x01" + bytes(7)).cast("Q")[0] == 1 else "big")
         self.nbytes = [len(book.cands) * width // 8 for book in self.books]
         self.total = total = [0] * len(self.books)
         self.money: dict[str, list[int]] = {p: [0] * len(self.books) for p in self.powers}
@@ -181,7 +182,7 @@ class _Determiner:
     def _fields(self, x: int, k: int) -> list[int]:
         """The fields of a packed vector of unit ``k``: one value a candidate."""
         if self.width == 64:
-            return memoryview(x.to_bytes(self.nbytes[k], _ORDER)).cast("Q").tolist()
+            return memoryview(x.to_bytes(self.nbytes[k], self.order)).cast("Q").tolist()
         w, f = self.width, self.field
         return [(x >> (w * c)) & f for c in range(len(self.books[k].cands))]
 
@@ -257,14 +258,14 @@ class _Determiner:
         forced = [False] * n
         dirty: Iterable[int] = range(n)
         total, nbytes, width, field = self.total, self.nbytes, self.width, self.field
-        payers, cached, fields = self.payers, self._payers, self._fields
+        payers, cached, fields, order = self.payers, self._payers, self._fields, self.order
         narrow = width == 64
         passes = 0
         while True:
             passes += 1
             for k in dirty:
                 if narrow:
-                    t = memoryview(total[k].to_bytes(nbytes[k], _ORDER)).cast("Q").tolist()
+                    t = memoryview(total[k].to_bytes(nbytes[k], order)).cast("Q").tolist()
                 else:
                     t = fields(total[k], k)
                 top = max(t)
