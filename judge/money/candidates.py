@@ -10,6 +10,7 @@ from judge.engine.position import Unit
 from judge.money.offers import Bribe, OfferedOrder, OfferType, Signal, order_text
 
 _INF = 1 << 40
+_NO_TEXTS: frozenset[str] = frozenset()
 # The tie-break key of one candidate: first positions, padded positions, kind and text.
 TieKey = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, str]]
 _KIND_RANK = {Hold: 0, Move: 1, SupportHold: 2, SupportMove: 2}
@@ -19,10 +20,6 @@ _SLOTS = {OfferType.GIFT.value: (1, 2), OfferType.NEGATIVE.value: (1, 2),
           OfferType.MOVE.value: (1,), OfferType.HOLD.value: (2,)}
 _GIFT, _MOVE, _HOLD = OfferType.GIFT, OfferType.MOVE, OfferType.HOLD
 
-# What one AgP of an offer moves: (power's direct row, unit's direct sums, candidates, sign,
-# power's wildcard sums, unit's wildcard sums, slots); see Candidates.effects.
-Effect = tuple[list[int], list[int], tuple[int, ...], int, list[int], list[int], tuple[int, ...]]
-
 
 def _tie_rank(order: OfferedOrder) -> tuple[int, str]:
     """OQ-4's last resort: HOLD, then moves, supports, convoys, each alphabetically."""
@@ -31,15 +28,11 @@ def _tie_rank(order: OfferedOrder) -> tuple[int, str]:
 
 
 class Candidates:
-    """Everything about one unit that stays fixed during the phase (its candidates, which
-    offers reach which candidate, the tie-break keys) and the running sums of money.
-
-    The sums: c_P(o) = ``rows[P][0][o] + rows[P][1][slot[o]]``. A power's wildcard money is
-    one number per slot (slot 1 moves, slot 2 every other order, slot 0 nothing: a signal
-    order under RESTRICT_SIGNAL), and a negative offer counts as a gift that takes its
-    amount back from the candidates it excludes. ``direct_sum`` and ``wild_sum`` are the
-    same over all powers, so T(o) needs no sweep over the offers (spec 5.2.2).
-    """
+    """Everything about one unit that stays fixed during the phase: its candidates, which
+    offers reach which candidate, the tie-break keys. (The money on the candidates lives
+    in the determination, packed per unit; see ``groups``.) A candidate's slot says which
+    wildcards pay for it: 1 moves, 2 every other order, 0 none (a signal order under
+    RESTRICT_SIGNAL)."""
 
     def __init__(self, unit: Unit, owner: str, bribes: list[tuple[int, Bribe]],
                  restrict_signal: bool, texts: dict[int, str] | None = None) -> None:
@@ -56,13 +49,21 @@ class Candidates:
         cands, index, direct_of, power_of = self.cands, self.index, self.direct_of, self.power_of
         texts = {} if texts is None else texts
         negatives: list[tuple[int, Bribe]] = []
+        # The offers that count their AgP in the same places: a power's direct offers for
+        # one candidate, keyed (power, candidate), and its wildcards of one type with the
+        # same exclusions, keyed (power, type, excluded texts).
+        self._direct: dict[tuple[str, int], list[int]] = {}
+        # (wildcards keyed by the type's character: an Enum member hashes through Python)
+        self._wild: dict[tuple[str, str, frozenset[str]], list[int]] = {}
+        direct, wild = self._direct, self._wild
         # one pass over the offers: a direct offer names its order, a wildcard its kind
         for entry in bribes:
             i, b = entry
-            power_of[i] = b.power
+            power_of[i] = p = b.power
             order = b.order
             if order is None:
                 kind = b.kind
+                key = (p, kind._value_, _NO_TEXTS)
                 if kind is _GIFT:
                     self.gifts.append(i)
                 elif kind is _MOVE:
@@ -71,16 +72,27 @@ class Candidates:
                     self.holds.append(i)
                 else:
                     negatives.append(entry)
-                continue
-            text = texts.get(id(order))
-            if text is None:
-                text = texts[id(order)] = order_text(order)
-            c = index.get(text)
-            if c is None:
-                c = index[text] = len(cands)
-                cands.append(order)
-                direct_of.append([])
-            direct_of[c].append(i)
+                    key = (p, key[1], b.excluded)
+                found = wild.get(key)
+                if found is None:
+                    wild[key] = [i]
+                else:
+                    found.append(i)
+            else:
+                text = texts.get(id(order))
+                if text is None:
+                    text = texts[id(order)] = order_text(order)
+                c = index.get(text)
+                if c is None:
+                    c = index[text] = len(cands)
+                    cands.append(order)
+                    direct_of.append([])
+                direct_of[c].append(i)
+                found = direct.get((p, c))
+                if found is None:
+                    direct[p, c] = [i]
+                else:
+                    found.append(i)
         self.is_move = [isinstance(c, Move) for c in self.cands]
         self.open = [not (restrict_signal and isinstance(c, Signal)) for c in self.cands]
         self.slot = [0 if not o else 1 if m else 2
@@ -88,75 +100,49 @@ class Candidates:
         self.excluding = [
             (i, frozenset(index[t] for t in b.excluded if t in index)) for i, b in negatives
         ]
-        self.direct_sum = [0] * len(self.cands)
-        self.wild_sum = [0, 0, 0]
-        self.rows: dict[str, tuple[list[int], list[int]]] = {}
         self._applying: dict[int, list[int]] = {}
         self._contributors: dict[int, tuple[str, ...]] = {}
-        self._rows_of: dict[int, list[tuple[str, list[int], list[int]]]] = {}
         self._by_power: dict[int, dict[str, tuple[int, ...]]] = {}
+        self._wild_powers: tuple[tuple[str, ...], ...] | None = None
 
-    def effects(self) -> tuple[list[tuple[str, int, list[int]]],
-                               list[tuple[str, Effect, list[int]]]]:
-        """Where one AgP of each offer of this unit is counted, the offers that count it in
-        the same place together: the direct offers of one power for one candidate (power,
-        candidate, global indices), and the wildcard offers of one power with the same
-        Effect (power, Effect, global indices)."""
-        rows = self.rows
-        for power in dict.fromkeys(self.power_of.values()):
-            rows[power] = ([0] * len(self.cands), [0, 0, 0])
-        power_of = self.power_of
-        direct: list[tuple[str, int, list[int]]] = []
-        for c, offers in enumerate(self.direct_of):
-            by_power: dict[str, list[int]] = {}
-            for i in offers:
-                p = power_of[i]
-                found = by_power.get(p)
-                if found is None:
-                    by_power[p] = [i]
-                else:
-                    found.append(i)
-            direct += [(p, c, found) for p, found in by_power.items()]
-        excluded = dict(self.excluding)
-        open_ = self.open
-        groups: dict[tuple[str, tuple[int, ...], tuple[int, ...]], list[int]] = {}
-        for i, b in self.bribes:
-            if b.order is None:
-                out = excluded.get(i)
-                cells = () if not out else tuple(c for c in sorted(out) if open_[c])
-                key = (power_of[i], cells, _SLOTS[b.kind._value_])
-                found = groups.get(key)
-                if found is None:
-                    groups[key] = [i]
-                else:
-                    found.append(i)
-        wild: list[tuple[str, Effect, list[int]]] = []
-        for (p, cells, slots), offers in groups.items():
-            row = rows[p]
-            wild.append((p, (row[0], self.direct_sum, cells, -1, row[1], self.wild_sum, slots),
-                         offers))
-        return direct, wild
-
-    def totals(self) -> list[int]:
-        """T(o) for every candidate, from the running sums."""
-        wild = self.wild_sum
-        return [d + wild[s] for d, s in zip(self.direct_sum, self.slot, strict=False)]
-
-    def contributions(self, c: int) -> dict[str, int]:
-        """c_P(o) for every contributor P of candidate ``c``, zero contributions included."""
-        found = self._rows_of.get(c)
-        if found is None:
-            found = self._rows_of[c] = [(p, *self.rows[p]) for p in self.contributors(c)]
-        s = self.slot[c]
-        return {p: row[c] + wild[s] for p, row, wild in found}
+    def groups(self, width: int) -> list[tuple[str, int, list[int]]]:
+        """The offers of this unit that count their AgP in the same places, together: the
+        direct offers of one power for one candidate, and the wildcard offers of one power
+        with the same type and exclusions (power, mask, global indices). The mask is the
+        packed vector (``width`` bits a candidate, candidate 0 lowest) with a 1 for each
+        candidate an AgP of these offers counts for (spec 5.2.2)."""
+        out = [(p, 1 << (width * c), offers) for (p, c), offers in self._direct.items()]
+        index, slot = self.index, self.slot
+        masks: dict[tuple[str, frozenset[str]], int] = {}
+        for (p, kind, excluded), offers in self._wild.items():
+            mask = masks.get((kind, excluded))
+            if mask is None:
+                slots = _SLOTS[kind]
+                out_ = {index[t] for t in excluded if t in index}
+                mask = masks[kind, excluded] = sum(
+                    1 << (width * c) for c, s in enumerate(slot) if s in slots and c not in out_)
+            out.append((p, mask, offers))
+        return out
 
     def contributors(self, c: int) -> tuple[str, ...]:
         """The powers with at least one offer that applies to ``c``; fixed for the phase,
         since an offer lowered to 0 still applies (good intentions count, spec 5.4)."""
         found = self._contributors.get(c)
         if found is None:
-            found = self._contributors[c] = tuple(
-                dict.fromkeys(self.power_of[i] for i in self.applying(c)))
+            # the powers in the order they first appear in applying(c), without walking it
+            power_of = self.power_of
+            powers = dict.fromkeys(power_of[i] for i in self.direct_of[c])
+            if self.open[c]:
+                wild = self._wild_powers
+                if wild is None:
+                    wild = self._wild_powers = tuple(
+                        tuple(dict.fromkeys(power_of[i] for i in offers))
+                        for offers in (self.gifts, self.moves, self.holds))
+                powers.update(dict.fromkeys(wild[0]))
+                powers.update(dict.fromkeys(wild[1] if self.is_move[c] else wild[2]))
+                powers.update(dict.fromkeys(
+                    power_of[i] for i, out in self.excluding if c not in out))
+            found = self._contributors[c] = tuple(powers)
         return found
 
     def applying(self, c: int) -> list[int]:

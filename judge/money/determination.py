@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
 from judge.engine.orders import Hold
 from judge.engine.position import Unit
@@ -79,9 +79,20 @@ def determine(
 
 
 class _Determiner:
-    """The pass loop. Amounts live in flat lists indexed by a global offer number; each
-    unit's Candidates keeps running sums that a reduction round lowers in place, so a pass
-    only re-decides the units some lowered offer reaches."""
+    """The pass loop. The money on a unit's candidates is packed into one integer a unit
+    (``width`` bits a candidate, candidate 0 lowest): T(o) for all of them in ``total[k]``,
+    c_P(o) in ``money[P][k]``. A fixed width field holds each value exactly, and adding or
+    subtracting packed vectors adds or subtracts every field at once, exactly, as long as
+    every field of the result lies in [0, 2**width): money is never negative and never
+    more than the sum of all amounts, which ``width`` exceeds. So a reduction round is one
+    subtraction a unit the power has live offers on, not one per candidate and wildcard.
+
+    A power's live offers (those above their plateau) lose one AgP a round: the packed
+    vector ``rate[P][k]`` counts, for each candidate of unit k, the power's live offers
+    that apply to it (each offer's ``mask``), and a round subtracts it from the power's
+    money and the unit's totals. While an offer is live its ``amt`` is left as it was:
+    it stops after as many rounds as it stood above its plateau (``expiry``, by the
+    power's round count), its amount then its plateau, and leaves its unit's rate."""
 
     def __init__(self, bribes: Mapping[str, Sequence[Bribe]],
                  units: Mapping[str, tuple[str, Unit]], funds: Mapping[str, int],
@@ -94,20 +105,19 @@ class _Determiner:
         self.amt = amt = [0] * sum(len(bribes[p]) for p in self.powers)
         self.plat = plat = [0] * len(amt)
         self.pos = pos = [0] * len(amt)
-        self.offers_of: dict[str, list[int]] = {}
+        self.offers_of: dict[str, range] = {}  # a power's offers are numbered together
         by_unit: dict[str, list[tuple[int, Bribe]]] = {prov: [] for prov in units}
         i = 0
         for p in self.powers:
-            mine: list[int] = []
+            first = i
             for b in bribes[p]:
                 entries = by_unit.get(b.unit.province)
                 if entries is None:
                     continue  # an offer to a unit that is not on the board pays nothing
                 amt[i], plat[i], pos[i] = b.amount, b.plateau, b.position
-                mine.append(i)
                 entries.append((i, b))
                 i += 1
-            self.offers_of[p] = mine
+            self.offers_of[p] = range(first, i)
         del amt[i:], plat[i:], pos[i:]
         texts: dict[int, str] = {}  # order texts by order id, while the bribes hold them
         self.books = [
@@ -115,92 +125,104 @@ class _Determiner:
             for prov, entries in by_unit.items()
             if entries
         ]
+        # Every field holds at most the sum of all amounts; 64 bits (the common case) are
+        # read with one conversion to bytes (``_fields``).
+        width = 64
+        while sum(amt) >> (width - 1):
+            width += 64
+        self.width, self.field = width, (1 << width) - 1
+        # memoryview.cast reads the machine's byte order (the pure layers do not read sys)
+        self.order: Literal["little", "big"] = (
+            "little" if memoryview(b"\x01" + bytes(7)).cast("Q")[0] == 1 else "big")
+        self.nbytes = [len(book.cands) * width // 8 for book in self.books]
+        self.total = total = [0] * len(self.books)
+        self.money: dict[str, list[int]] = {p: [0] * len(self.books) for p in self.powers}
+        self.rate: dict[str, list[int]] = {p: [0] * len(self.books) for p in self.powers}
         self.book_of = book_of = [0] * len(amt)
-        # Where one AgP of each offer is counted (Candidates.effects). A reduction round
-        # lowers each of a power's live offers (those above their plateau) by one AgP.
-        # Offers that count their AgP in the same place (the same candidate of the same
-        # unit, or the same wildcard sums; a power's rows are its own, so the place names
-        # the power) form a group, lowered once by its number of live offers. While an
-        # offer is live its ``amt`` is left as it was: it leaves its group after as many
-        # rounds as it stood above its plateau (``expiry``, by the power's round count),
-        # its amount then its plateau.
-        self.direct_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
-        self.wild_groups: dict[str, list[list[Any]]] = {p: [] for p in self.powers}
-        self.group_of: list[list[Any]] = [[]] * len(amt)
-        group_of = self.group_of
-        for k, book in enumerate(self.books):
-            direct, wild = book.effects()
-            sums, rows = book.direct_sum, book.rows
-            for p, c, offers in direct:
-                g = [rows[p][0], sums, c, 0]
-                self.direct_groups[p].append(g)
-                a = 0
-                for i in offers:
-                    book_of[i] = k
-                    group_of[i] = g
-                    a += amt[i]
-                rows[p][0][c] += a
-                sums[c] += a
-            for p, effect, offers in wild:
-                g = [effect, 0]
-                self.wild_groups[p].append(g)
-                a = 0
-                for i in offers:
-                    book_of[i] = k
-                    group_of[i] = g
-                    a += amt[i]
-                row, sums_, cells, sign, wild_row, wild_sums, slots = effect
-                for c in cells:
-                    row[c] += sign * a
-                    sums_[c] += sign * a
-                for s in slots:
-                    wild_row[s] += a
-                    wild_sums[s] += a
+        self.mask = mask_of = [0] * len(amt)
         self.clock = dict.fromkeys(self.powers, 0)
         self.expiry: dict[str, dict[int, list[int]]] = {p: {} for p in self.powers}
-        self.live_books: dict[str, dict[int, int]] = {}
-        self.active: dict[str, tuple[list[list[Any]], list[list[Any]]]] = {}
-        self.emptied: dict[str, int] = {}
-        for p, mine in self.offers_of.items():
-            self._enter(p, [i for i in mine if amt[i] > self.plat[i]])
+        self.live_books: dict[str, dict[int, int]] = {p: {} for p in self.powers}
+        self.payers_of: list[dict[str, None]] = []  # the powers with offers for each unit
+        for k, book in enumerate(self.books):
+            present: dict[str, None] = {}
+            self.payers_of.append(present)
+            for p, mask, offers in book.groups(width):
+                present[p] = None
+                # the group's money, and its live offers (as _enter makes them, clock 0)
+                a = n = 0
+                expiry = self.expiry[p]
+                for i in offers:
+                    book_of[i] = k
+                    mask_of[i] = mask
+                    x = amt[i]
+                    a += x
+                    x -= plat[i]
+                    if x > 0:
+                        n += 1
+                        found = expiry.get(x)
+                        if found is None:
+                            expiry[x] = [i]
+                        else:
+                            found.append(i)
+                self.money[p][k] += a * mask
+                total[k] += a * mask
+                if n:
+                    self.rate[p][k] += n * mask
+                    live = self.live_books[p]
+                    live[k] = live.get(k, 0) + n
         self.plateau_epoch = 0
         self._plateaus: dict[tuple[int, int], tuple[int, dict[str, int]]] = {}
+        # per unit and candidate, each contributor's packed money (static lists)
+        self._payers: list[dict[int, list[tuple[str, list[int]]]]] = [{} for _ in self.books]
+        self.shift: list[int] | None = None  # set by _run_plain
+        self._choices: dict[tuple[int, tuple[int, ...]], tuple[int, bool]] = {}
+        self.spent: dict[str, int] = {}
+
+    def _fields(self, x: int, k: int) -> list[int]:
+        """The fields of a packed vector of unit ``k``: one value a candidate."""
+        if self.width == 64:
+            return memoryview(x.to_bytes(self.nbytes[k], self.order)).cast("Q").tolist()
+        w, f = self.width, self.field
+        return [(x >> (w * c)) & f for c in range(len(self.books[k].cands))]
+
+    def totals(self, k: int) -> list[int]:
+        """T(o) for every candidate of unit ``k``."""
+        return self._fields(self.total[k], k)
+
+    def payers(self, k: int, c: int) -> list[tuple[str, list[int]]]:
+        """The contributors of candidate ``c`` of unit ``k``, each with its packed money."""
+        found = self._payers[k].get(c)
+        if found is None:
+            found = self._payers[k][c] = [
+                (p, self.money[p]) for p in self.books[k].contributors(c)]
+        return found
+
+    def contributions(self, k: int, c: int) -> dict[str, int]:
+        """c_P(o) for every contributor P of candidate ``c``, zero contributions included."""
+        shift, field = self.width * c, self.field
+        return {p: money[k] >> shift & field for p, money in self.payers(k, c)}
 
     def run(self) -> Determination:
+        if self.settings.ebayola:
+            return self._run_priced()
+        return self._run_plain()
+
+    def _run_priced(self) -> Determination:
+        """The pass loop under eBayola, which prices every winner (decide() does)."""
         rounds = dict.fromkeys(self.powers, 0)
         spent = dict.fromkeys(self.powers, 0)
-        books, funds, decide = self.books, self.funds, self.decide
-        outcome: list[tuple[int, dict[str, int], int, bool]] = [(0, {}, 0, False)] * len(books)
-        dirty: Iterable[int] = range(len(books))
-        plain = not self.settings.ebayola  # eBayola prices every winner: decide() does
+        funds, decide = self.funds, self.decide
+        outcome: list[tuple[int, dict[str, int], int, bool]] = [(0, {}, 0, False)] * len(
+            self.books)
+        dirty: Iterable[int] = range(len(self.books))
         passes = 0
         while True:
             passes += 1
             for k in dirty:
                 for p, x in outcome[k][1].items():
                     spent[p] -= x
-                book = books[k]
-                if plain:
-                    # decide(), inlined for a unit with a single highest total (most of
-                    # the thousand decisions of a heavy phase): Candidates.totals and
-                    # Candidates.contributions as they compute them
-                    wild = book.wild_sum
-                    t = [d + wild[s] for d, s in zip(book.direct_sum, book.slot, strict=False)]
-                    top = max(t)
-                    if t.count(top) == 1:
-                        w = t.index(top)
-                        found = book._rows_of.get(w)
-                        if found is None:
-                            paid = book.contributions(w)
-                        else:
-                            s = book.slot[w]
-                            paid = {p: row[w] + wr[s] for p, row, wr in found}
-                        decision = (w, paid, sum(paid.values()), False)
-                    else:
-                        decision = decide(book)
-                else:
-                    decision = decide(book)
-                outcome[k] = decision
+                outcome[k] = decision = decide(k)
                 for p, x in decision[1].items():
                     spent[p] += x
             over = [p for p in self.powers if spent[p] > funds[p]]
@@ -213,20 +235,85 @@ class _Determiner:
             dirty = touched
         return self.result(outcome, spent, rounds, passes)
 
+    def _run_plain(self) -> Determination:
+        """The pass loop without eBayola: a unit pays what its contributors put on the
+        candidate it issues, c_P(o), whichever way the candidate was chosen (a single
+        highest total, the tie-break or the DUMMY rule's HOLD). So
+
+            spent[P] = sum over units k of c_P(chosen[k])
+
+        is kept exactly without remaking every payment each pass: a reduction round of P
+        lowers c_P(o) by P's live offers applying to o, the field ``chosen[k]`` of
+        ``rate[P][k]``, and reduce() takes those off spent[P] (no other power's money
+        moves); a unit whose choice changes gives back its old candidate's contributions
+        and pays its new one's, both read from the money as it is then. A unit's choice
+        depends only on its totals, so only the units a round touched are chosen again,
+        and the payments are read once, after the last pass."""
+        rounds = dict.fromkeys(self.powers, 0)
+        spent = self.spent = dict.fromkeys(self.powers, 0)
+        books, funds, choose = self.books, self.funds, self.choose
+        n = len(books)
+        chosen = [-1] * n
+        self.shift = shift = [0] * n  # width * chosen[k]: where the chosen field starts
+        forced = [False] * n
+        dirty: Iterable[int] = range(n)
+        total, nbytes, width, field = self.total, self.nbytes, self.width, self.field
+        payers, cached, fields, order = self.payers, self._payers, self._fields, self.order
+        narrow = width == 64
+        passes = 0
+        while True:
+            passes += 1
+            for k in dirty:
+                if narrow:
+                    t = memoryview(total[k].to_bytes(nbytes[k], order)).cast("Q").tolist()
+                else:
+                    t = fields(total[k], k)
+                top = max(t)
+                if t.count(top) == 1:
+                    w = t.index(top)
+                    forced[k] = False
+                else:
+                    w, forced[k] = choose(k, t, top)
+                old = chosen[k]
+                if w != old:
+                    if old >= 0:
+                        s = shift[k]
+                        for p, money in cached[k][old]:
+                            spent[p] -= money[k] >> s & field
+                    found = cached[k].get(w)
+                    if found is None:
+                        found = payers(k, w)
+                    chosen[k] = w
+                    shift[k] = s = width * w
+                    for p, money in found:
+                        spent[p] += money[k] >> s & field
+            over = [p for p in self.powers if spent[p] > funds[p]]
+            if not over:
+                break
+            touched: set[int] = set()
+            for p in over:
+                rounds[p] += 1
+                touched.update(self.reduce(p))
+            dirty = touched
+        outcome: list[tuple[int, dict[str, int], int, bool]] = []
+        for k, w in enumerate(chosen):
+            paid = self.contributions(k, w)
+            outcome.append((w, paid, max(self.totals(k)) + 1 if forced[k]
+                            else sum(paid.values()), forced[k]))
+        return self.result(outcome, spent, rounds, passes)
+
     def _enter(self, power: str, offers: list[int]) -> None:
         """Make ``offers`` the power's live offers (none is live now)."""
-        clock, expiry, group_of = self.clock[power], self.expiry[power], self.group_of
-        amt, plat, book_of = self.amt, self.plat, self.book_of
+        clock, expiry = self.clock[power], self.expiry[power]
+        amt, plat, book_of, mask_of = self.amt, self.plat, self.book_of, self.mask
+        rate = self.rate[power]
         books: dict[int, int] = {}
         for i in offers:
-            group_of[i][-1] += 1
             expiry.setdefault(clock + amt[i] - plat[i], []).append(i)
             k = book_of[i]
             books[k] = books.get(k, 0) + 1
+            rate[k] += mask_of[i]
         self.live_books[power] = books
-        self.emptied[power] = 0  # groups in ``active`` with no live offer left
-        self.active[power] = ([g for g in self.direct_groups[power] if g[-1]],
-                              [g for g in self.wild_groups[power] if g[-1]])
 
     def reduce(self, power: str) -> Iterable[int]:
         """One reduction round for an overspending power (spec 5.3): every offer above
@@ -241,62 +328,70 @@ class _Determiner:
             self._enter(power, [i for i in self.offers_of[power] if amt[i] > 0])
             books = self.live_books[power]
         touched = list(books)
-        direct, wild = self.active[power]
-        for row, sums, c, n in direct:
-            row[c] -= n
-            sums[c] -= n
-        for (row, sums, cells, sign, wild_row, wild_sums, slots), n in wild:
-            for c in cells:
-                row[c] -= sign * n
-                sums[c] -= sign * n
-            for s in slots:
-                wild_row[s] -= n
-                wild_sums[s] -= n
+        rate, money, total = self.rate[power], self.money[power], self.total
+        shift = self.shift
+        if shift is None:
+            for k in touched:
+                r = rate[k]
+                money[k] -= r
+                total[k] -= r
+        else:
+            # _run_plain: the power pays less by its live offers on each chosen candidate
+            field, less = self.field, 0
+            for k in touched:
+                r = rate[k]
+                money[k] -= r
+                total[k] -= r
+                less += r >> shift[k] & field
+            self.spent[power] -= less
         self.clock[power] = clock = self.clock[power] + 1
         leaving = self.expiry[power].pop(clock, None)
         if leaving:
-            amt, plat, group_of, book_of = self.amt, self.plat, self.group_of, self.book_of
-            emptied = self.emptied[power]
+            amt, plat, book_of, mask_of = self.amt, self.plat, self.book_of, self.mask
             for i in leaving:
                 amt[i] = plat[i]  # where it stops: its plateau
-                g = group_of[i]
-                g[-1] -= 1
-                if not g[-1]:
-                    emptied += 1
                 k = book_of[i]
+                rate[k] -= mask_of[i]
                 books[k] -= 1
                 if not books[k]:
                     del books[k]
-            # An emptied group lowers nothing (by 0) until it is dropped: the lists are
-            # filtered once a quarter of their groups are empty, not at every emptying.
-            if 4 * emptied > len(direct) + len(wild):
-                self.active[power] = ([g for g in direct if g[-1]], [g for g in wild if g[-1]])
-                emptied = 0
-            self.emptied[power] = emptied
         return touched
 
-    def decide(self, book: Candidates) -> tuple[int, dict[str, int], int, bool]:
-        """One unit in one pass: the winner, what each contributor pays, the reported total
-        and whether the DUMMY rule forced a HOLD (spec 5.2.3-5.2.5)."""
-        t = book.totals()
-        top = max(t)
-        ranking = self.rankings.get(book.owner, ())
-        if t.count(top) == 1:
-            w = t.index(top)
-        else:
-            tied = [c for c, x in enumerate(t) if x == top]
+    def choose(self, k: int, t: list[int], top: int) -> tuple[int, bool]:
+        """The candidate unit ``k`` issues when several totals ``t`` tie at ``top``, and
+        whether the DUMMY rule forced a HOLD (spec 5.2.3-5.2.4)."""
+        tied = tuple(c for c, x in enumerate(t) if x == top)
+        found = self._choices.get((k, tied))
+        if found is None:
+            # the choice depends on which candidates tie, nothing else that moves
+            book = self.books[k]
+            found = None
             if book.owner in self.dummies:
                 backers = {frozenset(book.contributors(c)) for c in tied}
                 hold = book.index.get(order_text(Hold(book.unit)))
                 if (len(backers) > 1 or len(next(iter(backers))) != 1) and hold is not None:
-                    return hold, book.contributions(hold), top + 1, True
-            w = book.best(tied, ranking, self.pos)
-        paid = book.contributions(w)
-        if self.settings.ebayola:
-            paid = self.price(book, w, paid, ranking, t, top)
+                    found = (hold, True)
+            if found is None:
+                found = (book.best(tied, self.rankings.get(book.owner, ()), self.pos), False)
+            self._choices[k, tied] = found
+        return found
+
+    def decide(self, k: int) -> tuple[int, dict[str, int], int, bool]:
+        """One unit in one pass under eBayola: the winner, what each contributor pays, the
+        reported total and whether the DUMMY rule forced a HOLD (spec 5.2.3-5.2.5)."""
+        t = self.totals(k)
+        top = max(t)
+        if t.count(top) == 1:
+            w = t.index(top)
+        else:
+            w, forced = self.choose(k, t, top)
+            if forced:
+                return w, self.contributions(k, w), top + 1, True
+        paid = self.price(k, w, self.contributions(k, w),
+                          self.rankings.get(self.books[k].owner, ()), t, top)
         return w, paid, sum(paid.values()), False
 
-    def price(self, book: Candidates, w: int, paid: dict[str, int],
+    def price(self, k: int, w: int, paid: dict[str, int],
               ranking: Sequence[str], t: list[int], top: int) -> dict[str, int]:
         """eBayola (spec 5.2.5): the best rival total after each winning contributor's money
         on it is reduced by what it put on the winner. T'(o) = T(o) - sum over the winner's
@@ -304,23 +399,21 @@ class _Determiner:
         rivals that cannot beat the best found are skipped."""
         best = 0
         if len(t) > 1 and top > 1:
-            slot, rows = book.slot, book.rows
-            payers = [(rows[p][0], rows[p][1], x) for p, x in paid.items() if x > 0]
+            payers = [(self._fields(self.money[p][k], k), x) for p, x in paid.items() if x > 0]
             for c in sorted(range(len(t)), key=t.__getitem__, reverse=True):
                 if t[c] <= best:
                     break
                 if c == w:
                     continue
-                s = slot[c]
                 adjusted = t[c]
-                for row, wild, on_winner in payers:
-                    x = row[c] + wild[s]
+                for row, on_winner in payers:
+                    x = row[c]
                     adjusted -= x if x < on_winner else on_winner
                 if adjusted > best:
                     best = adjusted
         if best + 1 >= top:
             return paid  # a genuine tie, or nothing to save (OQ-6)
-        return share_savings(paid, best, ranking, self.plateaus(book, w))
+        return share_savings(paid, best, ranking, self.plateaus(self.books[k], w))
 
     def plateaus(self, book: Candidates, w: int) -> dict[str, int]:
         """Per power, the plateaus of its offers applying to ``w``; the owner's count only
@@ -341,18 +434,24 @@ class _Determiner:
                spent: dict[str, int], rounds: dict[str, int], passes: int) -> Determination:
         decisions: dict[str, Decision] = {}
         chart: dict[str, tuple[Candidate, ...]] = {}
-        for book, (w, paid, total, forced) in zip(self.books, outcome, strict=True):
+        fields, money = self._fields, self.money
+        for k, (book, (w, paid, total, forced)) in enumerate(
+                zip(self.books, outcome, strict=True)):
             order = book.cands[w]
             signal = self.signals.get(book.unit.province)
             if signal is not None and order == Hold(book.unit):
                 order = signal  # RESTRICT_SIGNAL: the owner's message replaces a bought HOLD
             decisions[book.unit.province] = Decision(book.unit, book.owner, order, total,
                                                      paid, forced)
-            t = book.totals()
+            t = self.totals(k)
+            rows_of: dict[str, list[int]] = {}
+            for p in self.payers_of[k]:
+                rows_of[p] = fields(money[p][k], k)
             # the issued candidate first, then the others in their order (candidates are
             # distinct orders, so only ``w`` is the winner's order)
-            rows = [Candidate(book.cands[w], t[w], book.contributions(w))]
-            rows += [Candidate(o, t[c], book.contributions(c))
+            rows = [Candidate(book.cands[w], t[w],
+                              {p: rows_of[p][w] for p in book.contributors(w)})]
+            rows += [Candidate(o, t[c], {p: rows_of[p][c] for p in book.contributors(c)})
                      for c, o in enumerate(book.cands) if c != w]
             chart[book.unit.province] = tuple(rows)
         return Determination(decisions, spent, rounds, passes, chart)

@@ -60,10 +60,11 @@ def _orders(unit: Unit, position: Position) -> list[Order]:
     return out
 
 
-def _sheet_lines(power: str, position: Position, rng: random.Random) -> list[str]:
+def _sheet_lines(power: str, position: Position, rng: random.Random,
+                 most: int = 12) -> list[str]:
     units = [u for us in position.units.values() for u in us]
     lines = []
-    for _ in range(rng.randint(0, 12)):
+    for _ in range(rng.randint(most // 3 if most > 12 else 0, most)):
         unit = rng.choice(units)
         orders = _orders(unit, position)
         picks = rng.sample(orders, k=min(len(orders), rng.randint(1, 3)))
@@ -83,11 +84,12 @@ def _sheet_lines(power: str, position: Position, rng: random.Random) -> list[str
 
 
 def random_table(seed: int, rules: list[str], dummy: bool = False,
-                 controlled: bool = False) -> Table:
+                 controlled: bool = False, lines: int = 12) -> Table:
     """A movement phase drawn from ``seed``. With ``dummy`` one power (chosen by the seed) is
     a DUMMY; with ``controlled`` too, another power controls it (a vassal under
     VASSAL_DUMMIES, otherwise a controlled power with its own sheet); without, it is an
-    uncontrolled DUMMY that sends no sheet."""
+    uncontrolled DUMMY that sends no sheet. ``lines`` is the most offer lines a sheet has
+    (more than 12: at least a third of that, so that the money runs out over many rounds)."""
     rng = random.Random(seed)
     position = _position(rng)
     ruleset = RuleSet.parse(rules, BOARD.centers)
@@ -103,8 +105,8 @@ def random_table(seed: int, rules: list[str], dummy: bool = False,
             continue
         ctx = SheetContext(power, position, BOARD, ruleset, balances[power], dummies,
                            who.controllers)
-        lines = _sheet_lines(power, position, rng)
-        sheet = read_sheet("\n".join(lines), ctx)
+        text = "\n".join(_sheet_lines(power, position, rng, lines))
+        sheet = read_sheet(text, ctx)
         if isinstance(sheet, OfferSheet):
             sheets[power] = sheet
     accept = {}
