@@ -60,8 +60,8 @@ def install() -> None:
     """Give email.feedparser the matcher (idempotent; the rest of ``re`` unchanged)."""
     from email import feedparser
 
-    if isinstance(feedparser.re, types.SimpleNamespace):
+    if isinstance(getattr(feedparser, "re", None), types.SimpleNamespace):
         return
     shim = types.SimpleNamespace(**{k: getattr(re, k) for k in dir(re) if not k.startswith("__")})
     shim.compile = _compile
-    feedparser.re = shim  # type: ignore[attr-defined]
+    setattr(feedparser, "re", shim)  # noqa: B010 (the module exports no "re" to type)
