@@ -8,6 +8,7 @@ from email.header import decode_header, make_header
 from email.message import Message
 from email.policy import compat32
 
+from judge.mail import boundary
 from judge.mail.address import header_address, valid_address
 from judge.mail.lines import command_lines, normalise
 from judge.mail.markup import html_to_text
@@ -15,6 +16,8 @@ from judge.storage.mailqueue import DecodedMail
 
 # DecodedMail lives beside the inbox in storage, so service reads the very type made here.
 __all__ = ["DecodedMail", "decode_mail"]
+
+boundary.install()  # no regular expression compiled for each multipart mail
 
 _LATIN1_LABELS = frozenset({"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "iso-ir-100"})
 MAX_HEADER_TEXT = 2000  # characters of a header decoded; the rest of a longer one is noise

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from judge.text.script import body_lines, mail_secrets
-from judge.text.secrets import masked_line, scrub
+from judge.text.secrets import masked_line, scrubber
 
 REDACTED_HEADER = b"X-Judge-Redacted"
 _BODY_HEADERS = (b"content-type:", b"content-transfer-encoding:", b"mime-version:")
@@ -22,8 +22,8 @@ def redacted_raw(raw: bytes, lines: Sequence[str]) -> bytes:
     the command ``lines`` read from it with passwords masked by position and every word
     that was in a password position scrubbed from all of them."""
     head = _header_block(raw)
-    secrets = mail_secrets(lines)
-    text = "\n".join(scrub(masked_line(piece), secrets) for _, piece in body_lines(lines))
+    scrubbed = scrubber(mail_secrets(lines))
+    text = "\n".join(scrubbed(masked_line(piece)) for _, piece in body_lines(lines))
     note = (REDACTED_HEADER + b": passwords masked; the body holds the lines the judge read\r\n"
             b"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
             b"Content-Transfer-Encoding: 8bit\r\n")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from judge.text import commands as c
 from judge.text.command_line import PASSWORD_WORDS, parse_command
@@ -25,10 +26,20 @@ def redacted(text: str, command: c.Command) -> str:
 def mail_secrets(lines: Iterable[str]) -> list[str]:
     """Every word of a mail that is or may be a password (judge.text.secrets), to scrub
     from the reply."""
+    if isinstance(lines, tuple):  # a mail's lines: the worker asks twice (redaction, reply)
+        return list(_tuple_secrets(lines))
     found: list[str] = []
     for _, piece in body_lines(lines):
         found.extend(line_secrets(piece))
     return found
+
+
+@lru_cache(maxsize=64)
+def _tuple_secrets(lines: tuple[str, ...]) -> tuple[str, ...]:
+    found: list[str] = []
+    for _, piece in body_lines(lines):
+        found.extend(line_secrets(piece))
+    return tuple(found)
 
 
 _PHONE_SEPARATOR = re.compile(r"^\\\\([^\w\s])")
@@ -54,15 +65,18 @@ def body_lines(lines: Iterable[str]) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     separator: str | None = None
     for number, raw in enumerate(lines, 1):
-        m = _PHONE_SEPARATOR.match(raw.strip())
+        stripped = raw.strip()
+        # the pattern is tried only where it can match (a line starting with two
+        # backslashes): most mails have no such line, and the rest of the loop is cheap
+        m = _PHONE_SEPARATOR.match(stripped) if stripped.startswith("\\\\") else None
         if m:
             separator = m.group(1)
-            raw = raw.strip()[3:]
+            raw = stripped[3:]
         if separator:
             parts = [p.strip() for p in raw.split(separator) if p.strip()]
-        else:
-            parts = [raw.rstrip()]
-        out.extend((number, p) for p in parts if not p.strip().startswith("//"))
+            out.extend((number, p) for p in parts if not p.startswith("//"))
+        elif not stripped.startswith("//"):  # raw.rstrip().strip() is stripped
+            out.append((number, raw.rstrip()))
     return out
 
 

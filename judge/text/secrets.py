@@ -12,10 +12,11 @@ a word of the line (``unknown rule flag MYSECRET98``) can carry one either.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 MASK = "****"
 MIN_SCRUBBED = 4  # no password is shorter (service.passwords.MIN_LENGTH)
+_SPACES = re.compile(r"(\s+)")
 _PASSWORD_AFTER = {"JOIN": 2, "CREATE": 2, "OBSERVE": 2, "WATCH": 2, "SIGNON": 2}
 
 
@@ -37,7 +38,7 @@ def password_position(words: list[str]) -> int | None:
 def line_secrets(text: str, parsed: str | None = None) -> list[str]:
     """The words of one line that are secret: the one at the password's position and the
     one the grammar read as the password, if any."""
-    words = text.split()
+    words = text.split(None, 4)  # the password is one of the first four words
     position = password_position(words)
     found = [words[position]] if position is not None and position < len(words) else []
     if parsed and parsed not in found:
@@ -49,7 +50,11 @@ def masked_line(text: str, parsed: str | None = None, rest_too: bool = False) ->
     """The line with its password word (and the grammar's password) masked; with
     ``rest_too`` every word after the command's own (a line that could not be read, where
     no one knows which word is what)."""
-    pieces = re.split(r"(\s+)", text.strip())
+    if not rest_too and not parsed and password_position(text.split(None, 3)) is None:
+        # no word to mask (most lines): the pieces below would join up to the line
+        # stripped. Four words at most tell the position (JOIN BOURSE x counts them).
+        return text.strip()
+    pieces = _SPACES.split(text.strip())
     words = pieces[::2]
     if rest_too:
         upper = [w.upper() for w in words[:2]]
@@ -68,10 +73,20 @@ def masked_line(text: str, parsed: str | None = None, rest_too: bool = False) ->
 def scrub(text: str, secrets: Iterable[str]) -> str:
     """``text`` with every occurrence of each secret (of at least ``MIN_SCRUBBED``
     characters, any case) masked."""
-    for secret in sorted({s for s in secrets if len(s) >= MIN_SCRUBBED}, key=len, reverse=True):
-        pattern = re.compile(re.escape(secret), re.IGNORECASE)
-        for _ in range(3):  # a mask next to what is left cannot rebuild it more than twice
-            text, count = pattern.subn(MASK, text)
-            if not count:
-                break
-    return text
+    return scrubber(secrets)(text)
+
+
+def scrubber(secrets: Iterable[str]) -> Callable[[str], str]:
+    """``scrub`` with these secrets, their patterns made once for many texts."""
+    patterns = [re.compile(re.escape(secret), re.IGNORECASE) for secret in
+                sorted({s for s in secrets if len(s) >= MIN_SCRUBBED}, key=len, reverse=True)]
+
+    def scrubbed(text: str) -> str:
+        for pattern in patterns:
+            for _ in range(3):  # a mask next to what is left cannot rebuild it more than twice
+                text, count = pattern.subn(MASK, text)
+                if not count:
+                    break
+        return text
+
+    return scrubbed
