@@ -109,6 +109,17 @@ def answer(order: Order, position: Position, board: Map, signals: bool,
     return found
 
 
+def looked_up(order: Order, position: Position, board: Map, signals: bool,
+              answers: dict[int, _Answer]) -> _Answer:
+    """The answer remembered in ``answers`` for ``order`` itself (an entry under its id
+    whose first item is not ``order`` belongs to a value since gone), worked out when
+    there is none."""
+    found = answers.get(id(order))
+    if found is None or found[0] is not order:
+        found = answer(order, position, board, signals, answers)
+    return found
+
+
 def resolve_remembered(
     order: Order, position: Position, board: Map, signals: bool
 ) -> MovementOrder | Signal:
@@ -116,10 +127,8 @@ def resolve_remembered(
 
     An answer equal to ``order`` is ``order`` itself, so a caller can tell by identity
     that nothing was filled in."""
-    answers = remembered_answers(position, board, signals)
-    found = answers.get(id(order))
-    if found is None or found[0] is not order:
-        found = answer(order, position, board, signals, answers)
+    found = looked_up(order, position, board, signals,
+                      remembered_answers(position, board, signals))
     resolved = found[1]
     if resolved is None:
         raise Invalid(*found[2])  # type: ignore[misc]
