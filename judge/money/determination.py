@@ -212,7 +212,7 @@ class _Determiner:
         """The pass loop under eBayola, which prices every winner (decide() does)."""
         rounds = dict.fromkeys(self.powers, 0)
         spent = dict.fromkeys(self.powers, 0)
-        funds, decide = self.funds, self.decide
+        decide = self.decide
         outcome: list[tuple[int, dict[str, int], int, bool]] = [(0, {}, 0, False)] * len(
             self.books)
         dirty: Iterable[int] = range(len(self.books))
@@ -225,13 +225,9 @@ class _Determiner:
                 outcome[k] = decision = decide(k)
                 for p, x in decision[1].items():
                     spent[p] += x
-            over = [p for p in self.powers if spent[p] > funds[p]]
-            if not over:
+            touched = self.reduce_overspenders(spent, rounds)
+            if touched is None:
                 break
-            touched: set[int] = set()
-            for p in over:
-                rounds[p] += 1
-                touched.update(self.reduce(p))
             dirty = touched
         return self.result(outcome, spent, rounds, passes)
 
@@ -251,7 +247,7 @@ class _Determiner:
         and the payments are read once, after the last pass."""
         rounds = dict.fromkeys(self.powers, 0)
         spent = self.spent = dict.fromkeys(self.powers, 0)
-        books, funds, choose = self.books, self.funds, self.choose
+        books, choose = self.books, self.choose
         n = len(books)
         chosen = [-1] * n
         self.shift = shift = [0] * n  # width * chosen[k]: where the chosen field starts
@@ -287,13 +283,9 @@ class _Determiner:
                     shift[k] = s = width * w
                     for p, money in found:
                         spent[p] += money[k] >> s & field
-            over = [p for p in self.powers if spent[p] > funds[p]]
-            if not over:
+            touched = self.reduce_overspenders(spent, rounds)
+            if touched is None:
                 break
-            touched: set[int] = set()
-            for p in over:
-                rounds[p] += 1
-                touched.update(self.reduce(p))
             dirty = touched
         outcome: list[tuple[int, dict[str, int], int, bool]] = []
         for k, w in enumerate(chosen):
@@ -314,6 +306,22 @@ class _Determiner:
             books[k] = books.get(k, 0) + 1
             rate[k] += mask_of[i]
         self.live_books[power] = books
+
+    def reduce_overspenders(
+        self, spent: dict[str, int], rounds: dict[str, int]
+    ) -> set[int] | None:
+        """A reduction round for every power that spends more than its funds, counted in
+        ``rounds``; the units (books) lowered, or None when no power overspends (the
+        determination is over)."""
+        funds = self.funds
+        touched: set[int] | None = None
+        for p in self.powers:
+            if spent[p] > funds[p]:
+                rounds[p] += 1
+                if touched is None:
+                    touched = set()
+                touched.update(self.reduce(p))
+        return touched
 
     def reduce(self, power: str) -> Iterable[int]:
         """One reduction round for an overspending power (spec 5.3): every offer above
