@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -120,7 +120,7 @@ def _handle(
     return Handled.DONE
 
 
-BATCH = 20  # mails handled in one write transaction at most (SQLite: handle_batch)
+BATCH = 20  # mails handled in one write transaction at most (handle_batch, handle_claimed_batch)
 
 
 def handle_batch(
@@ -165,27 +165,18 @@ def handle_batch(
     except Exception:
         read = []  # handle_next below shunts the mail that cannot be read
     else:
-        if before_write is not None:
-            before_write()
-        try:
-            with connection.begin():
-                still = still_waiting(connection, waiting[0].id, waiting[-1].id)
-                out: list[Handled] = []
-                for inbox_id, mail, kept in read:
-                    if out and _stopping(stop, yield_to):
-                        break
-                    if inbox_id in still:
-                        with Session(bind=connection, expire_on_commit=False) as session:
-                            out.append(_handle(session, inbox_id, mail, kept, settings,
-                                               handler, bounces, utcnow()))
-                    known.pop(inbox_id, None)
+
+        def still_there() -> Iterator[tuple[int, DecodedMail, bytes]]:
+            still = still_waiting(connection, waiting[0].id, waiting[-1].id)
+            for inbox_id, mail, kept in read:
+                if inbox_id in still:
+                    yield inbox_id, mail, kept
+                known.pop(inbox_id, None)
+
+        out = _in_one_transaction(connection, still_there, settings, handler, bounces,
+                                  before_write, after_write, stop, yield_to)
+        if out is not None:
             return out
-        except Exception as error:
-            if isinstance(error, DBAPIError) and error.connection_invalidated:
-                raise
-        finally:
-            if after_write is not None:
-                after_write()
     known.clear()
     return _one_at_a_time(sessionmaker(bind=connection, expire_on_commit=False), settings,
                           handler, bounces, len(waiting), before_write, after_write, stop)
@@ -213,29 +204,50 @@ def handle_claimed_batch(
     batch that cannot be handled is undone and its mails are handled again one at a
     time (``handle_next``), so a crash costs only its own mail; a lost connection is
     raised."""
+    def claimed() -> Iterator[tuple[int, DecodedMail, bytes]]:
+        for message in claim_waiting(connection, limit):
+            mail = decode_mail(message.raw, message.mail_from, message.recipients,
+                               inbox_id=message.id, peer=message.peer)
+            yield message.id, mail, redacted_raw(message.raw, mail.body_lines)
+
+    out = _in_one_transaction(connection, claimed, settings, handler, bounces, before_write,
+                              after_write, stop, yield_to)
+    if out is not None:
+        return out
+    return _one_at_a_time(sessionmaker(bind=connection, expire_on_commit=False), settings,
+                          handler, bounces, limit, before_write, after_write, stop)
+
+
+def _in_one_transaction(
+    connection: Connection, mails: Callable[[], Iterable[tuple[int, DecodedMail, bytes]]],
+    settings: Settings, handler: MailHandler, bounces: BounceHandler | None,
+    before_write: Callable[[], None] | None, after_write: Callable[[], None] | None,
+    stop: threading.Event | None, yield_to: Callable[[], bool] | None,
+) -> list[Handled] | None:
+    """The mails ``mails()`` gives (each its inbox row, what was read of it and what is
+    kept of it), read inside the transaction, handled one after another in one write
+    transaction, each in a session of its own, until they run out or ``_stopping``;
+    None if any of them could not be handled, and nothing was kept (a lost connection
+    is raised)."""
     if before_write is not None:
         before_write()
     try:
         with connection.begin():
             out: list[Handled] = []
-            for message in claim_waiting(connection, limit):
+            for inbox_id, mail, kept in mails():
                 if out and _stopping(stop, yield_to):
-                    break  # the claimed mails not begun wait for the next call
-                mail = decode_mail(message.raw, message.mail_from, message.recipients,
-                                   inbox_id=message.id, peer=message.peer)
-                kept = redacted_raw(message.raw, mail.body_lines)
+                    break  # those not begun wait for the next batch
                 with Session(bind=connection, expire_on_commit=False) as session:
-                    out.append(_handle(session, message.id, mail, kept, settings, handler,
+                    out.append(_handle(session, inbox_id, mail, kept, settings, handler,
                                        bounces, utcnow()))
             return out
     except Exception as error:
         if isinstance(error, DBAPIError) and error.connection_invalidated:
             raise
+        return None
     finally:
         if after_write is not None:
             after_write()
-    return _one_at_a_time(sessionmaker(bind=connection, expire_on_commit=False), settings,
-                          handler, bounces, limit, before_write, after_write, stop)
 
 
 def _stopping(stop: threading.Event | None, yield_to: Callable[[], bool] | None) -> bool:
