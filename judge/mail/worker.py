@@ -1,11 +1,11 @@
-"""The inbox worker: stored mail handled in order (SQLite: many a transaction); crashes shunted."""
+"""The inbox worker: stored mail handled in order, many a transaction; crashes shunted."""
 
 from __future__ import annotations
 
 import logging
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -23,6 +23,7 @@ from judge.storage.mailqueue import (
     InboundMessage,
     InboxState,
     claim_next,
+    claim_waiting,
     finish_inbound,
     forget_raw,
     mark_inbound,
@@ -119,7 +120,7 @@ def _handle(
     return Handled.DONE
 
 
-BATCH = 20  # mails handled in one write transaction at most (SQLite: handle_batch)
+BATCH = 20  # mails handled in one write transaction at most (handle_batch, handle_claimed_batch)
 
 
 def handle_batch(
@@ -164,38 +165,111 @@ def handle_batch(
     except Exception:
         read = []  # handle_next below shunts the mail that cannot be read
     else:
-        if before_write is not None:
-            before_write()
-        try:
-            with connection.begin():
-                still = still_waiting(connection, waiting[0].id, waiting[-1].id)
-                out: list[Handled] = []
-                for inbox_id, mail, kept in read:
-                    if out and ((stop is not None and stop.is_set())
-                                or (yield_to is not None and yield_to())):
-                        break
-                    if inbox_id in still:
-                        with Session(bind=connection, expire_on_commit=False) as session:
-                            out.append(_handle(session, inbox_id, mail, kept, settings,
-                                               handler, bounces, utcnow()))
-                    known.pop(inbox_id, None)
+
+        def still_there() -> Iterator[tuple[int, DecodedMail, bytes]]:
+            still = still_waiting(connection, waiting[0].id, waiting[-1].id)
+            for inbox_id, mail, kept in read:
+                if inbox_id in still:
+                    yield inbox_id, mail, kept
+                known.pop(inbox_id, None)
+
+        out = _in_one_transaction(connection, still_there, settings, handler, bounces,
+                                  before_write, after_write, stop, yield_to)
+        if out is not None:
             return out
-        except Exception as error:
-            if isinstance(error, DBAPIError) and error.connection_invalidated:
-                raise
-        finally:
-            if after_write is not None:
-                after_write()
     known.clear()
-    one_at_a_time = sessionmaker(bind=connection, expire_on_commit=False)
-    out = []
-    for _ in waiting:
+    return _one_at_a_time(sessionmaker(bind=connection, expire_on_commit=False), settings,
+                          handler, bounces, len(waiting), before_write, after_write, stop)
+
+
+def handle_claimed_batch(
+    connection: Connection, settings: Settings, handler: MailHandler,
+    bounces: BounceHandler | None = None, limit: int = BATCH,
+    before_write: Callable[[], None] | None = None,
+    after_write: Callable[[], None] | None = None, stop: threading.Event | None = None,
+    yield_to: Callable[[], bool] | None = None,
+) -> list[Handled]:
+    """``handle_batch`` for PostgreSQL, where several judges may share the database: up
+    to ``limit`` waiting mails handled in one transaction (one ``BEGIN`` and one
+    ``COMMIT``, where each mail had its own), claimed by one statement inside it
+    (``claim_waiting``: rows another worker holds are skipped, and a sender's mail waits
+    while an older one of theirs is being handled elsewhere), oldest first, so each
+    sender's mails are handled in the order they came. Each mail is decoded and handled
+    in a session of its own. [] when none is free to claim: what others hold, they
+    handle.
+
+    Each game a mail acts on stays locked until the batch commits. Two judges whose
+    batches wait for each other's games are told so by PostgreSQL (a deadlock, after
+    ``deadlock_timeout``): the batch that gives way is undone. As in ``handle_batch``, a
+    batch that cannot be handled is undone and its mails are handled again one at a
+    time (``handle_next``), so a crash costs only its own mail; a lost connection is
+    raised."""
+    def claimed() -> Iterator[tuple[int, DecodedMail, bytes]]:
+        for message in claim_waiting(connection, limit):
+            mail = decode_mail(message.raw, message.mail_from, message.recipients,
+                               inbox_id=message.id, peer=message.peer)
+            yield message.id, mail, redacted_raw(message.raw, mail.body_lines)
+
+    out = _in_one_transaction(connection, claimed, settings, handler, bounces, before_write,
+                              after_write, stop, yield_to)
+    if out is not None:
+        return out
+    return _one_at_a_time(sessionmaker(bind=connection, expire_on_commit=False), settings,
+                          handler, bounces, limit, before_write, after_write, stop)
+
+
+def _in_one_transaction(
+    connection: Connection, mails: Callable[[], Iterable[tuple[int, DecodedMail, bytes]]],
+    settings: Settings, handler: MailHandler, bounces: BounceHandler | None,
+    before_write: Callable[[], None] | None, after_write: Callable[[], None] | None,
+    stop: threading.Event | None, yield_to: Callable[[], bool] | None,
+) -> list[Handled] | None:
+    """The mails ``mails()`` gives (each its inbox row, what was read of it and what is
+    kept of it), read inside the transaction, handled one after another in one write
+    transaction, each in a session of its own, until they run out or ``_stopping``;
+    None if any of them could not be handled, and nothing was kept (a lost connection
+    is raised)."""
+    if before_write is not None:
+        before_write()
+    try:
+        with connection.begin():
+            out: list[Handled] = []
+            for inbox_id, mail, kept in mails():
+                if out and _stopping(stop, yield_to):
+                    break  # those not begun wait for the next batch
+                with Session(bind=connection, expire_on_commit=False) as session:
+                    out.append(_handle(session, inbox_id, mail, kept, settings, handler,
+                                       bounces, utcnow()))
+            return out
+    except Exception as error:
+        if isinstance(error, DBAPIError) and error.connection_invalidated:
+            raise
+        return None
+    finally:
+        if after_write is not None:
+            after_write()
+
+
+def _stopping(stop: threading.Event | None, yield_to: Callable[[], bool] | None) -> bool:
+    """Whether a batch begins no further mail: asked to stop, or others wait to write."""
+    return (stop is not None and stop.is_set()) or (yield_to is not None and yield_to())
+
+
+def _one_at_a_time(
+    factory: sessionmaker[Session], settings: Settings, handler: MailHandler,
+    bounces: BounceHandler | None, count: int, before_write: Callable[[], None] | None,
+    after_write: Callable[[], None] | None, stop: threading.Event | None,
+) -> list[Handled]:
+    """Up to ``count`` waiting mails handled by ``handle_next``, each in a transaction of
+    its own: what a batch that could not be handled falls back to."""
+    out: list[Handled] = []
+    for _ in range(count):
         if out and stop is not None and stop.is_set():
             break
         if before_write is not None:
             before_write()
         try:
-            result = handle_next(one_at_a_time, settings, handler, bounces=bounces)
+            result = handle_next(factory, settings, handler, bounces=bounces)
         finally:
             if after_write is not None:
                 after_write()
@@ -262,48 +336,40 @@ def drain_inbox(
     """Handle waiting mail until the inbox is empty (or ``stop`` is set), all over one
     database connection: a connection taken from the pool for every mail costs a
     liveness check each time (pool_pre_ping), a seventh of the worker's time on
-    PostgreSQL. There each mail has its own transaction (``handle_next``); on SQLite the
-    waiting mails are handled many to a write transaction (``handle_batch``), which ends
-    early when ``yield_to()`` says others wait to write (``batch`` mails at most).
-    ``before_each`` is called before
-    each write transaction (``judge serve`` lets the listener store arrivals first),
-    ``after_each`` after each (it ended)."""
+    PostgreSQL. The waiting mails are handled many to a write transaction (``batch``
+    mails at most): on SQLite read beforehand and handled in a write transaction that
+    ends early when ``yield_to()`` says others wait to write (``handle_batch``), on
+    PostgreSQL, which takes several writers (and judges) at once, claimed inside the
+    transaction (``handle_claimed_batch``); with a session factory bound to no engine,
+    one at a time (``handle_next``). ``before_each`` is called before each write
+    transaction (``judge serve`` lets the listener store arrivals first), ``after_each``
+    after each (it ended)."""
     counts: dict[Handled, int] = {}
     engine = factory.kw.get("bind")
     if not isinstance(engine, Engine):
         engine = None
     with engine.connect() if engine is not None else nullcontext() as connection:
-        drain = factory if connection is None else sessionmaker(
-            bind=connection, expire_on_commit=False)
-        # SQLite: many mails a write transaction (handle_batch); PostgreSQL takes several
-        # writers (and workers) at once, and claims each mail as handle_next does
-        batches = connection is not None and connection.dialect.name == "sqlite"
         read_ahead: dict[int, tuple[DecodedMail, bytes]] = {}
         while stop is None or not stop.is_set():
-            if batches:
-                assert connection is not None
+            results: list[Handled]
+            if connection is None:
+                results = _one_at_a_time(factory, settings, handler, bounces, 1,
+                                         before_each, after_each, stop)
+            elif connection.dialect.name == "sqlite":
                 results = handle_batch(connection, settings, handler, bounces, batch,
                                        before_write=before_each, after_write=after_each,
                                        stop=stop, yield_to=yield_to, read_ahead=read_ahead)
-                if not results:
-                    break
-                for handled in results:
-                    counts[handled] = counts.get(handled, 0) + 1
-                    if on_handled is not None:
-                        on_handled()
-                continue
-            if before_each is not None:
-                before_each()
-            try:
-                result = handle_next(drain, settings, handler, bounces=bounces)
-            finally:
-                if after_each is not None:
-                    after_each()
-            if result is None:
+            else:
+                results = handle_claimed_batch(connection, settings, handler, bounces, batch,
+                                               before_write=before_each,
+                                               after_write=after_each, stop=stop,
+                                               yield_to=yield_to)
+            if not results:
                 break
-            counts[result] = counts.get(result, 0) + 1
-            if on_handled is not None:
-                on_handled()
+            for handled in results:
+                counts[handled] = counts.get(handled, 0) + 1
+                if on_handled is not None:
+                    on_handled()
     return counts
 
 

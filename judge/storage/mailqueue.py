@@ -274,6 +274,19 @@ def claim_next(session: Session) -> ClaimedMail | None:
     return None if row is None else ClaimedMail(*row)
 
 
+def claim_waiting(connection: Connection, limit: int) -> list[ClaimedMail]:
+    """PostgreSQL: the oldest ``limit`` waiting mails no other worker holds, read and
+    locked by one statement, less those whose sender has an older mail still waiting
+    that is not among them (held by another worker, whose transaction has not ended):
+    as ``claim_next`` would take them one after another, each sender's in order.
+
+    Those left out stay locked until the caller's transaction ends, unhandled (another
+    worker is handling the older one, and the next claim sees them again)."""
+    return [ClaimedMail(*row[:5]) for row in connection.execute(_CLAIM_MANY,
+                                                                {"limit": limit})
+            if not row[5]]
+
+
 def waiting_inbound(connection: Connection, limit: int) -> list[ClaimedMail]:
     """The oldest ``limit`` mails waiting to be handled, read as ``claim_next`` reads one,
     without locking them (``judge.mail.worker`` reads them in a read snapshot, then
@@ -311,6 +324,16 @@ _CLAIM_ROW_IN_ORDER = _CLAIM_ROW_OLDEST.where(~(
     .where(_EARLIER_ROW.c.mail_from == _INBOX.c.mail_from)
     .where(_EARLIER_ROW.c.id < _INBOX.c.id)
 ).exists()).with_for_update(skip_locked=True)
+# claim_waiting: the oldest rows free to lock, each with whether an older mail of its
+# sender, not among them, still waits (one statement, one snapshot: a mail done by
+# another worker after it began still counts as waiting, so nothing is taken early)
+_TAKEN = _WAITING.with_for_update(skip_locked=True).cte("taken")
+_CLAIM_MANY = select(*_TAKEN.c, select(_EARLIER_ROW.c.id).where(
+    _EARLIER_ROW.c.state == InboxState.RECEIVED.value,
+    _EARLIER_ROW.c.mail_from == _TAKEN.c.mail_from,
+    _EARLIER_ROW.c.id < _TAKEN.c.id,
+    _EARLIER_ROW.c.id.not_in(select(_TAKEN.c.id)),
+).exists().label("blocked")).order_by(_TAKEN.c.id)
 _FINISH = (update(_INBOX).where(_INBOX.c.id == bindparam("inbox_id"))
            .values(state=bindparam("state"), error=bindparam("error"),
                    handled_at=bindparam("handled_at"), raw=bindparam("raw")))

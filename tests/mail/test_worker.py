@@ -9,13 +9,19 @@ import pytest
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
-from sqlalchemy import event, select
+from sqlalchemy import event, select, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
 from judge.mail.decode import DecodedMail
-from judge.mail.worker import Handled, drain_inbox, handle_batch, handle_next
+from judge.mail.worker import (
+    Handled,
+    drain_inbox,
+    handle_batch,
+    handle_claimed_batch,
+    handle_next,
+)
 from judge.storage.mailqueue import (
     InboundMessage,
     InboxState,
@@ -25,6 +31,7 @@ from judge.storage.mailqueue import (
     store_inbound,
 )
 from judge.storage.session import unit_of_work
+from tests.dbfixtures import postgres_only
 
 
 class Echo:
@@ -174,10 +181,11 @@ def test_draining_handles_every_waiting_mail_over_one_connection(
     handled: list[int] = []
     counts = drain_inbox(session_factory, settings, echo, on_handled=lambda: handled.append(1))
     assert counts == {Handled.DONE: 2, Handled.FAILED: 1, Handled.IGNORED: 1}
-    # SQLite handles the waiting mails in one write transaction (handle_batch): the crash
-    # undoes it all, and they are handled again one at a time; each is answered once
-    again = ["orders 0", "boom"] if engine.dialect.name == "sqlite" else []
-    assert echo.seen == [*again, "orders 0", "boom", "orders 1"] and len(handled) == 4
+    # the waiting mails are handled in one write transaction (handle_batch on SQLite,
+    # handle_claimed_batch on PostgreSQL): the crash undoes it all, and they are handled
+    # again one at a time; each is answered once
+    assert echo.seen == ["orders 0", "boom", "orders 0", "boom", "orders 1"]
+    assert len(handled) == 4
     assert len(checkouts) == 1
     assert [m.subject for m in outbox(session_factory) if "orders" in m.subject] == [
         "Re: orders 0", "Re: orders 1"]
@@ -329,7 +337,7 @@ def test_a_batch_leaves_alone_mail_handled_after_it_was_read(
     ids = [store(session_factory, mail(f"orders {n}")) for n in range(3)]
     engine = session_factory.kw["bind"]
     if engine.dialect.name != "sqlite":
-        pytest.skip("PostgreSQL claims each mail with a row lock (handle_next)")
+        pytest.skip("PostgreSQL claims mail with row locks inside its transaction")
 
     def meanwhile() -> None:
         with unit_of_work(session_factory) as s:
@@ -347,3 +355,109 @@ def test_a_batch_leaves_alone_mail_handled_after_it_was_read(
     assert [m.subject for m in outbox(session_factory)] == ["Re: orders 0", "Re: orders 2"]
     assert [inbox_row(session_factory, i).handled_at is not None for i in ids] == [
         True, False, True]
+
+
+@postgres_only
+def test_postgresql_handles_many_mails_a_transaction_each_senders_in_order(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    # five senders, two mails each, claimed together and handled in one transaction
+    # (one COMMIT for the ten, one more for the claim that finds the inbox empty)
+    senders = [f"p{n}@example.org" for n in range(5)]
+    for round_ in range(2):
+        for sender in senders:
+            store(session_factory, mail(f"orders {round_} {sender}", sender=sender), sender)
+    engine = session_factory.kw["bind"]
+    commits: list[object] = []
+    event.listen(engine, "commit", lambda *args: commits.append(args))
+    echo = Echo()
+    assert drain_inbox(session_factory, settings, echo) == {Handled.DONE: 10}
+    assert len(commits) == 2
+    assert echo.seen == [f"orders {r} {s}" for r in range(2) for s in senders]
+    assert [m.subject for m in outbox(session_factory)] == [f"Re: {s}" for s in echo.seen]
+
+
+@postgres_only
+def test_two_postgresql_workers_batching_at_once_share_the_mail_and_keep_its_order(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    # a1 b1 a2 c1: the first worker's batch holds a1 when the second starts its own
+    ids = {name: store(session_factory, mail(name, sender=f"{name[0]}@example.org"),
+                       f"{name[0]}@example.org")
+           for name in ("a1", "b1", "a2", "c1")}
+    engine = session_factory.kw["bind"]
+    first, second = Echo(), Echo()
+    meanwhile: list[list[Handled]] = []
+
+    def first_handler(session: Session, mail: DecodedMail, settings: Settings) -> None:
+        first(session, mail, settings)
+        if not meanwhile:
+            with engine.connect() as other:
+                meanwhile.append(handle_claimed_batch(other, settings, second))
+
+    with engine.connect() as connection:
+        assert handle_claimed_batch(connection, settings, first_handler, limit=1) == [
+            Handled.DONE]
+        # the second skipped the held a1, and left a2 (a1 not yet done) for later
+        assert meanwhile == [[Handled.DONE, Handled.DONE]] and second.seen == ["b1", "c1"]
+        assert handle_claimed_batch(connection, settings, first) == [Handled.DONE]
+        assert handle_claimed_batch(connection, settings, first) == []
+    assert first.seen == ["a1", "a2"]
+    replies = [m.subject for m in outbox(session_factory)]
+    assert sorted(replies) == ["Re: a1", "Re: a2", "Re: b1", "Re: c1"]
+    assert all(inbox_row(session_factory, i).state == InboxState.DONE for i in ids.values())
+
+
+@postgres_only
+def test_two_postgresql_batches_waiting_for_each_others_games_both_get_done(
+    settings: Settings, session_factory: sessionmaker[Session]
+) -> None:
+    # Each mail takes a lock, as a sign-on locks its game: the first worker's batch holds
+    # "X" and wants "Y" while the second's holds "Y" and wants "X". PostgreSQL ends one
+    # (a deadlock); that batch is undone and its mails handled again one at a time.
+    for name, sender in (("X", "a"), ("Y", "a"), ("Y", "b"), ("X", "b")):
+        store(session_factory, mail(name, sender=f"{sender}@example.org"),
+              f"{sender}@example.org")
+    engine = session_factory.kw["bind"]
+    both_hold_one = threading.Barrier(2, timeout=30)
+    waited: set[int] = set()
+    seen: list[str] = []
+    first_lock = threading.Event()
+
+    def locking(session: Session, mail: DecodedMail, settings: Settings) -> None:
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                        {"key": 7100 + ord(mail.subject)})
+        seen.append(f"{mail.sender} {mail.subject}")
+        first_lock.set()
+        Echo()(session, mail, settings)
+        worker = threading.get_ident()
+        if worker not in waited:
+            waited.add(worker)
+            both_hold_one.wait()
+
+    results: dict[str, list[Handled]] = {}
+
+    def work(name: str) -> None:
+        with engine.connect() as connection:
+            results[name] = handle_claimed_batch(connection, settings, locking, limit=2)
+
+    workers = [threading.Thread(target=work, args=(n,)) for n in ("one", "two")]
+    # the first claims a's two mails before the second starts, which takes b's
+    workers[0].start()
+    assert first_lock.wait(30)
+    workers[1].start()
+    for w in workers:
+        w.join(60)
+    assert sorted(results) == ["one", "two"]
+    assert sorted(len(r) for r in results.values()) == [2, 2]
+    replies = [(m.recipient, m.subject) for m in outbox(session_factory)]
+    assert sorted(replies) == sorted([("a@example.org", "Re: X"), ("a@example.org", "Re: Y"),
+                                      ("b@example.org", "Re: Y"), ("b@example.org", "Re: X")])
+    # each sender's replies in the order their mails came
+    assert [s for r, s in replies if r == "a@example.org"] == ["Re: X", "Re: Y"]
+    assert [s for r, s in replies if r == "b@example.org"] == ["Re: Y", "Re: X"]
+    # one batch was undone after one mail (its second never got its lock), and both of
+    # its mails handled again: five handlings for four mails
+    assert len(seen) == 5
+    with session_factory() as s:
+        assert set(s.scalars(select(InboundMessage.state))) == {InboxState.DONE}

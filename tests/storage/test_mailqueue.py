@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import Connection, func, select, update
 from sqlalchemy.exc import StatementError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -15,6 +15,7 @@ from judge.storage.mailqueue import (
     OutboundMessage,
     OutboxState,
     claim_next_inbound,
+    claim_waiting,
     count_by_state,
     due_outbound,
     mark_inbound,
@@ -115,6 +116,38 @@ def test_workers_sharing_a_database_keep_each_senders_mail_in_order(
         one.commit()
         after = claim_next_inbound(two)
         assert after is not None and after.id == a2
+
+
+@postgres_only
+def test_claiming_many_at_once_skips_held_mail_and_keeps_each_senders_order(
+    session_factory: sessionmaker[Session],
+) -> None:
+    raws = [(RAW.replace(b"one", name.encode()), sender)
+            for name, sender in (("a1", "a@x.org"), ("a2", "a@x.org"), ("b1", "b@x.org"),
+                                 ("c1", "c@x.org"), ("b2", "b@x.org"), ("d1", "d@x.org"))]
+    with unit_of_work(session_factory) as s:
+        a1, a2, b1, c1, b2, d1 = (store_inbound(s, raw, sender, ["j@x.org"])
+                                  for raw, sender in raws)
+    engine = session_factory.kw["bind"]
+    with engine.connect() as one, engine.connect() as two:
+        with one.begin():
+            # the oldest waiting mail, as many as asked: a sender's mails together, in order
+            assert [m.id for m in claim_waiting(one, 1)] == [a1]
+            with two.begin():
+                # another worker skips what the first holds, and leaves a2 while a1 is
+                # being handled; b2 comes after b1, which it takes too
+                assert [m.id for m in claim_waiting(two, 5)] == [b1, c1, b2, d1]
+            mark_done(one, a1)
+            # a1 done in the first worker's own transaction: a2 is free to it
+            assert [m.id for m in claim_waiting(one, 2)] == [a2, b1]
+        with two.begin():
+            # the first committed a1 only: the rest waits as it was
+            assert [m.id for m in claim_waiting(two, 9)] == [a2, b1, c1, b2, d1]
+
+
+def mark_done(connection: Connection, inbox_id: int) -> None:
+    connection.execute(update(InboundMessage).where(InboundMessage.id == inbox_id)
+                       .values(state=InboxState.DONE.value))
 
 
 def test_queued_mail_exists_only_if_its_transaction_commits(
