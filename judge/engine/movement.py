@@ -42,7 +42,7 @@ class _Movement:
     """One movement phase being resolved; built once, asked many questions."""
 
     __slots__ = (
-        "board", "units", "given", "orders", "power", "_location", "convoyers", "moves",
+        "board", "units", "given", "orders", "power", "_location", "_fleets", "convoyers", "moves",
         "attackers", "target", "by_convoy", "head_to_head", "move_supporters", "hold_supporters",
         "resolver", "resolve",
     )
@@ -55,6 +55,7 @@ class _Movement:
         self.given = orders  # as ordered, before impossible convoys became holds
         self.power = {p: pw for p, (pw, _) in units.items()}
         self._location: dict[str, str] | None = None
+        self._fleets: list[str] | None = None
         # One pass over the orders: moves, supports and convoys by kind.
         given_moves: list[tuple[str, Move]] = []
         convoyers: dict[tuple[str, str], list[str]] = {}
@@ -98,7 +99,9 @@ class _Movement:
                 self._replace(p, Hold(unit))
                 continue
             moves[p] = m
-            d = m.dest.split("/", 1)[0]
+            d = m.dest
+            if "/" in d:  # a coast: the province is what is attacked
+                d = d.split("/", 1)[0]
             target[p] = d
             found = attackers.get(d)
             if found is None:
@@ -146,11 +149,13 @@ class _Movement:
         return self._location
 
     def _fleets_at_sea(self) -> list[str]:
-        sea = Terrain.SEA
-        return [
-            p for p, (_, u) in self.units.items()
-            if u.type is _FLEET and self.board.terrain(p) is sea
-        ]
+        if self._fleets is None:
+            sea = Terrain.SEA
+            self._fleets = [
+                p for p, (_, u) in self.units.items()
+                if u.type is _FLEET and self.board.terrain(p) is sea
+            ]
+        return self._fleets
 
     def _carried(self, p: str, dest: str, fleets: Collection[str]) -> bool:
         return convoy_chain_exists(self.board, p, dest, fleets, self._locations())
@@ -301,22 +306,22 @@ class _Movement:
             if self.by_convoy[p] and not self.resolve(("p", p)):
                 return _NO_CONVOY
             return _BOUNCE
+        if kind is Hold:
+            # a move no fleets on the board could convoy is no move at all: illegal (6.D.32)
+            return _VOID if type(self.given[p]) is Move else _OK
         if kind is SupportMove or kind is SupportHold:
             given = self.move_supporters if kind is SupportMove else self.hold_supporters
             if p not in given.get(order.target.province, ()):  # type: ignore[union-attr]
                 return _VOID  # it matches no order of the unit it names
             return _OK if self.resolve(("s", p)) else _CUT
-        if kind is Convoy:
-            m = self.moves.get(order.target.province)  # type: ignore[union-attr]
-            carried = (
-                m is not None
-                and m.dest == order.dest  # type: ignore[union-attr]
-                and self.by_convoy[order.target.province]  # type: ignore[union-attr]
-            )
-            return _OK if carried else _VOID
-        assert kind is Hold
-        # a move no fleets on the board could convoy is no move at all: illegal (DATC 6.D.32)
-        return _VOID if type(self.given[p]) is Move else _OK
+        assert kind is Convoy
+        m = self.moves.get(order.target.province)  # type: ignore[union-attr]
+        carried = (
+            m is not None
+            and m.dest == order.dest  # type: ignore[union-attr]
+            and self.by_convoy[order.target.province]  # type: ignore[union-attr]
+        )
+        return _OK if carried else _VOID
 
 
 def resolve_movement(
