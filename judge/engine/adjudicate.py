@@ -114,9 +114,10 @@ def _movement(
                     refused.add(unit.province)
             else:
                 by_province[checked.unit.province] = checked  # type: ignore[union-attr]
-    for prov, (_, unit) in occupant.items():
-        if prov not in by_province:
-            by_province[prov] = Hold(unit)
+    if len(by_province) < len(occupant):  # (its keys are provinces of the occupant)
+        for prov, (_, unit) in occupant.items():
+            if prov not in by_province:
+                by_province[prov] = Hold(unit)
     resolved = resolve_movement(board, occupant, by_province)
     moved, dislodged_at = resolved.moved, resolved.dislodged
     outcomes: dict[Unit, Outcome] = {}
@@ -245,7 +246,8 @@ def _season_end(
         return Position(fall, units, before.centers), None
     owner = before.owner
     centres = _centres(board)
-    if all(owner.get(prov) == power for prov, power in occupied.items() if prov in centres):
+    taken = [c for c in centres & occupied.keys() if owner.get(c) != occupied[c]]
+    if not taken:
         owned = {p: cs for p, cs in before.centers.items() if cs}  # no centre changed hands
     else:
         owner = dict(owner)

@@ -42,7 +42,7 @@ class _Movement:
     """One movement phase being resolved; built once, asked many questions."""
 
     __slots__ = (
-        "board", "units", "given", "orders", "power", "_location", "_fleets", "convoyers", "moves",
+        "board", "units", "given", "orders", "_location", "_fleets", "convoyers", "moves",
         "attackers", "target", "by_convoy", "head_to_head", "move_supporters", "hold_supporters",
         "resolver", "resolve",
     )
@@ -53,7 +53,6 @@ class _Movement:
         self.board = board
         self.units = units
         self.given = orders  # as ordered, before impossible convoys became holds
-        self.power = {p: pw for p, (pw, _) in units.items()}
         self._location: dict[str, str] | None = None
         self._fleets: list[str] | None = None
         # One pass over the orders: moves, supports and convoys by kind.
@@ -166,8 +165,9 @@ class _Movement:
         (DATC 4.A.3, the 2000 rules with intent; 6.G.5, 6.G.6; an own fleet that could lie
         on no route has an illegal order and shows no intent, 6.G.7)."""
         fleets = self.convoyers.get((p, dest), ())
-        mine = self.power[p]
-        return any(self.power[f] == mine for f in fleets) and self._carried(p, dest, fleets)
+        units = self.units
+        mine = units[p][0]
+        return any(units[f][0] == mine for f in fleets) and self._carried(p, dest, fleets)
 
     def _replace(self, p: str, order: Order) -> Order:
         """The order carried out instead of the one given (the given ones are kept)."""
@@ -178,10 +178,15 @@ class _Movement:
 
     def _supports(self, supporters: Sequence[str], exclude_power: str | None = None) -> int:
         resolve = self.resolve
-        power = self.power
         count = 0
+        if exclude_power is None:
+            for s in supporters:
+                if resolve(("s", s)):
+                    count += 1
+            return count
+        units = self.units
         for s in supporters:
-            if power[s] != exclude_power and resolve(("s", s)):
+            if units[s][0] != exclude_power and resolve(("s", s)):
                 count += 1
         return count
 
@@ -195,7 +200,7 @@ class _Movement:
             d in self.moves and p not in self.head_to_head and self.resolve(("m", d))
         ):
             return 1 + self._supports(supporters) if supporters else 1
-        if occupant[0] == self.power[p]:
+        if occupant[0] == self.units[p][0]:
             return 0
         return 1 + self._supports(supporters, occupant[0]) if supporters else 1
 
@@ -271,9 +276,10 @@ class _Movement:
         attackers = self.attackers.get(p)
         if attackers is None:
             return True
-        mine = self.power[p]
+        units = self.units
+        mine = units[p][0]
         for a in attackers:
-            if self.power[a] == mine or a == against:
+            if units[a][0] == mine or a == against:
                 continue
             if self.by_convoy[a] and not self.resolve(("p", a)):
                 continue
@@ -331,26 +337,25 @@ def resolve_movement(
     mv = _Movement(board, units, orders)
     resolve = mv.resolve
     moved = {p: m.dest for p, m in mv.moves.items() if resolve(("m", p))}
+    # Where each successful move went (at most one succeeds into a province).
+    target, by_convoy = mv.target, mv.by_convoy
+    entered = {target[a]: a for a in moved}
     dislodged: dict[str, str | None] = {}
-    attackers = mv.attackers
-    for d in units:
-        if d in moved or d not in attackers:
-            continue
-        for a in attackers[d]:
-            if a in moved:
-                dislodged[d] = None if mv.by_convoy[a] else a
+    for d, a in entered.items():
+        if d in units and d not in moved:
+            dislodged[d] = None if by_convoy[a] else a
+    if len(dislodged) > 1:  # listed in the order of the units
+        dislodged = {d: dislodged[d] for d in units if d in dislodged}
     outcome = mv.outcome
     outcomes = {p: outcome(p, moved, dislodged) for p in units}
     contested = set()
-    occupied_after: set[str] | None = None
-    for d, atts in attackers.items():
-        if occupied_after is None:
-            occupied_after = {mv.target[p] for p in moved}
-            occupied_after.update(p for p in units if p not in moved and p not in dislodged)
-        if d in occupied_after:
-            continue
-        if any(a not in moved and mv.prevent(a) > 0 for a in atts):
-            contested.add(d)
+    for d, attackers in mv.attackers.items():
+        if d in entered or (d in units and d not in moved and d not in dislodged):
+            continue  # occupied after the moves
+        for a in attackers:
+            if mv.prevent(a) > 0:  # (none of them moved: nobody entered)
+                contested.add(d)
+                break
     mv.resolver.release()  # the phase is decided: free it now, not at the collector's next run
     return MovementResult(outcomes, moved, dislodged, frozenset(contested))
 
