@@ -103,14 +103,12 @@ def state_from_position(position: Position) -> dict[str, Any]:
     }
 
 
+# Powers are named by the keys of a state's (or a case's) objects, so always hashable;
+# the few names repeat from case to case (a failed name raises and is not remembered).
+@lru_cache(maxsize=256)
 def _power(name: Any, board: Map) -> str:
     if not isinstance(name, str):
         raise StateError(f"a power must be named by a string, not {name!r}")
-    return _known_power(name, board)
-
-
-@lru_cache(maxsize=256)
-def _known_power(name: str, board: Map) -> str:
     p = name.strip().upper()
     if p not in board.powers:
         raise StateError(f"unknown power {name!r}")
