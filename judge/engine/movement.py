@@ -356,7 +356,7 @@ def resolve_movement(
     if len(dislodged) > 1:  # listed in the order of the units
         dislodged = {d: dislodged[d] for d in units if d in dislodged}
     outcome = mv.outcome
-    outcomes = {p: outcome(p, moved, dislodged) for p in units}
+    outcomes = {p: _OK if p in moved else outcome(p, moved, dislodged) for p in units}
     contested = set()
     for d, attackers in mv.attackers.items():
         if d in entered or (d in units and d not in moved and d not in dislodged):
