@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from judge.batch.case import CaseError, board_of, field
@@ -46,9 +47,9 @@ def parse_orders(
         mine = orders.setdefault(name, [])
         read_lines = list(map(read, lines))
         if not any(map(_is_problem, read_lines)):  # the usual case: every line read
-            mine.extend(read_lines)
+            mine.extend(read_lines)  # type: ignore[arg-type]  # (no ParseProblem among them)
             continue
-        for line, order in zip(lines, read_lines):
+        for line, order in zip(lines, read_lines, strict=True):
             if isinstance(order, ParseProblem):
                 errors.setdefault(name, []).append(f"{line}: {OrderSyntaxError(order)}")
             else:
@@ -56,6 +57,9 @@ def parse_orders(
     return orders, errors
 
 
+_text = attrgetter("text")  # a unit's
+# _value_ is an outcome's value without the descriptor ``value`` goes through
+_value = attrgetter("_value_")
 # isinstance(x, ParseProblem) as a C function, for map(): no Python loop over the lines.
 _is_problem = ParseProblem.__instancecheck__
 
@@ -65,10 +69,11 @@ def result_fields(result: PhaseResult, parse_errors: Mapping[str, list[str]]) ->
     errors = {p: list(es) for p, es in parse_errors.items()}
     for power, es in result.errors.items():
         errors.setdefault(power, []).extend(str(e) for e in es)
-    # _value_ is the member's value without the descriptor ``value`` goes through
-    outcomes = {u.text: o._value_ for u, o in result.outcomes.items()}
+    # Each unit's text and its outcome's value, in the order of the texts (one a unit).
+    outcomes = result.outcomes
+    results = sorted(zip(map(_text, outcomes), map(_value, outcomes.values()), strict=True))
     out: dict[str, Any] = {
-        "results": {u: outcomes[u] for u in sorted(outcomes)},
+        "results": dict(results),
         "errors": {p: errors[p] for p in sorted(errors) if errors[p]},
         "state": state_from_position(result.next),
     }
