@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import attrgetter
 from typing import Any
 
 from judge.batch.case import CaseError, board_of, field
@@ -47,9 +46,9 @@ def parse_orders(
         mine = orders.setdefault(name, [])
         read_lines = list(map(read, lines))
         if not any(map(_is_problem, read_lines)):  # the usual case: every line read
-            mine.extend(read_lines)  # type: ignore[arg-type]  # (no ParseProblem among them)
+            mine.extend(read_lines)
             continue
-        for line, order in zip(lines, read_lines, strict=True):
+        for line, order in zip(lines, read_lines):
             if isinstance(order, ParseProblem):
                 errors.setdefault(name, []).append(f"{line}: {OrderSyntaxError(order)}")
             else:
@@ -57,9 +56,6 @@ def parse_orders(
     return orders, errors
 
 
-_text = attrgetter("text")  # a unit's
-# _value_ is an outcome's value without the descriptor ``value`` goes through
-_value = attrgetter("_value_")
 # isinstance(x, ParseProblem) as a C function, for map(): no Python loop over the lines.
 _is_problem = ParseProblem.__instancecheck__
 
@@ -69,11 +65,10 @@ def result_fields(result: PhaseResult, parse_errors: Mapping[str, list[str]]) ->
     errors = {p: list(es) for p, es in parse_errors.items()}
     for power, es in result.errors.items():
         errors.setdefault(power, []).extend(str(e) for e in es)
-    # Each unit's text and its outcome's value, in the order of the texts (one a unit).
-    outcomes = result.outcomes
-    results = sorted(zip(map(_text, outcomes), map(_value, outcomes.values()), strict=True))
+    # _value_ is the member's value without the descriptor ``value`` goes through
+    outcomes = {u.text: o._value_ for u, o in result.outcomes.items()}
     out: dict[str, Any] = {
-        "results": dict(results),
+        "results": {u: outcomes[u] for u in sorted(outcomes)},
         "errors": {p: errors[p] for p in sorted(errors) if errors[p]},
         "state": state_from_position(result.next),
     }

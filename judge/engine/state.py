@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from operator import attrgetter
 from typing import Any
 
 from judge.engine.board import Map
@@ -83,7 +82,6 @@ def lines_by_power(given: Any, board: Map, what: str) -> dict[str, list[str]]:
     return out
 
 
-_text = attrgetter("text")  # a unit's text, as a C function for map()
 # isinstance(x, str) as a C function, for map(): no generator frame per list.
 _is_text = str.__instancecheck__
 
@@ -93,14 +91,14 @@ def state_from_position(position: Position) -> dict[str, Any]:
     return {
         "phase": str(position.phase),
         "units": {
-            p: sorted(map(_text, us)) for p, us in sorted(position.units.items()) if us
+            p: sorted([u.text for u in us]) for p, us in sorted(position.units.items()) if us
         },
         "centers": {p: sorted(cs) for p, cs in sorted(position.centers.items()) if cs},
         "dislodged": {
             p: [{"unit": str(d.unit), "attacker": d.attacker} for d in ds]
             for p, ds in sorted(position.dislodged.items())
             if ds
-        } if position.dislodged else {},
+        },
         "contested": sorted(position.contested),
     }
 
