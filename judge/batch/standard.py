@@ -44,20 +44,13 @@ def parse_orders(
         if not lines:
             continue
         mine = orders.setdefault(name, [])
-        read_lines = list(map(read, lines))
-        if not any(map(_is_problem, read_lines)):  # the usual case: every line read
-            mine.extend(read_lines)
-            continue
-        for line, order in zip(lines, read_lines):
+        for line in lines:
+            order = read(line)
             if isinstance(order, ParseProblem):
                 errors.setdefault(name, []).append(f"{line}: {OrderSyntaxError(order)}")
             else:
                 mine.append(order)
     return orders, errors
-
-
-# isinstance(x, ParseProblem) as a C function, for map(): no Python loop over the lines.
-_is_problem = ParseProblem.__instancecheck__
 
 
 def result_fields(result: PhaseResult, parse_errors: Mapping[str, list[str]]) -> dict[str, Any]:

@@ -76,14 +76,19 @@ def lines_by_power(given: Any, board: Map, what: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for power, lines in given.items():
         name = _power(power, board)
-        if not isinstance(lines, list) or not all(map(_is_text, lines)):
+        if not isinstance(lines, list) or not _all_text(lines):
             raise StateError(f"{what} of {name} must be a list of strings")
         out[name] = lines
     return out
 
 
-# isinstance(x, str) as a C function, for map(): no generator frame per list.
-_is_text = str.__instancecheck__
+def _all_text(items: list[Any]) -> bool:
+    """Whether every item is a string: a plain loop (measured with callgrind, less than
+    half the instructions of all() over a generator, a little under all() over map())."""
+    for x in items:
+        if not isinstance(x, str):
+            return False
+    return True
 
 
 def state_from_position(position: Position) -> dict[str, Any]:
