@@ -259,7 +259,11 @@ def _season_end(
             grouped.setdefault(power, set()).add(prov)
         owned = {p: frozenset(cs) for p, cs in grouped.items() if cs}
     victory = board.victory_centers
-    winner = next((p for p, cs in sorted(owned.items()) if len(cs) >= victory), None)
+    winner: str | None = None
+    for p, cs in sorted(owned.items()):
+        if len(cs) >= victory:
+            winner = p
+            break
     winter = Phase(Season.WINTER, phase.year, PhaseKind.ADJUSTMENT)
     building = []
     for p in set(units) | set(owned):

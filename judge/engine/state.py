@@ -149,8 +149,8 @@ def _known_units(texts: tuple[Any, ...], board: Map) -> tuple[tuple[Unit, ...], 
 
 
 def _read_units(texts: Any, board: Map) -> tuple[tuple[Unit, ...], frozenset[str]]:
-    us = tuple(_unit(t, board) for t in texts)
-    return us, frozenset(u.province for u in us)
+    us = tuple([_unit(t, board) for t in texts])  # (lists: no generator to resume)
+    return us, frozenset([u.province for u in us])
 
 
 @lru_cache(maxsize=4096)
