@@ -11,7 +11,7 @@ from judge.engine.adjustments import adjustment_due, resolve_adjustments, units_
 from judge.engine.board import Map
 from judge.engine.legality import check_movement_order, check_order
 from judge.engine.movement import resolve_movement
-from judge.engine.orders import Disband, Hold, Order
+from judge.engine.orders import Convoy, Disband, Hold, Order, SupportHold, SupportMove, Waive
 from judge.engine.outcomes import Outcome, Reason
 from judge.engine.phase import Phase, PhaseKind, Season
 from judge.engine.position import Dislodgement, Position, Unit, moved_unit
@@ -19,6 +19,8 @@ from judge.engine.retreats import resolve_retreats, retreat_options
 
 _OK, _VOID = Outcome.OK, Outcome.VOID
 _NOT_YOUR_UNIT = Reason.NOT_YOUR_UNIT
+# Every order but Waive names its unit; these also name another unit (``target``).
+_NAMING = frozenset({SupportHold, SupportMove, Convoy})
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +101,9 @@ def _movement(
     refused: set[str] = set()
     for power, given in orders.items():
         for order in given:
-            unit: Unit | None = getattr(order, "unit", None)
-            target: Unit | None = getattr(order, "target", None)
+            kind = type(order)
+            unit: Unit | None = None if kind is Waive else order.unit  # type: ignore[union-attr]
+            target: Unit | None = order.target if kind in _NAMING else None  # type: ignore[union-attr]
             checked = check_movement_order(
                 order, power,
                 None if unit is None else occupant.get(unit.province),
