@@ -36,6 +36,10 @@ GAMES: dict[str, str] = {
 }
 BOURSE = "judge.batch.bourse:play_case"
 
+# json.dumps with its defaults, less the circular-reference check: a result is a tree of
+# fresh dicts and lists (never a cycle), and the check costs a dict entry per container.
+_encode = json.JSONEncoder(check_circular=False).encode
+
 
 @cache
 def _load(target: str) -> Any:
@@ -74,7 +78,7 @@ def run(lines: Iterable[str]) -> Iterator[str]:
         try:
             case = json.loads(line)
         except ValueError as e:
-            yield json.dumps({"id": None, "error": f"not valid JSON: {e}"})
+            yield _encode({"id": None, "error": f"not valid JSON: {e}"})
             continue
         try:
             result = run_case(case)
@@ -83,7 +87,7 @@ def run(lines: Iterable[str]) -> Iterator[str]:
                 "id": case.get("id") if isinstance(case, dict) else None,
                 "error": f"internal error: {type(e).__name__}: {e}",
             }
-        yield json.dumps(result)
+        yield _encode(result)
 
 
 def main(stdin: IO[str], stdout: IO[str]) -> int:

@@ -11,7 +11,7 @@ from judge.engine.adjustments import adjustment_due, resolve_adjustments, units_
 from judge.engine.board import Map
 from judge.engine.legality import check_movement_order, check_order
 from judge.engine.movement import resolve_movement
-from judge.engine.orders import Disband, Hold, Order
+from judge.engine.orders import Convoy, Disband, Hold, Order, SupportHold, SupportMove, Waive
 from judge.engine.outcomes import Outcome, Reason
 from judge.engine.phase import Phase, PhaseKind, Season
 from judge.engine.position import Dislodgement, Position, Unit, moved_unit
@@ -19,6 +19,8 @@ from judge.engine.retreats import resolve_retreats, retreat_options
 
 _OK, _VOID = Outcome.OK, Outcome.VOID
 _NOT_YOUR_UNIT = Reason.NOT_YOUR_UNIT
+# Every order but Waive names its unit; these also name another unit (``target``).
+_NAMING = frozenset({SupportHold, SupportMove, Convoy})
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +101,9 @@ def _movement(
     refused: set[str] = set()
     for power, given in orders.items():
         for order in given:
-            unit: Unit | None = getattr(order, "unit", None)
-            target: Unit | None = getattr(order, "target", None)
+            kind = type(order)
+            unit: Unit | None = None if kind is Waive else order.unit  # type: ignore[union-attr]
+            target: Unit | None = order.target if kind in _NAMING else None  # type: ignore[union-attr]
             checked = check_movement_order(
                 order, power,
                 None if unit is None else occupant.get(unit.province),
@@ -114,9 +117,10 @@ def _movement(
                     refused.add(unit.province)
             else:
                 by_province[checked.unit.province] = checked  # type: ignore[union-attr]
-    for prov, (_, unit) in occupant.items():
-        if prov not in by_province:
-            by_province[prov] = Hold(unit)
+    if len(by_province) < len(occupant):  # (its keys are provinces of the occupant)
+        for prov, (_, unit) in occupant.items():
+            if prov not in by_province:
+                by_province[prov] = Hold(unit)
     resolved = resolve_movement(board, occupant, by_province)
     moved, dislodged_at = resolved.moved, resolved.dislodged
     outcomes: dict[Unit, Outcome] = {}
@@ -245,7 +249,8 @@ def _season_end(
         return Position(fall, units, before.centers), None
     owner = before.owner
     centres = _centres(board)
-    if all(owner.get(prov) == power for prov, power in occupied.items() if prov in centres):
+    taken = [c for c in centres & occupied.keys() if owner.get(c) != occupied[c]]
+    if not taken:
         owned = {p: cs for p, cs in before.centers.items() if cs}  # no centre changed hands
     else:
         owner = dict(owner)
@@ -257,7 +262,11 @@ def _season_end(
             grouped.setdefault(power, set()).add(prov)
         owned = {p: frozenset(cs) for p, cs in grouped.items() if cs}
     victory = board.victory_centers
-    winner = next((p for p, cs in sorted(owned.items()) if len(cs) >= victory), None)
+    winner: str | None = None
+    for p, cs in sorted(owned.items()):
+        if len(cs) >= victory:
+            winner = p
+            break
     winter = Phase(Season.WINTER, phase.year, PhaseKind.ADJUSTMENT)
     building = []
     for p in set(units) | set(owned):

@@ -113,11 +113,17 @@ def check_movement_order(
     """A movement-phase order, ``found`` and ``named`` standing (owner, unit) where its
     unit and the unit it names are, or None: check_order's movement case, for a caller
     that checks a whole phase's orders (the adjudicator)."""
-    key = (
-        id(order), power, board,
-        None if found is None else found[0], None if found is None else id(found[1]),
-        None if named is None else named[0], None if named is None else id(named[1]),
-    )
+    if named is None:  # most orders name no other unit
+        key: tuple[object, ...] = (
+            (id(order), power, board) if found is None
+            else (id(order), power, board, found[0], id(found[1]))
+        )
+    else:  # (a key of another length: never equal to the two above)
+        key = (
+            id(order), power, board,
+            None if found is None else found[0], None if found is None else id(found[1]),
+            named[0], id(named[1]),
+        )
     entry = _CHECKED.get(key)
     if entry is None:
         if len(_CHECKED) >= _CHECKED_SIZE:

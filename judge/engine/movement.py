@@ -42,7 +42,7 @@ class _Movement:
     """One movement phase being resolved; built once, asked many questions."""
 
     __slots__ = (
-        "board", "units", "given", "orders", "power", "_location", "convoyers", "moves",
+        "board", "units", "given", "orders", "_location", "_fleets", "convoyers", "moves",
         "attackers", "target", "by_convoy", "head_to_head", "move_supporters", "hold_supporters",
         "resolver", "resolve",
     )
@@ -53,8 +53,8 @@ class _Movement:
         self.board = board
         self.units = units
         self.given = orders  # as ordered, before impossible convoys became holds
-        self.power = {p: pw for p, (pw, _) in units.items()}
         self._location: dict[str, str] | None = None
+        self._fleets: list[str] | None = None
         # One pass over the orders: moves, supports and convoys by kind.
         given_moves: list[tuple[str, Move]] = []
         convoyers: dict[tuple[str, str], list[str]] = {}
@@ -98,7 +98,9 @@ class _Movement:
                 self._replace(p, Hold(unit))
                 continue
             moves[p] = m
-            d = m.dest.split("/", 1)[0]
+            d = m.dest
+            if "/" in d:  # a coast: the province is what is attacked
+                d = d.split("/", 1)[0]
             target[p] = d
             found = attackers.get(d)
             if found is None:
@@ -135,8 +137,17 @@ class _Movement:
                 hold_supporters.setdefault(t, []).append(p)
         self.move_supporters = move_supporters
         self.hold_supporters = hold_supporters
-        self.resolver = Resolver(self._decide, self._backup)
-        self.resolve = self.resolver.resolve
+        self.resolver = resolver = Resolver(self._decide, self._backup)
+        self.resolve = resolver.resolve
+        # A move by land, unsupported, into a province no unit holds and no other unit
+        # enters, succeeds (attack 1 against hold 0, nothing to prevent it), and deciding
+        # it asks about nothing else: settled now (about two moves in five).
+        for p, d in target.items():
+            if (
+                not by_convoy[p] and d not in units and len(attackers[d]) == 1
+                and p not in move_supporters
+            ):
+                resolver.settle(("m", p), True)
 
     # What the moves by sea need (rarely asked): locations, fleets, chains.
 
@@ -146,11 +157,13 @@ class _Movement:
         return self._location
 
     def _fleets_at_sea(self) -> list[str]:
-        sea = Terrain.SEA
-        return [
-            p for p, (_, u) in self.units.items()
-            if u.type is _FLEET and self.board.terrain(p) is sea
-        ]
+        if self._fleets is None:
+            sea = Terrain.SEA
+            self._fleets = [
+                p for p, (_, u) in self.units.items()
+                if u.type is _FLEET and self.board.terrain(p) is sea
+            ]
+        return self._fleets
 
     def _carried(self, p: str, dest: str, fleets: Collection[str]) -> bool:
         return convoy_chain_exists(self.board, p, dest, fleets, self._locations())
@@ -161,8 +174,9 @@ class _Movement:
         (DATC 4.A.3, the 2000 rules with intent; 6.G.5, 6.G.6; an own fleet that could lie
         on no route has an illegal order and shows no intent, 6.G.7)."""
         fleets = self.convoyers.get((p, dest), ())
-        mine = self.power[p]
-        return any(self.power[f] == mine for f in fleets) and self._carried(p, dest, fleets)
+        units = self.units
+        mine = units[p][0]
+        return any(units[f][0] == mine for f in fleets) and self._carried(p, dest, fleets)
 
     def _replace(self, p: str, order: Order) -> Order:
         """The order carried out instead of the one given (the given ones are kept)."""
@@ -173,10 +187,15 @@ class _Movement:
 
     def _supports(self, supporters: Sequence[str], exclude_power: str | None = None) -> int:
         resolve = self.resolve
-        power = self.power
         count = 0
+        if exclude_power is None:
+            for s in supporters:
+                if resolve(("s", s)):
+                    count += 1
+            return count
+        units = self.units
         for s in supporters:
-            if power[s] != exclude_power and resolve(("s", s)):
+            if units[s][0] != exclude_power and resolve(("s", s)):
                 count += 1
         return count
 
@@ -190,7 +209,7 @@ class _Movement:
             d in self.moves and p not in self.head_to_head and self.resolve(("m", d))
         ):
             return 1 + self._supports(supporters) if supporters else 1
-        if occupant[0] == self.power[p]:
+        if occupant[0] == self.units[p][0]:
             return 0
         return 1 + self._supports(supporters, occupant[0]) if supporters else 1
 
@@ -266,9 +285,10 @@ class _Movement:
         attackers = self.attackers.get(p)
         if attackers is None:
             return True
-        mine = self.power[p]
+        units = self.units
+        mine = units[p][0]
         for a in attackers:
-            if self.power[a] == mine or a == against:
+            if units[a][0] == mine or a == against:
                 continue
             if self.by_convoy[a] and not self.resolve(("p", a)):
                 continue
@@ -301,22 +321,22 @@ class _Movement:
             if self.by_convoy[p] and not self.resolve(("p", p)):
                 return _NO_CONVOY
             return _BOUNCE
+        if kind is Hold:
+            # a move no fleets on the board could convoy is no move at all: illegal (6.D.32)
+            return _VOID if type(self.given[p]) is Move else _OK
         if kind is SupportMove or kind is SupportHold:
             given = self.move_supporters if kind is SupportMove else self.hold_supporters
             if p not in given.get(order.target.province, ()):  # type: ignore[union-attr]
                 return _VOID  # it matches no order of the unit it names
             return _OK if self.resolve(("s", p)) else _CUT
-        if kind is Convoy:
-            m = self.moves.get(order.target.province)  # type: ignore[union-attr]
-            carried = (
-                m is not None
-                and m.dest == order.dest  # type: ignore[union-attr]
-                and self.by_convoy[order.target.province]  # type: ignore[union-attr]
-            )
-            return _OK if carried else _VOID
-        assert kind is Hold
-        # a move no fleets on the board could convoy is no move at all: illegal (DATC 6.D.32)
-        return _VOID if type(self.given[p]) is Move else _OK
+        assert kind is Convoy
+        m = self.moves.get(order.target.province)  # type: ignore[union-attr]
+        carried = (
+            m is not None
+            and m.dest == order.dest  # type: ignore[union-attr]
+            and self.by_convoy[order.target.province]  # type: ignore[union-attr]
+        )
+        return _OK if carried else _VOID
 
 
 def resolve_movement(
@@ -326,26 +346,25 @@ def resolve_movement(
     mv = _Movement(board, units, orders)
     resolve = mv.resolve
     moved = {p: m.dest for p, m in mv.moves.items() if resolve(("m", p))}
+    # Where each successful move went (at most one succeeds into a province).
+    target, by_convoy = mv.target, mv.by_convoy
+    entered = {target[a]: a for a in moved}
     dislodged: dict[str, str | None] = {}
-    attackers = mv.attackers
-    for d in units:
-        if d in moved or d not in attackers:
-            continue
-        for a in attackers[d]:
-            if a in moved:
-                dislodged[d] = None if mv.by_convoy[a] else a
+    for d, a in entered.items():
+        if d in units and d not in moved:
+            dislodged[d] = None if by_convoy[a] else a
+    if len(dislodged) > 1:  # listed in the order of the units
+        dislodged = {d: dislodged[d] for d in units if d in dislodged}
     outcome = mv.outcome
-    outcomes = {p: outcome(p, moved, dislodged) for p in units}
+    outcomes = {p: _OK if p in moved else outcome(p, moved, dislodged) for p in units}
     contested = set()
-    occupied_after: set[str] | None = None
-    for d, atts in attackers.items():
-        if occupied_after is None:
-            occupied_after = {mv.target[p] for p in moved}
-            occupied_after.update(p for p in units if p not in moved and p not in dislodged)
-        if d in occupied_after:
-            continue
-        if any(a not in moved and mv.prevent(a) > 0 for a in atts):
-            contested.add(d)
+    for d, attackers in mv.attackers.items():
+        if d in entered or (d in units and d not in moved and d not in dislodged):
+            continue  # occupied after the moves
+        for a in attackers:
+            if mv.prevent(a) > 0:  # (none of them moved: nobody entered)
+                contested.add(d)
+                break
     mv.resolver.release()  # the phase is decided: free it now, not at the collector's next run
     return MovementResult(outcomes, moved, dislodged, frozenset(contested))
 

@@ -76,10 +76,19 @@ def lines_by_power(given: Any, board: Map, what: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for power, lines in given.items():
         name = _power(power, board)
-        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+        if not isinstance(lines, list) or not _all_text(lines):
             raise StateError(f"{what} of {name} must be a list of strings")
         out[name] = lines
     return out
+
+
+def _all_text(items: list[Any]) -> bool:
+    """Whether every item is a string: a plain loop (measured with callgrind, less than
+    half the instructions of all() over a generator, a little under all() over map())."""
+    for x in items:
+        if not isinstance(x, str):
+            return False
+    return True
 
 
 def state_from_position(position: Position) -> dict[str, Any]:
@@ -99,14 +108,12 @@ def state_from_position(position: Position) -> dict[str, Any]:
     }
 
 
+# Powers are named by the keys of a state's (or a case's) objects, so always hashable;
+# the few names repeat from case to case (a failed name raises and is not remembered).
+@lru_cache(maxsize=256)
 def _power(name: Any, board: Map) -> str:
     if not isinstance(name, str):
         raise StateError(f"a power must be named by a string, not {name!r}")
-    return _known_power(name, board)
-
-
-@lru_cache(maxsize=256)
-def _known_power(name: str, board: Map) -> str:
     p = name.strip().upper()
     if p not in board.powers:
         raise StateError(f"unknown power {name!r}")
@@ -142,8 +149,8 @@ def _known_units(texts: tuple[Any, ...], board: Map) -> tuple[tuple[Unit, ...], 
 
 
 def _read_units(texts: Any, board: Map) -> tuple[tuple[Unit, ...], frozenset[str]]:
-    us = tuple(_unit(t, board) for t in texts)
-    return us, frozenset(u.province for u in us)
+    us = tuple([_unit(t, board) for t in texts])  # (lists: no generator to resume)
+    return us, frozenset([u.province for u in us])
 
 
 @lru_cache(maxsize=4096)
