@@ -5,11 +5,20 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
 
 from judge.engine.board import Map
 from judge.engine.maps import load_map
 
 PG_ENV = "JUDGE_TEST_DATABASE_URL"
+
+# Under CI (the CI environment variable set, as .ci/run sets it) the property tests try
+# the same examples on every run and have no time limit per example: a red run then
+# means a change broke something, not that hypothesis drew a new input or the machine
+# was slow. Run locally they draw new examples each time, to find what CI would not.
+settings.register_profile("ci", derandomize=True, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 _LEFT_OUT = pytest.StashKey[int]()
 
 
