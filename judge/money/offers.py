@@ -107,6 +107,34 @@ class Offer:
         return sum(t.amount * t.count for t in self.terms)
 
 
+def sheet_texts(lines: Iterable[SheetLine], tails: dict[int, str]) -> list[str]:
+    """``str(line)`` of every line, as statements print a sheet: each order's tail (the
+    order without its unit) printed once and kept in ``tails`` by the order's identity
+    (the lines hold their orders, so an identity stays theirs while ``tails`` is used;
+    the sheets of a phase name the same orders many times)."""
+    out: list[str] = []
+    for line in lines:
+        if line.__class__ is not Offer:
+            out.append(str(line))
+            continue
+        assert isinstance(line, Offer)
+        terms = line.terms
+        if len(terms) == 1 and terms[0].count == 1 and not terms[0].plateau_written:
+            amount = str(terms[0].amount)
+        else:
+            amount = "+".join([str(t) for t in terms])
+        alts: list[str] = []
+        for o in line.orders:
+            tail = tails.get(id(o))
+            if tail is None:
+                tail = tails[id(o)] = (order_tail(o) if isinstance(o, Waive)
+                                       else str(o)[len(o.unit.text) + 1:])
+            alts.append(tail)
+        text = f"{amount} {line.type._value_} {line.unit.text} {' | '.join(alts)}"
+        out.append(text + f" % {line.comment}" if line.comment else text)
+    return out
+
+
 # Offer's fields set one by one through their slot descriptors: a sheet makes an Offer per
 # line, and the generated __init__ of a frozen dataclass sets each field through
 # object.__setattr__ (about twice the cost). The same value as Offer(...), every field given.
