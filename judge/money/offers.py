@@ -308,7 +308,12 @@ def expand_sheets(
             # renumber: positions only order a power's offers, dropped ones leave no gap
             base = len(mine)
             mine.extend(_at(b, base + i) for i, b in enumerate(bribes))
-    candidates = {b.unit.location for bs in out.values() for b in bs if b.order is not None}
+    # the units some offer names an order for: with nothing dropped, those of the lines
+    # that start with a direct offer (every direct offer names an order, every wildcard
+    # none), so the sets above; not walking the elementary offers again
+    candidates: set[str] = (set().union(*ordered.values()) if exists is None else
+                            {b.unit.location for bs in out.values() for b in bs
+                             if b.order is not None})
     for power in powers:
         for unit in units.get(power, ()):
             if unit.location not in ordered[power] or unit.location not in candidates:
