@@ -107,6 +107,34 @@ class Offer:
         return sum(t.amount * t.count for t in self.terms)
 
 
+def sheet_texts(lines: Iterable[SheetLine], tails: dict[int, str]) -> list[str]:
+    """``str(line)`` of every line, as statements print a sheet: each order's tail (the
+    order without its unit) printed once and kept in ``tails`` by the order's identity
+    (the lines hold their orders, so an identity stays theirs while ``tails`` is used;
+    the sheets of a phase name the same orders many times)."""
+    out: list[str] = []
+    for line in lines:
+        if line.__class__ is not Offer:
+            out.append(str(line))
+            continue
+        assert isinstance(line, Offer)
+        terms = line.terms
+        if len(terms) == 1 and terms[0].count == 1 and not terms[0].plateau_written:
+            amount = str(terms[0].amount)
+        else:
+            amount = "+".join([str(t) for t in terms])
+        alts: list[str] = []
+        for o in line.orders:
+            tail = tails.get(id(o))
+            if tail is None:
+                tail = tails[id(o)] = (order_tail(o) if isinstance(o, Waive)
+                                       else str(o)[len(o.unit.text) + 1:])
+            alts.append(tail)
+        text = f"{amount} {line.type._value_} {line.unit.text} {' | '.join(alts)}"
+        out.append(text + f" % {line.comment}" if line.comment else text)
+    return out
+
+
 # Offer's fields set one by one through their slot descriptors: a sheet makes an Offer per
 # line, and the generated __init__ of a frozen dataclass sets each field through
 # object.__setattr__ (about twice the cost). The same value as Offer(...), every field given.
@@ -179,13 +207,19 @@ class OfferSheet:
 
     lines: tuple[SheetLine, ...] = ()
 
+    # (a list made first, and a plain loop: a generator costs more per line, and a phase
+    # asks a heavy sheet of 150 lines for these several times)
     @property
     def offers(self) -> tuple[Offer, ...]:
-        return tuple(x for x in self.lines if isinstance(x, Offer))
+        return tuple([x for x in self.lines if isinstance(x, Offer)])
 
     @property
     def savings(self) -> int:
-        return sum(x.amount for x in self.lines if isinstance(x, Savings))
+        total = 0
+        for x in self.lines:
+            if isinstance(x, Savings):
+                total += x.amount
+        return total
 
 
 class Bribe(NamedTuple):
@@ -280,7 +314,12 @@ def expand_sheets(
             # renumber: positions only order a power's offers, dropped ones leave no gap
             base = len(mine)
             mine.extend(_at(b, base + i) for i, b in enumerate(bribes))
-    candidates = {b.unit.location for bs in out.values() for b in bs if b.order is not None}
+    # the units some offer names an order for: with nothing dropped, those of the lines
+    # that start with a direct offer (every direct offer names an order, every wildcard
+    # none), so the sets above; not walking the elementary offers again
+    candidates: set[str] = (set().union(*ordered.values()) if exists is None else
+                            {b.unit.location for bs in out.values() for b in bs
+                             if b.order is not None})
     for power in powers:
         for unit in units.get(power, ()):
             if unit.location not in ordered[power] or unit.location not in candidates:

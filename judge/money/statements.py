@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from judge.engine.position import Position
 from judge.money.control import Control
 from judge.money.determination import Decision, Determination
-from judge.money.offers import OfferSheet
+from judge.money.offers import OfferSheet, sheet_texts
 from judge.money.rules import RuleSet
 
 
@@ -89,6 +89,7 @@ def statements(
         return {}
     control = control or Control()
     out: dict[str, Statement] = {}
+    tails: dict[int, str] = {}  # each order's printed tail, shared by the sheets (sheet_texts)
     for power in sorted(set(before) | set(position.units)):
         sheet = sheets.get(power, OfferSheet())
         units = position.units.get(power, ())
@@ -98,7 +99,8 @@ def statements(
             continue
         if not (units or sheet.offers or before.get(power, 0) or vassals):
             continue
-        statement = _statement(power, position, determination, sheet, before, after, rules)
+        statement = _statement(power, position, determination, sheet, before, after, rules,
+                               tails)
         extra = _unit_lines(power, [d for d in determination.decisions.values()
                                     if d.owner in vassals], rules)
         out[power] = replace(statement, played_by=control.controller(power),
@@ -120,7 +122,7 @@ def _unit_lines(payer: str, decisions: list[Decision], rules: RuleSet) -> tuple[
 
 def _statement(power: str, position: Position, det: Determination, sheet: OfferSheet,
                before: Mapping[str, int], after: Mapping[str, int],
-               rules: RuleSet) -> Statement:
+               rules: RuleSet, tails: dict[int, str]) -> Statement:
     own = [d for d in det.decisions.values() if d.owner == power]
     units = _unit_lines(power, own, rules)
     # ZEROSUM: money actually paid to own units, never the DUMMY rule's "+1" (OQ-17 d)
@@ -145,6 +147,6 @@ def _statement(power: str, position: Position, det: Determination, sheet: OfferS
     spent = det.spent.get(power, 0)
     return Statement(
         str(position.phase), power, units, profit, offered, tuple(lines),
-        tuple(str(x) for x in sheet.lines), before.get(power, 0),
+        tuple(sheet_texts(sheet.lines, tails)), before.get(power, 0),
         det.rounds.get(power, 0), spent, after.get(power, 0),
     )

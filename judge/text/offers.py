@@ -240,26 +240,24 @@ _BLANK = _Blank()
 
 def _value(syntax: LineSyntax, board: Map,
            orders_memo: dict[tuple[str, str | None], Any]) -> Offer | Savings | Comment | _Blank:
-    kind = syntax.kind
+    kind, amount, type_, body, token = syntax  # the fields at once, not one by one
     if kind == "blank":
         return _BLANK
-    token = syntax.comment
     comment = None if token is None else token[1:].strip()  # _comment, inlined
     if kind == "comment_line":
         return Comment(comment or "")
     if kind == "savings":
-        assert syntax.amount is not None
-        terms = _terms(syntax.amount)
+        assert amount is not None
+        terms = _terms(amount)
         if any(t.plateau_written for t in terms):
             raise LineError("E5", "PLATEAU AMOUNT ON SAVINGS REQUEST")
         return Savings(terms, comment)
-    amount = syntax.amount
     written = amount is not None
     terms = _terms(amount) if amount is not None else (Term(0),)
-    kind_of = _TYPES[syntax.type] if syntax.type is not None else OfferType.DIRECT
-    if syntax.body is None:
+    kind_of = _TYPES[type_] if type_ is not None else OfferType.DIRECT
+    if body is None:
         raise LineError("E7", "INCOMPLETE OFFER")
-    orders = _orders(syntax.body, board, orders_memo)
+    orders = _orders(body, board, orders_memo)
     first = orders[0]
     unit = first.order.unit if first.__class__ is Signal else first.unit
     return new_offer(terms, kind_of, unit, orders, comment, written)

@@ -188,3 +188,21 @@ def test_values_made_through_their_slots_equal_their_constructors(board: Map) ->
     assert new_term(12, 3, 4, True) == Term(12, 3, 4, True)
     assert [f.name for f in fields(WrittenLine)] == ["number", "text", "value"]
     assert written_line(7, "% x", Comment("x")) == WrittenLine(7, "% x", Comment("x"))
+
+
+def test_sheet_texts_print_every_line_as_str_does(board: Map) -> None:
+    """sheet_texts (statements print sheets with it, each order's tail printed once and
+    kept by the order's identity) gives str() of every line, with the kept tails shared by
+    several sheets."""
+    from judge.money.offers import Comment, Savings, Term, sheet_texts
+
+    lines = ["2*4#2+3# @ A PAR - BUR | S F BRE % note", "5 : PAR H | A PAR - BUR",
+             "1 ! F BRE - MAO", "3 & A MAR S A PAR - BUR ? | - GAS",
+             "0 : F LON C A YOR - NWY | H", "7 > A PAR - PIC", "4#2 : A PAR - BUR % x",
+             "5 : A PAR - BUR | H", "12+1 & F BRE H"]
+    values = [read_line(line, board) for line in lines]
+    values += [Savings((Term(3), Term(2, 2)), "kept"), Comment("a note")]
+    tails: dict[int, str] = {}
+    assert sheet_texts(values, tails) == [str(v) for v in values]
+    assert tails  # the second sheet finds the first one's orders already printed
+    assert sheet_texts(values[::-1], tails) == [str(v) for v in values[::-1]]
