@@ -86,25 +86,29 @@ class Offer:
     written_amount: bool = True
 
     def __str__(self) -> str:
-        terms, orders = self.terms, self.orders
-        if len(terms) == 1:
-            term = terms[0]
-            # Term.__str__, inlined for a plain amount (most lines of a sheet)
-            plain = term.count == 1 and not term.plateau_written
-            amount = str(term.amount) if plain else str(term)
-        else:
-            amount = "+".join([str(t) for t in terms])
-        # order_tail, inlined: an order's text is its unit's (Unit.text), a space, then
-        # the rest
-        alts = " | ".join([order_tail(o) if isinstance(o, Waive)
-                           else str(o)[len(o.unit.text) + 1:] for o in orders])
-        text = f"{amount} {self.type._value_} {self.unit} {alts}"
-        return text + (f" % {self.comment}" if self.comment else "")
+        return _offer_text(self, [_tail(o) for o in self.orders])
 
     @property
     def total(self) -> int:
         """Everything this line could cost if one listed order were issued."""
         return sum(t.amount * t.count for t in self.terms)
+
+
+def _tail(order: OfferedOrder) -> str:
+    """``order_tail``, fast: an order's text is its unit's (``Unit.text``), a space, then
+    the rest."""
+    return order_tail(order) if isinstance(order, Waive) else str(order)[len(order.unit.text) + 1:]
+
+
+def _offer_text(offer: Offer, tails: list[str]) -> str:
+    """An offer line as printed, its orders' ``tails`` given (``str(offer)``)."""
+    terms = offer.terms
+    if len(terms) == 1 and terms[0].count == 1 and not terms[0].plateau_written:
+        amount = str(terms[0].amount)  # Term.__str__, inlined for a plain amount (most lines)
+    else:
+        amount = "+".join([str(t) for t in terms])
+    text = f"{amount} {offer.type._value_} {offer.unit.text} {' | '.join(tails)}"
+    return text + f" % {offer.comment}" if offer.comment else text
 
 
 def sheet_texts(lines: Iterable[SheetLine], tails: dict[int, str]) -> list[str]:
@@ -118,20 +122,13 @@ def sheet_texts(lines: Iterable[SheetLine], tails: dict[int, str]) -> list[str]:
             out.append(str(line))
             continue
         assert isinstance(line, Offer)
-        terms = line.terms
-        if len(terms) == 1 and terms[0].count == 1 and not terms[0].plateau_written:
-            amount = str(terms[0].amount)
-        else:
-            amount = "+".join([str(t) for t in terms])
         alts: list[str] = []
         for o in line.orders:
             tail = tails.get(id(o))
             if tail is None:
-                tail = tails[id(o)] = (order_tail(o) if isinstance(o, Waive)
-                                       else str(o)[len(o.unit.text) + 1:])
+                tail = tails[id(o)] = _tail(o)
             alts.append(tail)
-        text = f"{amount} {line.type._value_} {line.unit.text} {' | '.join(alts)}"
-        out.append(text + f" % {line.comment}" if line.comment else text)
+        out.append(_offer_text(line, alts))
     return out
 
 

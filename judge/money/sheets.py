@@ -21,7 +21,7 @@ from judge.money.offers import (
     order_text,
 )
 from judge.money.rules import RuleSet
-from judge.money.validity import Invalid, answer, remembered_answers, resolve
+from judge.money.validity import Invalid, looked_up, remembered_answers, resolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,9 +190,7 @@ def _resolved(value: Offer, ctx: SheetContext, answers: dict[int, Any]) -> Offer
     if len(written) == 1:
         order = written[0]
         base = order.order if isinstance(order, Signal) else order
-        found = answers.get(id(base))  # looked_up, inlined: a heavy phase checks 1,050 lines
-        if found is None or found[0] is not base:
-            found = answer(base, position, board, signals, answers)
+        found = looked_up(base, position, board, signals, answers)
         resolved = found[1]
         if resolved is None:
             raise Invalid(*found[2])  # type: ignore[misc]
@@ -205,9 +203,7 @@ def _resolved(value: Offer, ctx: SheetContext, answers: dict[int, Any]) -> Offer
     same = True
     for order in written:
         base = order.order if isinstance(order, Signal) else order
-        found = answers.get(id(base))  # looked_up, inlined
-        if found is None or found[0] is not base:
-            found = answer(base, position, board, signals, answers)
+        found = looked_up(base, position, board, signals, answers)
         resolved = found[1]
         if resolved is None:
             raise Invalid(*found[2])  # type: ignore[misc]
