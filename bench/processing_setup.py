@@ -25,7 +25,7 @@ from judge.engine.state import state_from_position  # noqa: E402
 from judge.money.offers import OfferSheet  # noqa: E402
 from judge.money.rules import RuleSet  # noqa: E402
 from judge.money.sheets import SheetContext  # noqa: E402
-from judge.service.phases import begin  # noqa: E402
+from judge.service.board.phases import begin  # noqa: E402
 from judge.storage.games import SubmittedLine, add_game, post, submit  # noqa: E402
 from judge.storage.mailqueue import OutboundMessage  # noqa: E402
 from judge.storage.schema import (  # noqa: E402

@@ -7,6 +7,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from judge.games import DEFAULT, KINDS
+
 if TYPE_CHECKING:  # each subcommand imports only the layers it needs, when it runs
     from sqlalchemy.orm import Session, sessionmaker
 
@@ -16,7 +18,7 @@ if TYPE_CHECKING:  # each subcommand imports only the layers it needs, when it r
 def _adjudicate(args: argparse.Namespace) -> int:
     from judge import batch
 
-    batch.runner("standard")  # the engine, which every game plays on, loaded before settling
+    batch.runner(DEFAULT.name)  # the engine, which every game plays on, loaded before settling
     settle_after_start()
     source = open(args.input, encoding="utf-8") if args.input else sys.stdin
     with source:
@@ -214,13 +216,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--config", metavar="PATH",
                       help="play against the judge serve running with this judge.conf "
                       "(default: start a judge of its own in a temporary directory)")
-    demo.add_argument("--game", default="payola",
-                      choices=("payola", "shareholders", "capitalist", "exchange", "bourse"),
-                      help="the game to play: payola (default), shareholders "
-                      "(1901-Shareholders, four players through a year), capitalist "
-                      "(nine pseudonyms through a year of Capitalist Diplomacy), exchange "
-                      "(four investors from the first auction to a draw) or bourse (a "
-                      "standard game with a Bourse beside it)")
+    demos = [k for k in KINDS if k.demo is not None]  # the registry's scripted games
+    demo.add_argument("--game", default=demos[0].name, choices=[k.name for k in demos],
+                      help="the game the scripted players play by mail: "
+                      + ", ".join(f"{k.name} ({k.title})" for k in demos)
+                      + f"; default {demos[0].name}")
     demo.add_argument("--only", metavar="POWER", help="print only this power's mail")
     demo.add_argument("--by-reader", action="store_true",
                       help="print each reader's mail in turn instead of the game as a story "

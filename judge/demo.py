@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from email.message import EmailMessage
-from importlib import import_module
 from pathlib import Path
 from typing import TextIO
 
@@ -22,6 +21,7 @@ from sqlalchemy import func, select
 
 from judge.config import Settings, load_settings
 from judge.demos.opening import WINTER
+from judge.games import KINDS, kind_named
 from judge.mail.client import compose, outbox, send_to_judge
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import InboundMessage, InboxState, OutboundMessage, OutboxState
@@ -307,13 +307,13 @@ def _wait_for_port(settings: Settings, serve: subprocess.Popen[bytes]) -> None:
 
 
 def run(config: str | None, out: TextIO, only: str | None = None, full: bool = False,
-        by_reader: bool = False, kind: str = "payola") -> int:
+        by_reader: bool = False, kind: str | None = None) -> int:
     """Play against the judge of ``config`` (already serving), or against one of its own;
     print the game as a story, or (``by_reader``, ``only``) each reader's mail in turn.
     ``kind`` plays that market game's script (``GAMES``) instead of the Payola game."""
     game = f"demo{int(time.time() * 10) % 10**7:07d}"  # always as long: wrapped mail lines stay put
     log = sys.stderr
-    script = script_named(kind)
+    script = script_named(kind or GAMES[0])
     if config is None:
         with own_judge(log) as path:
             return _play_and_report(path, game, out, log, only, full, by_reader, script)
@@ -344,21 +344,16 @@ class Script:
     address: Callable[[str, str], str] = player  # a player's address in a game
 
 
-# a script written here, or "module:NAME" of one imported on use
-GAMES: dict[str, Script | str] = {
-    "payola": Script(play, POWERS, NARRATION),
-    "shareholders": "judge.demos.shareholders:SCRIPT",
-    "exchange": "judge.demos.exchange:SCRIPT",
-    "bourse": "judge.demos.bourse:SCRIPT",
-    "capitalist": "judge.demos.capitalist:SCRIPT",
-}
+PAYOLA = Script(play, POWERS, NARRATION)  # the registry's demo of Payola (judge.games)
+# judge demo --game <name>: every kind of the registry with a demo script
+GAMES = tuple(k.name for k in KINDS if k.demo is not None)
 
 
 def script_named(kind: str) -> Script:
     """The script of ``judge demo --game <kind>``."""
-    found = GAMES[kind]
-    if isinstance(found, str):
-        module, _, name = found.partition(":")
-        found = getattr(import_module(module), name)
-        assert isinstance(found, Script)
-    return found
+    found = kind_named(kind)
+    if found is None or found.demo is None:
+        raise LookupError(f"no demo of {kind!r} (demos: {', '.join(GAMES)})")
+    script = found.part("demo")
+    assert isinstance(script, Script)
+    return script

@@ -28,23 +28,29 @@ PACKAGE = Path(__file__).resolve().parent.parent / "judge"
 ALLOWED: dict[str, tuple[str, ...]] = {
     "judge": (),  # the package's __init__: the version string only
     "judge.engine": ("judge.engine",),
-    "judge.money": ("judge.engine", "judge.money"),
+    # the registry of game kinds imports nothing of the judge; it names each kind's parts
+    # as "module:NAME" strings, imported on first use by the layer that asks for the part
+    # (Kind.part): the runners of judge.batch, the mail parts of judge.service, the demos
+    "judge.games": ("judge.batch", "judge.service", "judge.demo", "judge.demos"),
+    "judge.money": ("judge.engine", "judge.money", "judge.games"),
     "judge.resources": (),
-    "judge.text": ("judge.engine", "judge.money", "judge.text", "judge.resources", "lark"),
-    "judge.batch": ("judge.engine", "judge.money", "judge.text", "judge.batch"),
+    "judge.text": ("judge.engine", "judge.money", "judge.text", "judge.resources", "judge.games",
+                   "lark"),
+    "judge.batch": ("judge.engine", "judge.money", "judge.text", "judge.batch", "judge.games"),
     "judge.config": (),
     "judge.storage": ("judge.engine", "judge.money", "judge.config", "judge.storage",
                       "sqlalchemy", "alembic"),
     "judge.service": ("judge.engine", "judge.money", "judge.text", "judge.batch", "judge.resources",
-                      "judge.config", "judge.storage", "judge.service", "sqlalchemy", "jinja2"),
+                      "judge.config", "judge.storage", "judge.service", "judge.games",
+                      "sqlalchemy", "jinja2"),
     "judge.mail": ("judge.text", "judge.config", "judge.storage", "judge.mail", "sqlalchemy",
                    "aiosmtpd"),
     "judge.demo": ("judge.config", "judge.storage", "judge.mail", "sqlalchemy",  # a client
-                   "judge.demos"),  # judge demo --game <kind>: the scripts, imported on use
+                   "judge.demos", "judge.games"),  # judge demo --game <kind>: the registry's
     "judge.demos": ("judge.config", "judge.demo", "judge.demos", "judge.storage", "judge.mail",
                     "sqlalchemy"),
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
-                  "judge.demo", "sqlalchemy"),
+                  "judge.demo", "judge.games", "sqlalchemy"),
 }
 # The pure layers: values in, values out. No I/O, no global state, nothing run at import.
 PURE = ("judge.engine", "judge.money", "judge.text")
@@ -166,6 +172,16 @@ def test_every_layer_exists_and_every_part_of_the_package_has_a_layer() -> None:
 @pytest.mark.parametrize("path", MODULES, ids=[module_at(p).name for p in MODULES])
 def test_imports_point_inward(path: Path) -> None:
     assert violations(module_at(path)) == []
+
+
+def test_the_registry_imports_nothing_of_the_judge() -> None:
+    """judge.games reaches the kinds' parts only by name, on first use: every layer may
+    read the registry without importing what sits above it."""
+    registry = module_at(PACKAGE / "games" / "__init__.py")
+    tree = ast.parse(registry.source)
+    imported = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not [ast.unparse(n) for n in imported
+                if "judge" in ast.unparse(n) and not ast.unparse(n).startswith("from __future__")]
 
 
 # Each kind of violation, planted as a new module in a copy of the package.

@@ -3,56 +3,44 @@
 See ``docs/adjudicate.md`` (and the contracts it implements). Everything here is
 callable from Python: ``run_case(dict) -> dict`` and ``run(lines) -> lines``.
 
-Every game kind is registered once, in ``GAMES``: its name in a case's ``"game"`` and
-the runner that plays its cases (``"module:function"``, imported on first use, so a
+Every game is a kind of the registry (judge.games): its name is a case's ``"game"``,
+and its ``batch`` part the runner that plays its cases (imported on first use, so a
 standard run never loads the money games). A runner takes the case and answers the
 result's fields; it raises CaseError (or the engine's StateError) for a line that is no
-case of its game. A Bourse runs beside a host game: a case whose ``state`` carries
-``bourse`` goes to ``BOURSE``, which plays the host through the host's own runner.
+case of its game. An attachment (the Bourse) runs beside a host game: a case whose
+``state`` carries the attachment's name goes to the attachment's runner, which plays
+the host through the host's own runner.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import cache
-from importlib import import_module
 from typing import IO, Any
 
 from judge.batch.case import CaseError
 from judge.engine.state import StateError
+from judge.games import DEFAULT, attachments, games
 
 __all__ = ["GAMES", "CaseError", "main", "run", "run_case"]
 
 Runner = Callable[[Mapping[str, Any]], dict[str, Any]]
 HostedRunner = Callable[[Mapping[str, Any], Runner], dict[str, Any]]
 
-GAMES: dict[str, str] = {
-    "standard": "judge.batch.standard:play_case",
-    "payola": "judge.batch.payola:play_case",
-    "exchange": "judge.batch.exchange:play_case",
-    "shareholders": "judge.batch.shareholders:play_case",
-    "capitalist": "judge.batch.capitalist:play_case",
-}
-BOURSE = "judge.batch.bourse:play_case"
+# a case's "game" -> its kind (the registry's games with a runner)
+GAMES = {k.name: k for k in games() if k.batch is not None}
 
 # json.dumps with its defaults, less the circular-reference check: a result is a tree of
 # fresh dicts and lists (never a cycle), and the check costs a dict entry per container.
 _encode = json.JSONEncoder(check_circular=False).encode
 
 
-@cache
-def _load(target: str) -> Any:
-    module, _, name = target.partition(":")
-    return getattr(import_module(module), name)
-
-
 def runner(game: Any) -> Runner:
     """The runner of a game named in a case; CaseError for a name that is not a game."""
-    target = GAMES.get(game) if isinstance(game, str) else None
-    if target is None:
+    kind = GAMES.get(game) if isinstance(game, str) else None
+    if kind is None:
         raise CaseError(f"unknown game {game!r} (known: {', '.join(sorted(GAMES))})")
-    play: Runner = _load(target)
+    play: Runner = kind.part("batch")
     return play
 
 
@@ -62,11 +50,13 @@ def run_case(case: Any) -> dict[str, Any]:
     try:
         if not isinstance(case, dict):
             raise CaseError("a case must be a JSON object")
-        play = runner(case.get("game", "standard"))
+        play = runner(case.get("game", DEFAULT.name))
         state = case.get("state")
-        if isinstance(state, dict) and "bourse" in state:
-            beside: HostedRunner = _load(BOURSE)
-            return {"id": case_id, **beside(case, play)}
+        if isinstance(state, dict):
+            for attachment in attachments():
+                if attachment.name in state:
+                    beside: HostedRunner = attachment.part("batch")
+                    return {"id": case_id, **beside(case, play)}
         return {"id": case_id, **play(case)}
     except (CaseError, StateError) as e:
         return {"id": case_id, "error": str(e)}

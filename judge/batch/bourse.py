@@ -18,6 +18,7 @@ from judge.batch.market import Mail, Refusals, params_of, read_mails
 from judge.engine.board import Map
 from judge.engine.phase import Phase, Season
 from judge.engine.state import position_from_state, state_from_position
+from judge.games import BOURSE
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.desk import Desk
 from judge.money.bourse.params import DEFAULTS, BourseParams, ParamError
@@ -29,13 +30,15 @@ from judge.text.bourse import read_command
 HostRunner = Callable[[Mapping[str, Any]], dict[str, Any]]
 HOST_ENDS = (None, "solo", "draw")
 
+KEY = BOURSE.name  # a case's state.bourse, and a mail's "to" the Bourse
+
 
 def play_case(case: Mapping[str, Any], play_host: HostRunner) -> dict[str, Any]:
     """One host phase with the Bourse turn attached to it."""
     board = board_of(case)
     state = field(case, "state", dict)
     params = _params(case)
-    bourse = read_bourse(state.get("bourse"), board, params)
+    bourse = read_bourse(state.get(KEY), board, params)
     host_end = case.get("host_end")
     if host_end not in HOST_ENDS:
         raise CaseError("'host_end' must be \"solo\", \"draw\" or null")
@@ -61,7 +64,7 @@ def play_case(case: Mapping[str, Any], play_host: HostRunner) -> dict[str, Any]:
         after = _processed(desk, phase, params, out.get("state") or {}, board)
     for key, refused in refusals.as_dict().items():
         out.setdefault("errors", {}).setdefault(key, []).extend(refused)
-    out["state"] = {**(out.get("state") or {}), "bourse": bourse_json(after)}
+    out["state"] = {**(out.get("state") or {}), KEY: bourse_json(after)}
     out["end"] = None if host_end is None else _end(host_end, after, out["state"], board)
     out["warnings"] = {k: ws for k, ws in warnings.items() if ws}
     return out
@@ -75,7 +78,7 @@ def _params(case: Mapping[str, Any]) -> BourseParams:
 
 
 def _for_bourse(mail: Mail) -> bool:
-    return mail.to in (None, "bourse")
+    return mail.to in (None, KEY)
 
 
 def _host_case(case: Mapping[str, Any], state: Mapping[str, Any],
@@ -83,18 +86,18 @@ def _host_case(case: Mapping[str, Any], state: Mapping[str, Any],
     """The case as the host sees it: no ``bourse`` in its state, no Bourse mail, no
     Bourse parameters, no ``host_end``."""
     host = {k: v for k, v in case.items() if k not in ("host_end", "params", "mails")}
-    host["state"] = {k: v for k, v in state.items() if k != "bourse"}
+    host["state"] = {k: v for k, v in state.items() if k != KEY}
     if mails:
         host["mails"] = [m for m in case.get("mails") or []
                          if isinstance(m, Mapping) and str(m.get("to") or "").lower()
-                         not in ("", "bourse")]
+                         not in ("", KEY)]
     return host
 
 
 def _unplayed(state: Mapping[str, Any], board: Map) -> dict[str, Any]:
     """The host's fields when it ends during the phase without processing it: nothing
     happened on the board, the state keeps its phase (D12)."""
-    host_state = {k: v for k, v in state.items() if k != "bourse"}
+    host_state = {k: v for k, v in state.items() if k != KEY}
     canonical = state_from_position(position_from_state(state, board))
     return {"results": {}, "errors": {}, "state": {**host_state, **canonical}}
 

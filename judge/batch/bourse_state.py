@@ -8,6 +8,7 @@ from typing import Any
 
 from judge.batch.case import CaseError
 from judge.engine.board import Map
+from judge.games import BOURSE
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.scoring import net_worth
 from judge.money.bourse.state import Bourse, Member
@@ -89,12 +90,12 @@ def _count(value: Any, what: str) -> int:
 def _map(given: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     value = given.get(key) or {}
     if not isinstance(value, Mapping):
-        raise CaseError(f"bourse {key!r} must be a JSON object")
+        raise CaseError(f"{BOURSE.name} {key!r} must be a JSON object")
     return value
 
 
 def _list(given: Mapping[str, Any], key: str) -> list[Any]:
     value = given.get(key) or []
     if not isinstance(value, list):
-        raise CaseError(f"bourse {key!r} must be a JSON array")
+        raise CaseError(f"{BOURSE.name} {key!r} must be a JSON array")
     return value

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.engine.board import Map
-from judge.engine.maps import load_map
+from judge.engine.maps import STANDARD_MAP, load_map
 
 
 class CaseError(ValueError):
@@ -15,7 +15,7 @@ class CaseError(ValueError):
 
 def board_of(case: Mapping[str, Any]) -> Map:
     """The case's map (``variant``, standard when absent)."""
-    variant = case.get("variant", "standard")
+    variant = case.get("variant", STANDARD_MAP)
     if not isinstance(variant, str):
         raise CaseError("variant must be a string")
     try:

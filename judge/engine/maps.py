@@ -9,9 +9,11 @@ from typing import Any
 
 from judge.engine.board import Map, Province, Terrain, build_map
 
+STANDARD_MAP = "standard"  # the board every game of the judge is played on
+
 
 @cache
-def load_map(name: str = "standard") -> Map:
+def load_map(name: str = STANDARD_MAP) -> Map:
     """The named map, read once from ``judge/engine/maps/<name>.json``."""
     path = resources.files("judge.engine").joinpath("maps", f"{name}.json")
     try:

@@ -6,6 +6,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 
+from judge.games import EXCHANGE
+
 
 class RuleError(ValueError):
     """A flag list that cannot describe a Payola game; the message says which flag and why."""
@@ -73,7 +75,7 @@ _EXCLUDES: tuple[tuple[str, str], ...] = (
 _REFUSED: dict[str, str] = {
     "PROXY_OK": "PROXY_OK is not allowed in Payola: nobody orders another power's units",
     "NO_CHECK": "NO_CHECK is not allowed in Payola: every offered order must be checked",
-    "EXCHANGE": "EXCHANGE is a game of its own: use \"game\": \"exchange\"",
+    EXCHANGE.word: f"{EXCHANGE.word} is a game of its own: use \"game\": \"{EXCHANGE.name}\"",
     "ROTATE": "control rotation (ROTATE) is not allowed in Payola: each power keeps its "
               "own bank account",
 }

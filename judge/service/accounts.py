@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from judge.engine.board import Map
+from judge.games import kind_of
 from judge.money.acceptance import AcceptanceError, AcceptanceList
 from judge.money.income import owed as owed_by
 from judge.money.income import starting_balance
@@ -44,7 +45,7 @@ def open_accounts(ctx: Context, game: Game, board: Map) -> None:
 def _payola(ctx: Context) -> Identity:
     who = ctx.player()
     lock_game(ctx.session, who.game.id)  # balances change with a phase being processed
-    if who.game.variant != "payola":
+    if not kind_of(who.game.variant).bank:
         raise Refusal(f"{who.game.name} is not a Payola game; only Payola games have money")
     return who
 

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from judge.config import Settings
 from judge.engine.maps import load_map
 from judge.engine.phase import Phase, PhaseKind
+from judge.games import kind_of
 from judge.money.chart import BribeChart, ChartAccount, ChartOrder, ChartUnit
 from judge.money.statement_json import statement_json, statement_of
 from judge.money.statements import Statement
@@ -94,7 +95,7 @@ def books_of(session: Session, game: Game) -> list[PhaseBooks]:
 
 def book_mails(session: Session, game: Game, judge_name: str) -> list[Mail]:
     """A Payola game is over: its books, to everyone (none for other games)."""
-    if game.variant != "payola":
+    if not kind_of(game.variant).bank:
         return []
     board = load_map(game.map_name)
     return books_mails(roster_of(game, judge_name), books_of(session, game), board.powers)

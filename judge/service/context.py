@@ -37,6 +37,9 @@ class Identity:
     player: Player | None = None
     number: int = 0  # which sign-on of the mail, for the copies sent to registered addresses
     acting: str | None = None  # a market game's member signed on as a power he acts for
+    # signed on to an attachment of the game (its kind's name, judge.games): his own
+    # lines go to the attachment, not to the game
+    attachment: str | None = None
 
     @property
     def market(self) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from judge.engine.board import Map
 from judge.engine.position import Position
+from judge.games import kind_of
 from judge.money.control import Control, ControlError
 from judge.money.rules import RuleSet
 from judge.service.context import Context, Refusal, Result
@@ -87,7 +88,7 @@ def set_control(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     ``SET NOCONTROL <power>``: the controller's player plays the controlled power, which
     keeps its own account; under VASSAL_DUMMIES a controlled DUMMY is a vassal instead."""
     game = ctx.master().game
-    if game.variant != "payola":
+    if not kind_of(game.variant).bank:
         raise Refusal(f"{game.name} is not a Payola game; SET CONTROL is for Payola games")
     if game.state in (GameState.COMPLETED, GameState.TERMINATED):
         raise Refusal(f"game {game.name} is {game.state}; control can no longer change")

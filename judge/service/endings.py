@@ -13,7 +13,7 @@ from judge.engine.board import Map
 from judge.engine.position import Position
 from judge.service.chartbook import open_books
 from judge.service.context import Context, Refusal, Result
-from judge.service.markets.bourse import turns as bourse
+from judge.service.kinds import attachments_of
 from judge.service.powers import initials, power_named
 from judge.service.reports import Ending, end_mails, roster_of
 from judge.storage.games import members
@@ -74,7 +74,8 @@ def finish(session: Session, game: Game, ending: Ending, position: Position,
     game.state = GameState.COMPLETED
     game.ended_at = now
     game.result = " ".join((ending.kind, *ending.powers))
-    bourse.end(session, settings, game, ending.kind, position, now)
+    for attachment in attachments_of(game):
+        attachment.end(session, settings, game, ending.kind, position, now)
     for mail in end_mails(roster_of(game, settings.name), ending, position, money):
         queue_mail(session, mail.to, mail.subject, mail.body, sender=settings.address, now=now)
     open_books(session, game, settings, now)

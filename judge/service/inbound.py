@@ -12,7 +12,7 @@ from judge.service.answer_limits import HOUR, capped, over_budget, repeated
 from judge.service.context import Context, Result
 from judge.service.guessing import answer_delay
 from judge.service.handlers import NOTHING_TO_UNDO, run
-from judge.service.markets.mail import each_line, market_line, run_market
+from judge.service.kinds import attachment_named, part_of
 from judge.service.membership import count_wrong_passwords
 from judge.service.replies import render
 from judge.storage.base import utcnow
@@ -130,13 +130,13 @@ def _sign_on_first(ctx: Context, steps: list[Step]) -> int:
 def _run_all(ctx: Context, steps: list[Step], start: int = 0) -> None:
     """Run the mail's steps from ``start`` on (those before it ran already)."""
     seen: dict[tuple[type, str], int] = {}
-    market: list[Step] = []  # a market game member's lines, read as one mail of his
+    market: list[Step] = []  # a market member's own lines, read as one mail of his
     for step in steps[start:MAX_COMMANDS]:
-        if ctx.identity is not None and ctx.identity.market and market_line(step):
-            market.extend(each_line(step))
+        if ctx.identity is not None and ctx.identity.market and _own_line(step):
+            market.extend(_each_line(step))
             continue
         if market:
-            run_market(ctx, market)
+            _to_game(ctx, market)
             market = []
         again = repeated(step, seen)
         if again is not None:
@@ -149,7 +149,35 @@ def _run_all(ctx: Context, steps: list[Step], start: int = 0) -> None:
             log.info("game %s: master's %s %s", signed.game.name, _command_word(step),
                      "done" if result.ok else "refused")
     if market:
-        run_market(ctx, market)
+        _to_game(ctx, market)
+
+
+# what the service itself answers, whoever is signed on; a market member's other lines
+# are his game's own (or his attachment's), read by its kind as one mail of his
+SERVICE = (c.Help, c.List, c.Summary, c.History, c.Create, c.Join, c.Observe, c.SignOn,
+           c.SignOff, c.SetPassword, c.SetAddress, c.ConfirmAddress, c.SetAbsence,
+           c.Press, c.EndPress)
+
+
+def _own_line(step: Step) -> bool:
+    return not isinstance(step.command, SERVICE)
+
+
+def _each_line(step: Step) -> list[Step]:
+    """A step as the lines it came from: an order section is one line each."""
+    if isinstance(step.command, c.Orders):
+        return [Step(o.line, o.text, c.Orders((o,))) for o in step.command.lines]
+    return [step]
+
+
+def _to_game(ctx: Context, steps: list[Step]) -> None:
+    """A signed-on member's own lines, to the kind (or attachment) he signed on to."""
+    who = ctx.identity
+    assert who is not None
+    if who.attachment is not None:
+        attachment_named(who.attachment).lines(ctx, steps)
+    else:
+        part_of(who.game).lines(ctx, steps)
 
 
 def _footer(settings: Settings) -> str:

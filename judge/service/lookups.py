@@ -6,10 +6,10 @@ import re
 import textwrap
 
 from judge import resources
-from judge.engine.phase import Phase
+from judge.games import KINDS
 from judge.service.context import Context, Refusal, Result
+from judge.service.kinds import part_of
 from judge.service.membership import game_named
-from judge.service.oversight import overview
 from judge.storage.games import all_games, phase_records
 from judge.storage.schema import Game, PowerState
 from judge.text import commands as c
@@ -18,11 +18,11 @@ from judge.text.commands import Step
 MAX_HISTORY_PHASES = 40  # njudge caps HISTORY too; ask FROM/TO for more
 
 
-# HELP <topic>: the player's guide (docs/) or a short text (templates/help/)
-GUIDES = {"PAYOLA": "playing-payola.md", "SHAREHOLDERS": "playing-shareholders.md",
-          "EXCHANGE": "playing-exchange.md", "CAPITALIST": "playing-capitalist.md",
-          "BOURSE": "playing-bourse.md"}
-TOPICS = {"ORDERS": "orders", "ORDER": "orders", "STANDARD": "orders", "PRESS": "press",
+# HELP <topic>: a game's guide (docs/, each kind's ``guide`` in judge.games) or a short
+# text (templates/help/); a game without a guide of its own is helped by the orders text
+GUIDES = {k.word: k.guide for k in KINDS if k.guide is not None}
+TOPICS = {**{k.word: "orders" for k in KINDS if k.guide is None},
+          "ORDERS": "orders", "ORDER": "orders", "PRESS": "press",
           "DEADLINES": "deadlines", "DEADLINE": "deadlines", "TIMING": "deadlines",
           "MASTER": "master", "GM": "master", "GAMES": "games",
           "MARKETS": "games"}
@@ -103,38 +103,60 @@ def _summary(ctx: Context, game: Game, step: Step) -> Result:
             centers[power] = len(cs)
     powers = [{"name": p.name, "state": p.state, "centers": centers.get(p.name, 0)}
               for p in game.powers]
+    played = [r.phase for r in records if r.processed_at is not None]
     data = {"name": game.name, "variant": game.variant.upper(), "state": game.state,
-            "phase": game.phase or "not started", "flags": game.flags, "powers": powers,
+            "phase": game.phase or ("over" if game.ended_at else "not started"),
+            "flags": game.flags, "powers": powers, "last": played[-1] if played else None,
+            "result": ending_words(game.result) if game.result else None,
             "options": {k: v for k, v in game.options.items()}, "oversight": None}
     who = ctx.identity
     if who is not None and who.role == "master" and who.game.id == game.id:
-        data["oversight"] = overview(ctx, who)
+        data["oversight"] = part_of(game).oversight(ctx, who)
     return Result(step.line, step.text, True, template="summary", data=data)
 
 
 def history(ctx: Context, cmd: c.History, step: Step) -> Result:
-    """The orders carried out in each processed phase (public once processed)."""
+    """The public record of each processed phase, in the game's own words (its kind's
+    ``history``): public once processed."""
     game = _game(ctx, cmd.game)
-    phases = []
-    for record in phase_records(ctx.session, game):
-        if record.result is None:
-            continue
-        if cmd.start and _key(record.phase) < _key(cmd.start):
-            continue
-        if cmd.end and _key(record.phase) > _key(cmd.end):
-            continue
-        phases.append({"phase": record.phase, "orders": record.result.get("orders", {}),
-                       "outcomes": record.result.get("outcomes", {})})
-    cut = len(phases) > MAX_HISTORY_PHASES
+    played = [r for r in phase_records(ctx.session, game)
+              if r.result is not None and r.processed_at is not None]
+    chosen = [r for r in played
+              if (not cmd.start or phase_order(r.phase) >= phase_order(cmd.start))
+              and (not cmd.end or phase_order(r.phase) <= phase_order(cmd.end))]
+    cut = len(chosen) > MAX_HISTORY_PHASES
+    phases = part_of(game).history(ctx.session, game, chosen[-MAX_HISTORY_PHASES:])
     return Result(step.line, step.text, True, template="history", data={
-        "name": game.name, "phases": phases[-MAX_HISTORY_PHASES:], "cut": cut,
+        "name": game.name, "phases": phases, "cut": cut,
     })
 
 
-def _key(phase: str) -> tuple[int, int, int]:
-    return Phase.parse(phase).sort_key
+_SEASONS = {"S": 0, "U": 1, "F": 2, "W": 3}
+
+
+def phase_order(phase: str) -> tuple[int, int, str]:
+    """Where a phase falls in a game's calendar, for HISTORY's FROM and TO: the year, the
+    season, then the phase's letter (every kind names its phases <season><year><letter>:
+    S1901M, F1901C, W1900P)."""
+    word = phase.strip().upper()
+    if len(word) == 6 and word[0] in _SEASONS and word[1:5].isdigit():
+        return int(word[1:5]), _SEASONS[word[0]], word[5]
+    return 0, 0, word  # no phase's name: before every phase
 
 
 def unreadable(ctx: Context, cmd: c.Unreadable, step: Step) -> Result:
     problem = cmd.problem
     raise Refusal(problem.message, data={"column": problem.column, "excerpt": problem.excerpt})
+
+
+_ENDINGS = {"victory": "won by {}", "solo": "won by {}", "draw": "a draw among {}",
+            "concession": "conceded to {}", "terminated": "ended by its master",
+            "end_year": "its last year was played; the best placed: {}"}
+
+
+def ending_words(result: str) -> str:
+    """How a game ended, in words (``Game.result`` is the ending's kind and its powers or
+    players)."""
+    kind, *who = result.split()
+    form = _ENDINGS.get(kind, kind.replace("_", " ") + " {}")
+    return form.format(", ".join(who) or "nobody").strip()

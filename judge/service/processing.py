@@ -16,21 +16,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
-from judge.engine.board import Map
-from judge.engine.maps import load_map
-from judge.engine.position import Position
-from judge.service import bribes
-from judge.service.deadlines import Due, due
-from judge.service.endings import agreed_ending, finish
-from judge.service.markets import kind_of
-from judge.service.markets import phases as markets
-from judge.service.phases import begin, phase_clock, process_phase, queue_all
-from judge.service.reports import late_notice_mails, pause_mails, reminder_mails, roster_of
-from judge.service.schedule import schedule
-from judge.service.timing import timing_of
+from judge.service.kinds import part_of
 from judge.storage.base import utcnow
-from judge.storage.games import current_record, lock_game, position_of
-from judge.storage.schema import Game, GameState, PhaseRecord, PowerState
+from judge.storage.games import lock_game
+from judge.storage.schema import Game, GameState
 from judge.storage.session import unit_of_work
 
 log = logging.getLogger(__name__)
@@ -81,82 +70,14 @@ def advance_game(factory: sessionmaker[Session], settings: Settings, game_id: in
 
 
 def advance(session: Session, game_id: int, settings: Settings, now: datetime) -> Done | None:
-    """The one next thing due for a game, done in the caller's transaction: start it once
-    full, remind a long pause, end it by agreement, or move its current phase on."""
+    """The one next thing due for a game, done in the caller's transaction by its kind:
+    start it once full, remind a long pause, end it by agreement, or move its current
+    phase on."""
     game = lock_game(session, game_id)
     if game is None:
         return None
-    market = kind_of(game)
-    if market is not None:  # Exchange, Shareholders, Capitalist: judge.service.markets
-        did = markets.advance(session, settings, game, market, now)
-        return Done(game.name, did, game.phase) if did else None
-    if game.state == GameState.FORMING:
-        if game.powers and all(p.state == PowerState.PLAYED for p in game.powers):
-            begin(session, game, settings, now)
-            return Done(game.name, "started", game.phase)
-        return None
-    if game.state == GameState.PAUSED:
-        return _pause_reminder(session, game, settings, now)
-    if game.state != GameState.ACTIVE:
-        return None
-    record = current_record(session, game)
-    if record is None or record.processed_at is not None:
-        return None
-    board = load_map(game.map_name)
-    position = position_of(record, board)
-    ending = agreed_ending(session, game, position, board)
-    if ending is not None:
-        money = bribes.balances(game) if game.variant == "payola" else None
-        finish(session, game, ending, position, settings, now, money)
-        return Done(game.name, f"ended ({ending.kind})", record.phase)
-    if record.deadline is None:
-        schedule(session, game, record, now)
-        return Done(game.name, "deadline set for", record.phase)
-    return _phase_step(session, game, record, position, board, settings, now)
-
-
-def _phase_step(session: Session, game: Game, record: PhaseRecord, position: Position,
-                board: Map, settings: Settings, now: datetime) -> Done | None:
-    timing = timing_of(game.options)
-    clock, unacted = phase_clock(session, game, record, position, board)
-    action = due(clock, timing, now)
-    if action is None:
-        return None
-    if action is Due.PROCESS:
-        if process_phase(session, game, record, settings, now) is None:
-            return None
-        return Done(game.name, "processed", record.phase)
-    roster = roster_of(game, settings.name)
-    assert record.deadline is not None
-    if action is Due.REMIND:
-        queue_all(session, settings, now,
-               reminder_mails(roster, unacted, record.phase, record.deadline, now))
-        record.reminded_at = now
-        return Done(game.name, "reminded " + " ".join(unacted) + " of", record.phase)
-    mails = late_notice_mails(roster, record.phase, unacted, record.deadline,
-                              record.deadline + timing.grace, timing.disorder)
-    if action is Due.TELL_MASTER:
-        queue_all(session, settings, now, [m for m in mails if m.reader == "MASTER"])
-        record.master_told_at = now
-        return Done(game.name, "waits for the master after the grace period of", record.phase)
-    queue_all(session, settings, now, mails)
-    record.late_told_at = now
-    return Done(game.name, "late notice to " + " ".join(unacted) + " for", record.phase)
-
-
-def _pause_reminder(session: Session, game: Game, settings: Settings,
-                    now: datetime) -> Done | None:
-    """A master cannot pause a game forever in silence: everyone is told again every
-    ``pause_notice`` (a week by default) that it is still paused."""
-    timing = timing_of(game.options)
-    told = game.pause_told_at or game.paused_at
-    if told is not None and now - told < timing.pause_notice:
-        return None
-    since = (game.paused_at or now).strftime("%Y-%m-%d %H:%M UTC")
-    queue_all(session, settings, now, pause_mails(roster_of(game, settings.name), True, game.phase,
-                                               None, f"still paused by the master since {since}"))
-    game.pause_told_at = now
-    return Done(game.name, "still paused; everyone told", game.phase)
+    done = part_of(game).advance(session, settings, game, now)
+    return Done(game.name, *done) if done is not None else None
 
 
 def run_processor(factory: sessionmaker[Session], settings: Settings, stop: threading.Event,

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from judge.engine.maps import STANDARD_MAP
 from judge.storage.base import Base, utcnow
 
 NAME = 32  # game, power and observer names
@@ -52,7 +53,7 @@ class Game(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME), unique=True)
     variant: Mapped[str] = mapped_column(String(16))
-    map_name: Mapped[str] = mapped_column(String(NAME), default="standard")
+    map_name: Mapped[str] = mapped_column(String(NAME), default=STANDARD_MAP)
     flags: Mapped[list[str]] = mapped_column(JSON, default=list)
     options: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
     seed: Mapped[int]

@@ -10,6 +10,7 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
+from judge.games import BOURSE
 from judge.money.bourse.commands import Buy, Command, JoinBourse, NoTrade, Sell
 from judge.text.grammar import load_parser
 
@@ -33,7 +34,7 @@ _COMMANDS = _Commands()
 
 def _parser() -> Lark:
     # one transformer for the process, so load_parser's cache builds the parser once
-    return load_parser("bourse", transformer=_COMMANDS)
+    return load_parser(BOURSE.grammar or "", transformer=_COMMANDS)
 
 
 @lru_cache(maxsize=8192)  # a turn is read again with each new mail: lines repeat

@@ -12,6 +12,7 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
+from judge.games import CAPITALIST
 from judge.money.trades import Buy, NoTrade, Sell, TradeCommand
 from judge.text.grammar import load_parser
 from judge.text.normalize import normalize_line
@@ -40,7 +41,7 @@ _TRANSFORMER = _Commands()
 
 
 def _parser() -> Lark:
-    return load_parser("capitalist", transformer=_TRANSFORMER, start="start")
+    return load_parser(CAPITALIST.grammar or "", transformer=_TRANSFORMER, start="start")
 
 
 @lru_cache(maxsize=4096)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from lark import Lark, Token, UnexpectedInput
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
+from judge.games import attachments, create_words
 from judge.text import commands as c
 from judge.text.command_tree import ToCommand
 from judge.text.grammar import load_parser
@@ -30,8 +31,8 @@ _EXPECTED = {
 USAGE = {
     "HELP": "HELP",
     "LIST": "LIST [game]",
-    "CREATE": "CREATE <game> <password> [STANDARD|PAYOLA|EXCHANGE] [rule flags] [BOURSE] "
-    "[PARAMETER=value ...]",
+    "CREATE": "CREATE <game> <password> [" + "|".join(create_words()) + "] [rule flags] ["
+    + "|".join(k.word for k in attachments()) + "] [PARAMETER=value ...]",
     "JOIN": "JOIN <game> <password> [<power>]  or  JOIN <power>@<game> <password>",
     "OBSERVE": "OBSERVE <game> <password>",
     "WATCH": "WATCH <game> <password>",

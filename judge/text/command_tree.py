@@ -5,6 +5,7 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from judge.engine.phase import Phase
+from judge.games import BOURSE
 from judge.text import commands as c
 
 
@@ -25,7 +26,7 @@ class ToCommand(Transformer):
 
     @v_args(inline=True)
     def join(self, game: Token, password: Token, power: Token | None) -> c.Join | c.JoinBourse:
-        if str(game).upper() == "BOURSE" and power is None:
+        if str(game).upper() == BOURSE.word and power is None:
             return c.JoinBourse(str(password))
         return c.Join(_game(game), str(password), _opt(power))
 

@@ -10,6 +10,7 @@ from lark import Token, Transformer
 from lark.exceptions import LarkError
 
 from judge.engine.board import Map
+from judge.games import EXCHANGE
 from judge.money.exchange import commands as c
 from judge.money.sheets import SheetError, WrittenLine
 from judge.text.exchange_canonical import read_plain
@@ -159,7 +160,7 @@ def _read_command(line: str) -> c.Command:
 
 def read_by_grammar(line: str, word: str) -> c.Command:
     """The command ``grammar/exchange.lark`` makes of a line starting with ``word``."""
-    parser = load_parser("exchange", transformer=_TRANSFORMER, start="start")
+    parser = load_parser(EXCHANGE.grammar or "", transformer=_TRANSFORMER, start="start")
     try:
         value = parser.parse(line.strip())
     except LarkError:

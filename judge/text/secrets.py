@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from judge.games import BOURSE
+
 MASK = "****"
 MIN_SCRUBBED = 4  # no password is shorter (service.passwords.MIN_LENGTH)
 _SPACES = re.compile(r"(\s+)")
@@ -30,7 +32,7 @@ def password_position(words: list[str]) -> int | None:
         return 3
     if first == "SET":
         return 2 if second == "PASSWORD" else None
-    if first == "JOIN" and second == "BOURSE" and len(words) == 3:
+    if first == "JOIN" and second == BOURSE.word and len(words) == 3:
         return None  # JOIN BOURSE <pseudonym>; no game is named BOURSE
     return _PASSWORD_AFTER.get(first)
 

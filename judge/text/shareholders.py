@@ -16,6 +16,7 @@ from lark.exceptions import UnexpectedInput
 from judge.engine.board import Map
 from judge.engine.orders import Build, Hold, Order, Remove
 from judge.engine.position import Unit
+from judge.games import SHAREHOLDERS
 from judge.money.shareholders.commands import (
     BuildUnit,
     Buy,
@@ -34,7 +35,7 @@ _WORDS = ("SELL", "BUY", "NOTRADE", "NO", "DIVIDEND", "NODIVIDEND", "DISSOLVE", 
 
 
 def _parser() -> Lark:
-    return load_parser("shareholders")
+    return load_parser(SHAREHOLDERS.grammar or "")
 
 
 @lru_cache(maxsize=8192)  # a phase is read again with each new mail: lines repeat

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
 from judge.engine.maps import load_map
-from judge.service.phases import begin
+from judge.service.board.phases import begin
 from judge.storage.games import SubmittedLine, add_game, submit
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.migrate import upgrade

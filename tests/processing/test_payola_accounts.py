@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from judge.engine.maps import load_map
 from judge.engine.state import state_from_position
-from judge.service.phases import initial_position
+from judge.service.board.phases import initial_position
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import Game, LedgerEntry, PhaseRecord, Power
 from judge.storage.session import unit_of_work

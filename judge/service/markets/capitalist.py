@@ -24,11 +24,15 @@ from typing import Any
 
 from judge.batch.capitalist.state import opening_state
 from judge.batch.case import CaseError
-from judge.engine.maps import load_map
+from judge.engine.maps import STANDARD_MAP, load_map
+from judge.games import CAPITALIST
 from judge.money.capitalist.currency import CURRENCIES
 from judge.money.capitalist.params import DEFAULTS, ParamError, Params
 from judge.money.capitalist.state import centimes
+from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import Letter, MarketKind, State
+
+SUBJECT = CAPITALIST.word.title()  # how the letters' subjects name the game
 
 POWERS = CURRENCIES.powers
 
@@ -36,7 +40,7 @@ POWERS = CURRENCIES.powers
 def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
     try:
         params = Params.of(envelope.get("params", {}))
-        return opening_state(names, load_map(str(envelope.get("variant", "standard"))),
+        return opening_state(names, load_map(str(envelope.get("variant", STANDARD_MAP))),
                              params)
     except (CaseError, ParamError) as e:
         raise ValueError(str(e)) from None
@@ -95,13 +99,14 @@ def _commerce(before: State, result: Mapping[str, Any]) -> list[Letter]:
         "commanders": _commanders(after),
         "military": [str(after.get("phase"))],
     }
-    letters = [Letter("*", f"Capitalist {phase} commerce results",
+    letters = [Letter("*", f"{SUBJECT} {phase} commerce results",
                       "market/capitalist_commerce.txt.j2", view)]
     commands: dict[str, list[str]] = {}
     for power, name in sorted(after.get("commanders", {}).items()):
         commands.setdefault(name, []).append(power)
     for name, powers in sorted(commands.items()):
-        letters.append(Letter(name, f"Capitalist {phase}: you command {', '.join(powers)}",
+        subject = f"{SUBJECT} {phase}: you command {', '.join(powers)}"
+        letters.append(Letter(name, subject,
                               "market/capitalist_command.txt.j2",
                               {"phase": phase, "name": name, "powers": powers,
                                "military": str(after.get("phase"))}))
@@ -142,7 +147,7 @@ def _military(before: State, result: Mapping[str, Any]) -> list[Letter]:
         "rates": [] if end else _rates(after, after),
         "next_is_commerce": str(after.get("phase", "")).endswith("C"),
     }
-    return [Letter("*", f"Capitalist {phase} results", "market/capitalist_military.txt.j2",
+    return [Letter("*", f"{SUBJECT} {phase} results", "market/capitalist_military.txt.j2",
                    view)]
 
 
@@ -158,7 +163,7 @@ def _opening_letters(state: State) -> list[Letter]:
     phase = str(state.get("phase"))
     view = {"phase": phase, "rates": _rates(state, state), "accounts": _accounts(state),
             "military": phase[:-1] + "M"}
-    return [Letter("*", f"Capitalist {phase}: rates and holdings at the opening",
+    return [Letter("*", f"{SUBJECT} {phase}: rates and holdings at the opening",
                    "market/capitalist_opening.txt.j2", view)]
 
 
@@ -190,8 +195,9 @@ def _status(state: State, name: str) -> list[str]:
 
 
 KIND = MarketKind(
-    name="capitalist", title="Capitalist Diplomacy", member="player", defaults=DEFAULTS,
-    players=(DEFAULTS["MIN_PLAYERS"], DEFAULTS["MAX_PLAYERS"]), opening=_opening,
+    game=CAPITALIST, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status, opening_letters=_opening_letters,
     secret=True,
 )
+
+GAME = MarketGame(KIND)

@@ -30,12 +30,16 @@ from typing import Any
 
 from judge.batch import run_case
 from judge.engine.maps import load_map
+from judge.games import EXCHANGE
 from judge.money.exchange.params import DEFAULTS
 from judge.money.statement_json import statement_of
 from judge.money.statements import Statement
+from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import History, Letter, MarketKind, State
 from judge.service.markets.play import PARAM
 from judge.service.reports.ledgers import StatementView, statement_view
+
+SUBJECT = EXCHANGE.title  # how the letters' subjects name the game
 
 Event = Mapping[str, Any]
 PRIVATE = "market/exchange_private.txt.j2"
@@ -73,7 +77,7 @@ def _set_holdings(options: Mapping[str, str], value: str) -> dict[str, str]:
     if len(words) != 3 or not words[2].isdigit():
         raise ValueError("write SET HOLDINGS <investor> <power> <shares>")
     who, word, count = words
-    power = load_map("standard").power_named(word)
+    power = load_map().power_named(word)
     if power is None:
         raise ValueError(f"{word} is no power")
     if options.get(f"{PARAM}PREFLOATED", "").upper() not in ("YES", "ON", "TRUE", "1"):
@@ -158,7 +162,7 @@ def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
     rules: Sequence[str] = result.get("rules", [])
     phase = str(before.get("phase"))
     events: list[Event] = list(result.get("events", []))
-    letters = [Letter("*", f"Exchange {phase} results", PUBLIC,
+    letters = [Letter("*", f"{SUBJECT} {phase} results", PUBLIC,
                       _public(before, after, result, events, rules))]
     errors: Mapping[str, list[str]] = result.get("errors", {})
     anonymous = "ANON_TRANSFER" in {r.upper() for r in rules}
@@ -167,7 +171,7 @@ def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
         own["refused"] = [line for key, lines in sorted(errors.items())
                           if key.split("/")[0] == name for line in lines]
         own["statements"] = _statements(before, after, result, name)
-        letters.append(Letter(name, f"Exchange {phase}: your statement", PRIVATE, own))
+        letters.append(Letter(name, f"{SUBJECT} {phase}: your statement", PRIVATE, own))
     return letters
 
 
@@ -487,7 +491,9 @@ def _in_force(state: State, now: Mapping[str, Any], name: str,
 
 
 KIND = MarketKind(
-    name="exchange", title="Exchange", member="investor", defaults=DEFAULTS,
-    players=(2, 30), opening=_opening, acting=_acting, letters=_letters, status=_status,
+    game=EXCHANGE, member="investor", defaults=DEFAULTS, opening=_opening, acting=_acting,
+    letters=_letters, status=_status,
     notices=_notices, settings={"HOLDINGS": _set_holdings}, in_force=_in_force,
 )
+
+GAME = MarketGame(KIND)

@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.games import Kind
+
 State = Mapping[str, Any]
 # the game's processed phases so far, each {"phase", "state" (as it opened), "result"}
 History = Callable[[], Sequence[Mapping[str, Any]]]
@@ -27,11 +29,11 @@ class Letter:
 class MarketKind:
     """One market game kind.
 
-    - ``name``: its ``game`` in a batch case and its word in CREATE (upper case there);
+    - ``game``: its record in the registry (judge.games): its name (a batch case's
+      ``game``), its title, its word in CREATE and its player bounds (``players``);
     - ``member``: what its players are called ("investor", "player", "pseudonym");
     - ``defaults``: its GM parameters (spec section 6) with their default values, which
       also give each parameter's type when the GM sets one by mail;
-    - ``players``: the fewest and most members it may start with;
     - ``opening``: the opening state, given the case envelope (variant, game, rules,
       params, seed) and the members' names; ValueError says why the game cannot start;
     - ``acting``: who may sign on as a power in a state (leader, office holders,
@@ -62,11 +64,9 @@ class MarketKind:
       kind's STATUS shows none.
     """
 
-    name: str
-    title: str
+    game: Kind  # the registry's record (judge.games): name, title, player bounds
     member: str
     defaults: Mapping[str, Any]
-    players: tuple[int, int]
     opening: Callable[[Mapping[str, Any], Sequence[str]], State]
     acting: Callable[[State, str], Sequence[str]]
     letters: Callable[[State, Mapping[str, Any]], list[Letter]]
@@ -80,6 +80,18 @@ class MarketKind:
     # new options (ValueError says why not); the opening reads them from ``options``
     settings: Mapping[str, Callable[[Mapping[str, str], str], dict[str, str]]] = field(
         default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+    @property
+    def players(self) -> tuple[int, int]:
+        return self.game.players
 
     def bounds(self, params: Mapping[str, Any]) -> tuple[int, int]:
         """The fewest and most members a game with these GM parameters allows: its

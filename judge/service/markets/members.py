@@ -40,7 +40,7 @@ def create(ctx: Context, cmd: c.Create, step: Step, kind: MarketKind,
             params[PARAM + name] = value
         else:
             flags.append(word)
-    board = load_map("standard")
+    board = load_map()
     game = add_game(ctx.session, cmd.game, kind.name, flags, master_hash, ctx.reply_to,
                     secrets.randbelow(2**31), board, ctx.now)
     game.powers.clear()  # a market game's powers have no players of their own

@@ -5,6 +5,7 @@ played so far with and without this mail) and shows STATUS."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -147,8 +148,17 @@ def _reason(refused: list[str], text: str) -> str | None:
     for i, entry in enumerate(refused):
         if entry.upper().startswith(text.upper() + ":"):
             del refused[i]
-            return entry[len(text) + 1:].strip()
+            return _plain(entry[len(text) + 1:].strip())
     return None
+
+
+_CODE = re.compile(r"^E\d{1,2} ")  # the contract's error code (payola.md's E1-E25)
+
+
+def _plain(reason: str) -> str:
+    """A refusal as a player reads it: the rules' words, without the contract's error
+    code that the batch interface prints before them."""
+    return _CODE.sub("", reason)
 
 
 def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result:

@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 
 KINDS = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT}
 
+PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase
+
 
 def schedule(session: Session, game: Game, record: PhaseRecord, now: datetime) -> datetime:
     """A phase's deadline: a movement or retreat phase's length as the game's timing
@@ -104,6 +106,7 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
         game.ended_at = now
         game.result = f"{end['kind']} {' '.join(end.get('winners', []))}".strip()
         game.phase = None
+        _keep_public(settings, game, kind, record, letters)
         _send(session, settings, game, kind, result["state"], now, letters)
         return
     kept = kind.carry(record.state, result) if kind.carry else dict(result["state"])
@@ -113,7 +116,21 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
         if isinstance(letter.view, dict):
             letter.view.setdefault("next_phase", nxt.phase)
             letter.view.setdefault("deadline", deadline.strftime("%Y-%m-%d %H:%M UTC"))
+    _keep_public(settings, game, kind, record, letters)
     _send(session, settings, game, kind, result["state"], now, letters)
+
+
+def _keep_public(settings: Settings, game: Game, kind: MarketKind, record: PhaseRecord,
+                 letters: list[Letter]) -> None:
+    """The public letters of the phase, as everyone read them, kept with its result:
+    HISTORY shows them (judge.service.markets.game)."""
+    public = [_body(settings, game, kind, letter) for letter in letters if letter.to == "*"]
+    record.result = {**(record.result or {}), PUBLIC: public}
+
+
+def _body(settings: Settings, game: Game, kind: MarketKind, letter: Letter) -> str:
+    return render(letter.template, v=letter.view, game=game.name, title=kind.title,
+                  judge=settings.name, judge_address=settings.address)
 
 
 def history(session: Session, game: Game, current: PhaseRecord,
@@ -141,8 +158,7 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind,
         else:
             address = by_name.get(letter.to.upper())
             to = [address] if address else []
-        body = render(letter.template, v=letter.view, game=game.name, title=kind.title,
-                      judge=settings.name, judge_address=settings.address)
+        body = _body(settings, game, kind, letter)
         for address in dict.fromkeys(to):
             queue_mail(session, address, letter.subject, body, sender=settings.address,
                        now=now)

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 
 from judge.engine.maps import load_map
 from judge.service.context import Context, Refusal, Result
-from judge.service.markets import kind_of
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.members import market_members
 from judge.service.reports import press_mail
@@ -27,11 +26,9 @@ from judge.text.commands import Step
 MAX_BODY_LINES = 500
 
 
-def market_press(ctx: Context, cmd: c.Press, step: Step) -> Result:
+def market_press(ctx: Context, cmd: c.Press, step: Step, kind: MarketKind) -> Result:
     who = ctx.member()
     game = who.game
-    kind = kind_of(game)
-    assert kind is not None
     if not any(line.strip() for line in cmd.body):
         raise Refusal("the press message is empty; write it between PRESS and ENDPRESS")
     if len(cmd.body) > MAX_BODY_LINES:

@@ -25,8 +25,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.batch import run_case
+from judge.games import SHAREHOLDERS
 from judge.money.shareholders.params import DEFAULTS, ParamError, Params
+from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import Letter, MarketKind, State
+
+SUBJECT = SHAREHOLDERS.word.title()  # how the letters' subjects name the game
 
 PUBLIC = "market/shareholders_public.txt.j2"
 PRIVATE = "market/shareholders_private.txt.j2"
@@ -177,7 +181,8 @@ def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
         }
     if result.get("prices") and end is None:
         public["prices"] = dict(sorted(result["prices"].items()))
-    letters = [Letter("*", f"Shareholders {phase} ({label(phase)}) results", PUBLIC, public)]
+    subject = f"{SUBJECT} {phase} ({label(phase)}) results"
+    letters = [Letter("*", subject, PUBLIC, public)]
     letters += _private(before, result, phase, step)
     return letters
 
@@ -206,7 +211,7 @@ def _private(before: State, result: Mapping[str, Any], phase: str,
                "shares_before": dict(sorted(was.get("shares", {}).items())),
                "shares": dict(sorted(player.get("shares", {}).items())),
                "offices": offices, "disagreed": disagreements, "refused": refused}
-        out.append(Letter(name, f"Shareholders {phase} ({label(phase)}): your statement",
+        out.append(Letter(name, f"{SUBJECT} {phase} ({label(phase)}): your statement",
                           PRIVATE, own))
     return out
 
@@ -215,7 +220,7 @@ def _opening_letters(state: State) -> list[Letter]:
     view = _public(phase=state.get("phase"), label=label(str(state.get("phase"))),
                    step="start", prices=dict(sorted(state.get("prices", {}).items())),
                    players=_players(state))
-    return [Letter("*", f"Shareholders {state.get('phase')} ({view['label']}): share prices",
+    return [Letter("*", f"{SUBJECT} {state.get('phase')} ({view['label']}): share prices",
                    PUBLIC, view)]
 
 
@@ -276,10 +281,12 @@ def _in_force(state: State, now: Mapping[str, Any], name: str,
 
 
 KIND = MarketKind(
-    name="shareholders", title="1901-Shareholders", member="player", defaults=DEFAULTS,
     # the bounds are the GM parameters MIN_PLAYERS and MAX_PLAYERS: the runner checks
     # them at the start with the spec's reasons
-    players=(1, 100), opening=_opening, acting=_acting, letters=_letters, status=_status,
+    game=SHAREHOLDERS, member="player", defaults=DEFAULTS, opening=_opening,
+    acting=_acting, letters=_letters, status=_status,
     setup_problem=_setup_problem, carry=_carry, opening_letters=_opening_letters,
     in_force=_in_force,
 )
+
+GAME = MarketGame(KIND)

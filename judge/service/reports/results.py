@@ -91,7 +91,7 @@ def results_view(roster: Roster, result: PhaseResult, board: Map,
                   for m in marked)
     season_over = phase.season is Season.FALL and result.next.phase.season is not Season.FALL
     over = result.victory is not None
-    variant = f"{roster.map_name.title()}{' Payola' if roster.payola else ''}"
+    variant = f"{roster.map_name.title()}{' ' + roster.title if roster.payola else ''}"
     own = (lambda power: seen is not None and power == seen.power) if blind else None
     return ResultsView(
         judge=roster.judge, game=roster.game, variant=variant, phase=str(phase),

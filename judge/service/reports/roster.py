@@ -10,6 +10,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.orm import object_session
 
+from judge.engine.maps import STANDARD_MAP
+from judge.games import kind_of
 from judge.money.rules import RuleSet
 from judge.storage.games import members
 from judge.storage.schema import Game, Role
@@ -35,7 +37,7 @@ class Roster:
 
     game: str
     variant: str
-    map_name: str = "standard"
+    map_name: str = STANDARD_MAP
     judge: str = "judge"
     flags: frozenset[str] = frozenset()
     zone: str = DEFAULT_ZONE
@@ -46,8 +48,14 @@ class Roster:
     controlled: Mapping[str, str] = field(default_factory=dict)
 
     @property
+    def title(self) -> str:
+        """The game's kind as players read it (judge.games)."""
+        return kind_of(self.variant).title
+
+    @property
     def payola(self) -> bool:
-        return self.variant.lower() == "payola"
+        """Powers keep bank accounts and bribe (the kind's ``bank``: Payola)."""
+        return kind_of(self.variant).bank
 
     @cached_property
     def rules(self) -> RuleSet:

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.games import BOURSE
 from judge.money.bourse.params import DEFAULTS, BourseParams
 from judge.service.markets.play import typed
 from judge.storage.schema import Game
 
-FLAG = "BOURSE"
-PARAM = "bourse:"
-ROLE = "bourse"  # Player.role of a Bourse member
+FLAG = BOURSE.word  # Game.options[FLAG] == "ON": the game has a Bourse
+PARAM = f"{BOURSE.name}:"  # Game.options: "bourse:<NAME>", a GM parameter set
+ROLE = BOURSE.name  # Player.role of a Bourse member
 
 
 def attached(game: Game) -> bool:

@@ -33,6 +33,7 @@ class BourseIdentity(Identity):
     newcomer, whose password (hashed) is kept until he joins."""
 
     password_hash: str = ""
+    attachment: str | None = ROLE
 
     @property
     def pseudonym(self) -> str | None:

@@ -23,7 +23,7 @@ from judge.money.bourse.scoring import net_worth
 from judge.money.bourse.state import Bourse
 from judge.money.bourse.turn import turn_open
 from judge.service.context import Context, Result
-from judge.service.markets.bourse import params_of
+from judge.service.markets.bourse import ROLE, params_of
 from judge.service.markets.bourse.members import BourseIdentity, bourse_members, host_player
 from judge.service.markets.orders import phase_mails
 from judge.service.replies import render
@@ -47,8 +47,8 @@ def opening(session: Session, game: Game) -> tuple[Bourse, PhaseRecord | None]:
     board = load_map(game.map_name)
     params = params_of(game)
     record = current_record(session, game) if game.state != GameState.FORMING else None
-    if record is not None and "bourse" in (record.state or {}):
-        return read_bourse(record.state["bourse"], board, params), record
+    if record is not None and ROLE in (record.state or {}):  # the Bourse's state, by name
+        return read_bourse(record.state[ROLE], board, params), record
     bourse = Bourse.opened(board.powers, params)
     for member in bourse_members(session, game):
         bourse = bourse.joined(member.name or "", params)
@@ -146,7 +146,7 @@ def _join(ctx: Context, who: BourseIdentity, pseudonym: str, phase: str) -> None
     plays = [m.power.name for m in members(ctx.session, game)
              if m.role == "player" and m.power is not None
              and m.address.lower() == ctx.reply_to.lower()]
-    player = Player(game_id=game.id, power_id=None, role="bourse", name=pseudonym,
+    player = Player(game_id=game.id, power_id=None, role=ROLE, name=pseudonym,
                     address=ctx.reply_to, password_hash=who.password_hash, joined_at=ctx.now)
     ctx.session.add(player)
     ctx.session.flush()

@@ -26,6 +26,7 @@ from judge.config import Settings
 from judge.engine.maps import load_map
 from judge.engine.phase import Phase, Season
 from judge.engine.position import Position
+from judge.games import BOURSE
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.scoring import eliminate, net_worth, score
@@ -40,8 +41,8 @@ from judge.storage.games import current_record
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, PhaseRecord
 
-KEY = "bourse"  # PhaseRecord.state / PhaseRecord.result: the Bourse's state
-END = "bourse_end"  # PhaseRecord.state of the last phase: how the Bourse was scored
+KEY = BOURSE.name  # PhaseRecord.state / PhaseRecord.result: the Bourse's state
+END = f"{BOURSE.name}_end"  # PhaseRecord.state of the last phase: how the Bourse was scored
 
 
 def holds(game: Game, phase: Phase) -> bool:

@@ -19,6 +19,7 @@ from judge.engine.maps import load_map
 from judge.engine.orders import Order
 from judge.engine.phase import Phase, PhaseKind, Season
 from judge.engine.position import Position, Unit
+from judge.games import kind_of
 from judge.money.payola import PayolaResult
 from judge.service import bribes
 from judge.service.accounts import open_accounts
@@ -27,7 +28,7 @@ from judge.service.context import Context
 from judge.service.control import control_of, vassal_status
 from judge.service.deadlines import PhaseClock
 from judge.service.endings import finish
-from judge.service.markets.bourse import turns as bourse
+from judge.service.kinds import attachments_of, part_of
 from judge.service.reports import (
     Ending,
     Mail,
@@ -65,7 +66,7 @@ def initial_position(board: Map) -> Position:
 
 
 def submission_kind(game: Game, position: Position) -> str:
-    money = game.variant == "payola" and position.phase.kind is PhaseKind.MOVEMENT
+    money = kind_of(game.variant).bank and position.phase.kind is PhaseKind.MOVEMENT
     return SubmissionKind.OFFERS if money else SubmissionKind.ORDERS
 
 
@@ -89,7 +90,7 @@ def acting_players(session: Session, game: Game, position: Position,
     players = {m.power.name: m for m in members(session, game)
                if m.role == Role.PLAYER and m.power is not None}
     controllers: dict[str, str] = {}
-    if game.variant == "payola":
+    if kind_of(game.variant).bank:
         control = control_of(game, board, position)
         controllers = {p: by for p, by in control.controllers.items()
                        if not control.is_vassal(p)}
@@ -109,8 +110,8 @@ def phase_clock(session: Session, game: Game, record: PhaseRecord, position: Pos
     given = canonical_in_force(session, record, submission_kind(game, position))
     unacted = sorted(p for p in acting if not given.get(p))
     waiting = any(player.wait for player in acting.values())
-    ready = (bool(acting) and not unacted and not waiting
-             and not bourse.holds(game, position.phase))  # a Bourse's NO_EARLY
+    ready = (bool(acting) and not unacted and not waiting  # and no Bourse's NO_EARLY:
+             and not any(a.holds(game, position.phase) for a in attachments_of(game)))
     clock = PhaseClock(record.deadline, ready, bool(unacted), record.reminded_at,
                        record.late_told_at, record.master_told_at, record.created_at,
                        timing_of(game.options).length(position.phase.kind))
@@ -159,7 +160,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     clear_phase_flags(session, game)
     board = load_map(game.map_name)
     position = position_of(record, board)
-    payola = game.variant == "payola"
+    payola = kind_of(game.variant).bank
     before = bribes.balances(game) if payola else None
     played: PayolaResult | None = None
     refused: dict[str, list[str]] = {}
@@ -181,7 +182,9 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
             if payola else None)
     roster = roster_of(game, settings.name)
     vassals = vassal_status(game, board, result.next) if payola else None
-    carried = bourse.play(session, settings, game, record, result.next, now)
+    carried = {a.key: state for a in attachments_of(game)
+               if (state := a.after_phase(session, settings, game, record, result.next, now))
+               is not None}
     if result.victory:
         queue_all(session, settings, now,
                   [*phase_mails(roster, played or result, None, vassals), *chart])
@@ -193,13 +196,15 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     following = record_position(session, game, result.next, now)
     if year is not None and year.carry:
         following.state = {**following.state, **year.carry}
-    if carried is not None:
-        following.state = {**following.state, bourse.KEY: carried}
+    if carried:
+        following.state = {**following.state, **carried}
     deadline = schedule(session, game, following, now)
     queue_all(session, settings, now,
               [*phase_mails(roster, played or result, deadline, vassals), *chart])
     if year is not None:
         queue_all(session, settings, now, income_report_mails(roster, year.reports))
+    queue_all(session, settings, now,
+              part_of(game).after_phase(session, game, record, result, roster))
     return Processed(record.phase, result, played, following.phase)
 
 
@@ -235,13 +240,14 @@ def begin(session: Session, game: Game, settings: Settings, now: datetime,
             power.state = PowerState.DISORDER
     position = initial_position(board)
     record = record_position(session, game, position, now)
-    bourse.open_with(session, game, record)
-    if game.variant == "payola":
+    for attachment in attachments_of(game):
+        attachment.before_phase(session, game, record)
+    if kind_of(game.variant).bank:
         open_accounts(Context(session, settings, now, settings.address, settings.address),
                       game, board)
     game.state = GameState.ACTIVE
     deadline = schedule(session, game, record, now)
-    money = bribes.balances(game) if game.variant == "payola" else None
+    money = bribes.balances(game) if kind_of(game.variant).bank else None
     queue_all(session, settings, now, start_mails(roster_of(game, settings.name), position,
                                                deadline, money, unplayed))
     return record
@@ -251,3 +257,17 @@ def queue_all(session: Session, settings: Settings, now: datetime, mails: Sequen
     """Queue every mail, in order, in the caller's transaction (one insert of them all)."""
     queue_mails(session, [(mail.to, mail.subject, mail.body) for mail in mails],
                 sender=settings.address, now=now)
+
+
+def orders_carried_out(record: PhaseRecord) -> list[str]:
+    """A processed phase's orders, power by power, each with its outcome when it failed
+    (HISTORY: public once the phase is processed)."""
+    result = record.result or {}
+    outcomes = result.get("outcomes", {})
+    lines = []
+    for power, orders in sorted(result.get("orders", {}).items()):
+        for order in orders:
+            unit = " ".join(order.split()[:2])
+            outcome = outcomes.get(unit, "ok")
+            lines.append(f"{power:<8} {order}" + (f"  ({outcome})" if outcome != "ok" else ""))
+    return lines

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.service.board.phases import acting_players, submission_kind
 from judge.service.context import Context, Identity
-from judge.service.phases import acting_players, submission_kind
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import zone_of
 from judge.storage.games import current_record, members, position_of, submissions_in_force

@@ -1,0 +1,109 @@
+"""The mail part of the games played on the board alone: standard Diplomacy, and Payola,
+whose powers keep bank accounts and bribe units (its kind's ``bank``). What the service
+core asks of them (judge.service.kinds.GamePart) is answered here; Payola's money is
+asked through the kind's record, never by its name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from judge.config import Settings
+from judge.engine.adjudicate import PhaseResult
+from judge.games import PAYOLA as PAYOLA_KIND
+from judge.games import STANDARD as STANDARD_KIND
+from judge.games import Kind
+from judge.service.board import advance, master, members, orders, press
+from judge.service.board.oversight import overview
+from judge.service.board.phases import orders_carried_out
+from judge.service.context import Context, Identity, Refusal, Result
+from judge.service.control import set_control
+from judge.service.kinds import Attachment
+from judge.service.reports import Mail, Roster
+from judge.storage.schema import Game, PhaseRecord, PowerState
+from judge.text import commands as c
+from judge.text.commands import Step
+
+
+@dataclass(frozen=True)
+class BoardGame:
+    """A game of powers on the board, each played by one player."""
+
+    kind: Kind
+
+    def create(self, ctx: Context, cmd: c.Create, step: Step, words: list[str],
+               attached: Sequence[tuple[Attachment, dict[str, str]]]) -> Result:
+        return members.create(ctx, cmd, step, self.kind, words, attached)
+
+    def join(self, ctx: Context, cmd: c.Join, step: Step, game: Game) -> Result:
+        return members.join(ctx, cmd, step, game)
+
+    def signon(self, ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result | None:
+        return None  # a power, the master or an observer: the service's own sign-on
+
+    def orders(self, ctx: Context, cmd: c.Orders, step: Step) -> Result:
+        return orders.orders(ctx, cmd, step)
+
+    def clear(self, ctx: Context, cmd: c.Clear, step: Step) -> Result:
+        return orders.clear(ctx, cmd, step)
+
+    def status(self, ctx: Context, cmd: c.Status, step: Step) -> Result:
+        return orders.status(ctx, cmd, step)
+
+    def history(self, session: Session, game: Game,
+                records: Sequence[PhaseRecord]) -> list[dict[str, Any]]:
+        return [{"phase": r.phase, "lines": orders_carried_out(r)} for r in records]
+
+    def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
+        return overview(ctx, who)
+
+    def set_option(self, ctx: Context, cmd: c.SetOption, step: Step) -> Result | None:
+        if cmd.name in ("CONTROL", "NOCONTROL"):  # who plays whom (Payola spec 2.9)
+            return set_control(ctx, cmd, step)
+        return None
+
+    def start(self, ctx: Context, cmd: c.Start, step: Step) -> Result:
+        return master.start(ctx, cmd, step)
+
+    def pause(self, ctx: Context, step: Step, paused: bool) -> Result:
+        if paused:
+            return master.pause(ctx, c.Pause(), step)
+        return master.resume(ctx, c.Resume(), step)
+
+    def terminate(self, ctx: Context, step: Step) -> Result:
+        return master.terminate(ctx, c.Terminate(), step)
+
+    def process(self, ctx: Context, cmd: c.Process, step: Step) -> Result:
+        return master.process(ctx, cmd, step)
+
+    def rollback(self, ctx: Context, cmd: c.Rollback, step: Step) -> Result:
+        return master.rollback(ctx, cmd, step)
+
+    def remove(self, ctx: Context, word: str, step: Step, reopen: bool) -> Result:
+        return master.remove_player(ctx, word, step,
+                                    PowerState.OPEN if reopen else PowerState.DISORDER)
+
+    def press(self, ctx: Context, cmd: c.Press, step: Step) -> Result:
+        return press.press(ctx, cmd, step)
+
+    def after_phase(self, session: Session, game: Game, record: PhaseRecord,
+                    result: PhaseResult, roster: Roster) -> list[Mail]:
+        """What a variant of the board game adds once a phase is played and the next
+        one opened (``result.next``): the mails it sends after the results. None here;
+        a kind built on the board overrides it (see docs/architecture.md)."""
+        return []
+
+    def lines(self, ctx: Context, steps: list[Step]) -> None:
+        raise Refusal(f"{self.kind.title} reads no lines of its own")  # no member signs on
+
+    def advance(self, session: Session, settings: Settings, game: Game,
+                now: datetime) -> tuple[str, str | None] | None:
+        return advance.advance(session, settings, game, now)
+
+
+STANDARD = BoardGame(STANDARD_KIND)
+PAYOLA = BoardGame(PAYOLA_KIND)

@@ -1,0 +1,166 @@
+"""What the mail service asks of a game's kind: the service core (membership, the
+master's commands, STATUS, press, processing) is written once and hands each command to
+the part of the game's kind (judge.games), never testing which game it is.
+
+A kind's mail part is a ``GamePart``: the board games (standard and Payola,
+judge.service.board) and the market games (judge.service.markets) are its two shapes.
+An attachment (the Bourse) is an ``Attachment``: hooks the core calls for every
+attachment a game carries, before and after each phase, at the end, and for the
+commands that reach it (sign-on, SET).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+from sqlalchemy.orm import Session
+
+from judge.config import Settings
+from judge.engine.adjudicate import PhaseResult
+from judge.engine.phase import Phase
+from judge.engine.position import Position
+from judge.games import Kind, attachments, kind_named, kind_of
+from judge.service.context import Context, Identity, Result
+from judge.service.reports import Mail, Roster
+from judge.storage.schema import Game, PhaseRecord
+from judge.text import commands as c
+from judge.text.commands import Step
+
+
+class GamePart(Protocol):
+    """The commands and the processing that differ from one kind of game to another."""
+
+    kind: Kind
+
+    def create(self, ctx: Context, cmd: c.Create, step: Step, words: list[str],
+               attached: Sequence[tuple[Attachment, dict[str, str]]]) -> Result:
+        """A new game of this kind; ``words``: CREATE's words after this kind's own and
+        the attachments', ``attached``: the attachments asked for, with their
+        parameters."""
+
+    def join(self, ctx: Context, cmd: c.Join, step: Step, game: Game) -> Result: ...
+
+    def signon(self, ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result | None:
+        """A sign-on of the kind's own (a market member, a pseudonym); None: the common
+        sign-on of a power, the master or an observer."""
+
+    def orders(self, ctx: Context, cmd: c.Orders, step: Step) -> Result:
+        """A power's player's orders (or offer sheet) for the phase."""
+
+    def clear(self, ctx: Context, cmd: c.Clear, step: Step) -> Result: ...
+
+    def status(self, ctx: Context, cmd: c.Status, step: Step) -> Result: ...
+
+    def history(self, session: Session, game: Game,
+                records: Sequence[PhaseRecord]) -> list[dict[str, Any]]:
+        """HISTORY: each processed phase's public record, ``{"phase", "lines"}``, in the
+        game's own words (lines within 70 columns: the reply indents them)."""
+
+    def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
+        """What the master's SUMMARY adds for him (template data), or None."""
+
+    def set_option(self, ctx: Context, cmd: c.SetOption, step: Step) -> Result | None:
+        """The master's SET of this kind's own; None: one of the options every game has."""
+
+    def start(self, ctx: Context, cmd: c.Start, step: Step) -> Result: ...
+
+    def pause(self, ctx: Context, step: Step, paused: bool) -> Result: ...
+
+    def terminate(self, ctx: Context, step: Step) -> Result: ...
+
+    def process(self, ctx: Context, cmd: c.Process, step: Step) -> Result: ...
+
+    def rollback(self, ctx: Context, cmd: c.Rollback, step: Step) -> Result: ...
+
+    def remove(self, ctx: Context, word: str, step: Step, reopen: bool) -> Result:
+        """EJECT (``reopen`` False) or REPLACE (True) a power's player."""
+
+    def press(self, ctx: Context, cmd: c.Press, step: Step) -> Result: ...
+
+    def lines(self, ctx: Context, steps: list[Step]) -> None:
+        """A signed-on member's own lines (a market game's), one result each in
+        ``ctx.results``."""
+
+    def after_phase(self, session: Session, game: Game, record: PhaseRecord,
+                    result: PhaseResult, roster: Roster) -> list[Mail]:
+        """A board game's phase was played and the next one opened: the mails the kind
+        adds after the results (a kind built on the board game overrides it)."""
+
+    def advance(self, session: Session, settings: Settings, game: Game,
+                now: datetime) -> tuple[str, str | None] | None:
+        """The one next thing due for the game, done: what was done and to which phase,
+        or None."""
+
+
+class Attachment(Protocol):
+    """A kind that rides beside a host game (the Bourse): the core calls each hook for
+    every attachment the game carries."""
+
+    kind: Kind
+
+    def attached(self, game: Game) -> bool: ...
+
+    def split_words(self, words: list[str]) -> tuple[list[str], dict[str, str] | None]:
+        """CREATE's words less the attachment's own, and its parameters (None: absent)."""
+
+    def attach(self, game: Game, params: dict[str, str]) -> None: ...
+
+    def describe(self, game: Game) -> str: ...
+
+    def signon(self, ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result | None: ...
+
+    def set_option(self, ctx: Context, cmd: c.SetOption, step: Step) -> Result | None: ...
+
+    def lines(self, ctx: Context, steps: list[Step]) -> None: ...
+
+    def holds(self, game: Game, phase: Phase) -> bool:
+        """Whether the host's phase waits for its deadline (the Bourse's NO_EARLY)."""
+
+    def before_phase(self, session: Session, game: Game, record: PhaseRecord) -> None:
+        """A host phase opens."""
+
+    def after_phase(self, session: Session, settings: Settings, game: Game,
+                    record: PhaseRecord, following: Position, now: datetime) -> object | None:
+        """A host phase was played: the attachment's state for the next phase, or None."""
+
+    def end(self, session: Session, settings: Settings, game: Game, how: str,
+            position: Position, now: datetime) -> None: ...
+
+    @property
+    def key(self) -> str:
+        """Where the attachment's state is kept in the host's ``PhaseRecord.state``."""
+
+
+def part_of(game: Game) -> GamePart:
+    """The mail part of a stored game's kind."""
+    part: GamePart = kind_of(game.variant).part("mail")
+    return part
+
+
+def part_named(word: str) -> GamePart | None:
+    """The mail part of the game a CREATE word names (None: no game of its own)."""
+    kind = kind_named(word)
+    if kind is None or kind.attachment:
+        return None
+    part: GamePart = kind.part("mail")
+    return part
+
+
+def attachments_of(game: Game) -> Sequence[Attachment]:
+    """The attachments the game carries (its Bourse, if it has one)."""
+    return [a for a in all_attachments() if a.attached(game)]
+
+
+def attachment_named(name: str) -> Attachment:
+    """The mail part of the attachment kind named."""
+    kind = kind_named(name)
+    assert kind is not None and kind.attachment, name
+    part: Attachment = kind.part("mail")
+    return part
+
+
+def all_attachments() -> Sequence[Attachment]:
+    """Every attachment kind's mail part."""
+    return [k.part("mail") for k in attachments()]

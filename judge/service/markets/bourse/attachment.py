@@ -1,0 +1,78 @@
+"""The Bourse as an attachment kind (judge.service.kinds.Attachment): the hooks the
+service core calls for a game that carries a Bourse, and nothing more of it is known
+to the core."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from judge.config import Settings
+from judge.engine.phase import Phase
+from judge.engine.position import Position
+from judge.games import BOURSE, Kind
+from judge.service.context import Context, Refusal, Result
+from judge.service.markets.bourse import attached, members, setup, turns
+from judge.service.markets.bourse.members import BourseIdentity
+from judge.service.markets.bourse.orders import lines as bourse_lines
+from judge.storage.schema import Game, PhaseRecord
+from judge.text import commands as c
+from judge.text.commands import Step
+
+
+@dataclass(frozen=True)
+class BourseAttachment:
+    """The Bourse beside a host game."""
+
+    kind: Kind = BOURSE
+    key: str = turns.KEY
+
+    def attached(self, game: Game) -> bool:
+        return attached(game)
+
+    def split_words(self, words: list[str]) -> tuple[list[str], dict[str, str] | None]:
+        return setup.split_words(words)
+
+    def attach(self, game: Game, params: dict[str, str]) -> None:
+        setup.attach(game, params)
+
+    def describe(self, game: Game) -> str:
+        return setup.describe(game)
+
+    def signon(self, ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result | None:
+        return members.signon(ctx, cmd, step, game) if attached(game) else None
+
+    def set_option(self, ctx: Context, cmd: c.SetOption, step: Step) -> Result | None:
+        return setup.set_option(ctx, cmd, step)
+
+    def lines(self, ctx: Context, steps: list[Step]) -> None:
+        who = ctx.identity
+        assert isinstance(who, BourseIdentity)
+        try:
+            with ctx.session.begin_nested():
+                results = bourse_lines(ctx, who, steps)
+        except Refusal as refusal:
+            results = [Result(s.line, s.text, False, refusal.messages, template="refused")
+                       for s in steps]
+        for result in results:
+            result.signon = who.number
+        ctx.results.extend(results)
+
+    def holds(self, game: Game, phase: Phase) -> bool:
+        return turns.holds(game, phase)
+
+    def before_phase(self, session: Session, game: Game, record: PhaseRecord) -> None:
+        turns.open_with(session, game, record)
+
+    def after_phase(self, session: Session, settings: Settings, game: Game,
+                    record: PhaseRecord, following: Position, now: datetime) -> object | None:
+        return turns.play(session, settings, game, record, following, now)
+
+    def end(self, session: Session, settings: Settings, game: Game, how: str,
+            position: Position, now: datetime) -> None:
+        turns.end(session, settings, game, how, position, now)
+
+
+ATTACHMENT = BourseAttachment()

@@ -1,0 +1,140 @@
+"""The mail part of a market game (Exchange, 1901-Shareholders, Capitalist): what the
+service core asks a game of one of these kinds (judge.service.kinds.GamePart), answered
+by the market pieces with the kind's ``MarketKind`` (its letters, STATUS, opening)."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from judge.config import Settings
+from judge.engine.adjudicate import PhaseResult
+from judge.games import Kind
+from judge.service.context import Context, Identity, Refusal, Result
+from judge.service.enrolment import new_password
+from judge.service.kinds import Attachment
+from judge.service.markets import master, members
+from judge.service.markets.kind import MarketKind
+from judge.service.markets.orders import lines as market_lines
+from judge.service.markets.phases import PUBLIC, advance
+from judge.service.markets.press import market_press
+from judge.service.reports import Mail, Roster
+from judge.storage.schema import Game, PhaseRecord
+from judge.text import commands as c
+from judge.text.commands import Step
+
+
+@dataclass(frozen=True)
+class MarketGame:
+    """A market game kind's answers to the service core."""
+
+    market: MarketKind
+
+    @property
+    def kind(self) -> Kind:
+        return self.market.game
+
+    def create(self, ctx: Context, cmd: c.Create, step: Step, words: list[str],
+               attached: Sequence[tuple[Attachment, dict[str, str]]]) -> Result:
+        if attached:
+            hosts = " or ".join(h for a, _ in attached for h in a.kind.hosts)
+            raise Refusal(f"{attached[0][0].kind.title} rides beside a {hosts} game, not "
+                          f"beside {self.kind.title}")
+        return members.create(ctx, cmd, step, self.market, new_password(ctx, cmd.password))
+
+    def join(self, ctx: Context, cmd: c.Join, step: Step, game: Game) -> Result:
+        return members.join(ctx, cmd, step, game, self.market,
+                            new_password(ctx, cmd.password))
+
+    def signon(self, ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result | None:
+        return members.signon(ctx, cmd, step, game, self.market)
+
+    def orders(self, ctx: Context, cmd: c.Orders, step: Step) -> Result:
+        raise Refusal(f"{self.kind.title} has no powers' players: a {self.market.member}'s "
+                      "orders come after his own SIGNON")
+
+    def clear(self, ctx: Context, cmd: c.Clear, step: Step) -> Result:
+        raise Refusal(f"{self.kind.title} has no powers' players: a {self.market.member}'s "
+                      "CLEAR comes after his own SIGNON")
+
+    def status(self, ctx: Context, cmd: c.Status, step: Step) -> Result:
+        ctx.master()  # a member's STATUS is one of his own lines (``lines``)
+        return master.status(ctx, step, self.market)
+
+    def history(self, session: Session, game: Game,
+                records: Sequence[PhaseRecord]) -> list[dict[str, Any]]:
+        out = []
+        for record in records:
+            letters = (record.result or {}).get(PUBLIC)
+            if letters is None:  # played before the judge kept its public letters
+                lines = ["(its results went out by mail; the judge kept no copy)"]
+            else:
+                lines = [wrapped for letter in letters for line in letter.splitlines()
+                         for wrapped in _within(line, HISTORY_WIDTH)]
+            out.append({"phase": record.phase, "lines": lines})
+        return out
+
+    def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
+        return None  # the master's STATUS lists the members
+
+    def set_option(self, ctx: Context, cmd: c.SetOption, step: Step) -> Result | None:
+        return master.set_option(ctx, cmd, step, self.market)
+
+    def start(self, ctx: Context, cmd: c.Start, step: Step) -> Result:
+        return master.start(ctx, cmd, step, self.market)
+
+    def pause(self, ctx: Context, step: Step, paused: bool) -> Result:
+        return master.pause(ctx, step, paused)
+
+    def terminate(self, ctx: Context, step: Step) -> Result:
+        return master.terminate(ctx, step)
+
+    def process(self, ctx: Context, cmd: c.Process, step: Step) -> Result:
+        return master.process(ctx, cmd, step, self.market)
+
+    def rollback(self, ctx: Context, cmd: c.Rollback, step: Step) -> Result:
+        raise master.not_in_market(self.market, "ROLLBACK")
+
+    def remove(self, ctx: Context, word: str, step: Step, reopen: bool) -> Result:
+        raise master.not_in_market(self.market, "REPLACE" if reopen else "EJECT")
+
+    def press(self, ctx: Context, cmd: c.Press, step: Step) -> Result:
+        return market_press(ctx, cmd, step, self.market)
+
+    def lines(self, ctx: Context, steps: list[Step]) -> None:
+        who = ctx.identity
+        assert who is not None
+        try:
+            with ctx.session.begin_nested():
+                results = market_lines(ctx, who, self.market, steps)
+        except Refusal as refusal:
+            results = [Result(s.line, s.text, False, refusal.messages, template="refused")
+                       for s in steps]
+        for result in results:
+            result.signon = who.number
+        ctx.results.extend(results)
+
+    def after_phase(self, session: Session, game: Game, record: PhaseRecord,
+                    result: PhaseResult, roster: Roster) -> list[Mail]:
+        return []  # a market game's phases are played by judge.service.markets.phases
+
+    def advance(self, session: Session, settings: Settings, game: Game,
+                now: datetime) -> tuple[str, str | None] | None:
+        did = advance(session, settings, game, self.market, now)
+        return (did, game.phase) if did else None
+
+
+HISTORY_WIDTH = 70  # HISTORY indents each line by 8: within the mail's 78 columns
+
+
+def _within(line: str, width: int) -> list[str]:
+    if len(line) <= width:
+        return [line.rstrip()]
+    indent = " " * (len(line) - len(line.lstrip()))
+    return textwrap.wrap(line, width, subsequent_indent=indent + "  ",
+                         break_long_words=False) or [""]
