@@ -29,7 +29,8 @@ from judge.service.reports import late_notice_mails, pause_mails, reminder_mails
 from judge.service.schedule import schedule
 from judge.service.timing import timing_of
 from judge.storage.base import utcnow
-from judge.storage.games import current_record, lock_game, position_of
+from judge.storage.games import lock_game
+from judge.storage.phases import current_record, position_of
 from judge.storage.schema import Game, GameState, PhaseRecord, PowerState
 from judge.storage.session import unit_of_work
 
