@@ -29,7 +29,8 @@ from judge.cli import settle_after_start  # noqa: E402
 from judge.engine.maps import load_map  # noqa: E402
 from judge.money.payola import play_movement  # noqa: E402
 from judge.service.board.phases import process_phase  # noqa: E402
-from judge.storage.games import current_record, lock_game  # noqa: E402
+from judge.storage.games import lock_game  # noqa: E402
+from judge.storage.phases import current_record  # noqa: E402
 from judge.storage.schema import Game  # noqa: E402
 from judge.storage.session import unit_of_work  # noqa: E402
 from judge.text.orders import offer_memo  # noqa: E402

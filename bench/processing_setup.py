@@ -26,7 +26,8 @@ from judge.money.offers import OfferSheet  # noqa: E402
 from judge.money.rules import RuleSet  # noqa: E402
 from judge.money.sheets import SheetContext  # noqa: E402
 from judge.service.board.phases import begin  # noqa: E402
-from judge.storage.games import SubmittedLine, add_game, post, submit  # noqa: E402
+from judge.storage.games import add_game  # noqa: E402
+from judge.storage.ledger import post  # noqa: E402
 from judge.storage.mailqueue import OutboundMessage  # noqa: E402
 from judge.storage.schema import (  # noqa: E402
     Game,
@@ -37,6 +38,7 @@ from judge.storage.schema import (  # noqa: E402
     SubmissionKind,
 )
 from judge.storage.session import make_sessionmaker, unit_of_work  # noqa: E402
+from judge.storage.submissions import SubmittedLine, submit  # noqa: E402
 from judge.text.offers import read_sheet  # noqa: E402
 
 LONG_AGO = datetime(2001, 1, 1, tzinfo=UTC)

@@ -19,7 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.demo import MailJudge, Script, player
-from judge.storage.games import current_record
+from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState
 
 INVESTORS = ("ALICE", "BOB", "CAROL", "DAVE")

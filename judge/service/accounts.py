@@ -17,7 +17,9 @@ from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.control import control_of
 from judge.service.powers import power_named
 from judge.service.reports import roster_of, transfer_mails
-from judge.storage.games import current_record, lock_game, position_of, post, power_of
+from judge.storage.games import lock_game, power_of
+from judge.storage.ledger import post
+from judge.storage.phases import current_record, position_of
 from judge.storage.schema import Game, LedgerEntry
 from judge.text import commands as c
 from judge.text.commands import Step

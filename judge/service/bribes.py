@@ -22,8 +22,9 @@ from judge.money.rules import RuleSet
 from judge.money.sheets import SheetContext
 from judge.money.year import Books, close_phase
 from judge.service.control import control_of
-from judge.storage.games import canonical_in_force, post, post_many
+from judge.storage.ledger import post, post_many
 from judge.storage.schema import Game, PhaseRecord, SubmissionKind
+from judge.storage.submissions import canonical_in_force
 from judge.text.offers import read_sheet
 
 

@@ -19,9 +19,10 @@ from judge.money.statement_json import statement_json, statement_of
 from judge.money.statements import Statement
 from judge.service.reports import Mail, roster_of
 from judge.service.reports.charts import PhaseBooks, books_mails, chart_mails
-from judge.storage.games import phase_records, submissions_in_force
 from judge.storage.mailqueue import queue_mail
+from judge.storage.phases import phase_records
 from judge.storage.schema import Game, PhaseRecord, SubmissionKind
+from judge.storage.submissions import submissions_in_force
 
 
 def chart_data(chart: BribeChart) -> dict[str, Any]:

@@ -10,7 +10,8 @@ from judge.games import KINDS
 from judge.service.context import Context, Refusal, Result
 from judge.service.kinds import part_of
 from judge.service.membership import game_named
-from judge.storage.games import all_games, phase_records
+from judge.storage.games import all_games
+from judge.storage.phases import phase_records
 from judge.storage.schema import Game, PowerState
 from judge.text import commands as c
 from judge.text.commands import Step

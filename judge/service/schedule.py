@@ -30,7 +30,8 @@ from judge.service.timing import (
     read_zone,
     timing_of,
 )
-from judge.storage.games import current_record, members
+from judge.storage.games import members
+from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, PhaseRecord, Role
 from judge.text import commands as c
 from judge.text.commands import Step

@@ -1,8 +1,9 @@
-"""The game store: games, phases and submissions read as engine values and written back."""
+"""The game store's games: their rows, read and locked, their powers and members, and
+their press."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -15,37 +16,24 @@ from sqlalchemy import (
     bindparam,
     event,
     func,
-    insert,
     select,
 )
-from sqlalchemy.orm import Session, SessionTransaction, aliased, joinedload
+from sqlalchemy.orm import Session, aliased, joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.strategy_options import _AbstractLoad
 
-from judge.engine.adjudicate import PhaseResult
 from judge.engine.board import Map
-from judge.engine.position import Position
-from judge.engine.state import position_from_state, state_from_position
+from judge.storage.phases import remember_phase
 from judge.storage.schema import (
     Game,
-    LedgerEntry,
     PhaseRecord,
     Player,
     Power,
     PowerState,
     PressMessage,
     Role,
-    Submission,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class SubmittedLine:
-    """One accepted line of a submission: where it was, as typed, as understood."""
-
-    line: int
-    text: str
-    canonical: str
+from judge.storage.transaction import in_force, transaction_of
 
 
 def find_game(session: Session, name: str) -> Game | None:
@@ -184,7 +172,7 @@ def _read_locked(session: Session, stmts: _Locking,
     else:
         game = session.scalars(stmts.joined, params).unique().first()
     if game is not None:
-        session.info.setdefault(_LOCKED, {})[game.id] = _transaction(session)
+        session.info.setdefault(_LOCKED, {})[game.id] = transaction_of(session)
     return game
 
 
@@ -202,7 +190,7 @@ def _read_signed_on(session: Session, lock_id: Select[Any],
         game = session.get(Game, game_id, populate_existing=True)
     else:
         game = rows[0][2]
-        _remember_phase(session, game_id, rows[0][1])  # None: no phase being played
+        remember_phase(session, game_id, rows[0][1])  # None: no phase being played
     assert game is not None  # its row is locked: it cannot have gone
     powers: list[Power] = [row[0] for row in rows]
     set_committed_value(game, "powers", powers)
@@ -216,22 +204,7 @@ def _locked_here(session: Session, game_id: int) -> bool:
     """Whether this transaction, or the one a savepoint of it runs in, has read and locked
     the game already (a lock taken in a savepoint is forgotten when the savepoint ends: if
     rolled back, the lock may have gone with it)."""
-    return _in_force(session, session.info.get(_LOCKED, {}).get(game_id))
-
-
-def _in_force(session: Session, taken: SessionTransaction | None) -> bool:
-    """Whether what was read in transaction ``taken`` still holds: ``taken`` is the
-    session's transaction or one that its savepoints run in, and still active."""
-    transaction = _transaction(session)
-    while transaction is not None:
-        if transaction is taken:
-            return transaction.is_active
-        transaction = transaction.parent
-    return False
-
-
-def _transaction(session: Session) -> SessionTransaction | None:
-    return session.get_nested_transaction() or session.get_transaction()
+    return in_force(session, session.info.get(_LOCKED, {}).get(game_id))
 
 
 def power_of(game: Game, name: str) -> Power | None:
@@ -254,7 +227,7 @@ def members(session: Session, game: Game) -> Sequence[Player]:
     forgotten as soon as a player is added, changed or removed in the session (flushed or
     not), and does not outlive the transaction (or a savepoint) it was read in."""
     memo = session.info.get(_MEMBERS)
-    if (memo is not None and game.id in memo and _in_force(session, memo[game.id][0])
+    if (memo is not None and game.id in memo and in_force(session, memo[game.id][0])
             and not _players_pending(session)):
         return list(memo[game.id][1])
     rows = session.scalars(
@@ -262,7 +235,7 @@ def members(session: Session, game: Game) -> Sequence[Player]:
         .where(Player.game_id == game.id, Player.left_at.is_(None))
         .order_by(Player.id)
     ).all()
-    session.info.setdefault(_MEMBERS, {})[game.id] = (_transaction(session), rows)
+    session.info.setdefault(_MEMBERS, {})[game.id] = (transaction_of(session), rows)
     return list(rows)
 
 
@@ -282,222 +255,6 @@ def _forget_members(session: Session, _context: object) -> None:
 
 def observers(session: Session, game: Game) -> Sequence[Player]:
     return [p for p in members(session, game) if p.role == Role.OBSERVER]
-
-
-def current_record(session: Session, game: Game) -> PhaseRecord | None:
-    """The phase being played: the latest phase record not rolled back.
-
-    On PostgreSQL a sign-on reads it with the game's powers, once it holds the game's
-    lock (``find_and_lock_game``); that record is answered here, with no statement, as
-    long as the transaction that read it is in force (the lock held: no other judge can
-    change the game's phases) and the session has written no phase record since, nor
-    holds any change not yet written (which the query's autoflush would write first)."""
-    memo = session.info.get(_PHASES)
-    if memo is not None and game.id in memo:
-        taken, record = memo[game.id]
-        if (_in_force(session, taken)
-                and not (session.new or session.dirty or session.deleted)):
-            return record
-        del memo[game.id]
-    return session.scalar(_CURRENT_RECORD, {"game_id": game.id})
-
-
-_PHASES = "judge.current_phases"  # session.info: game id -> (transaction, its current phase)
-
-
-def _remember_phase(session: Session, game_id: int, record: PhaseRecord | None) -> None:
-    session.info.setdefault(_PHASES, {})[game_id] = (_transaction(session), record)
-
-
-@event.listens_for(Session, "after_flush")
-def _forget_phases(session: Session, _context: object) -> None:
-    """A flush that writes a phase record may change which phase is being played."""
-    if session.info.get(_PHASES) and any(
-            isinstance(o, PhaseRecord) for o in (*session.new, *session.dirty, *session.deleted)):
-        del session.info[_PHASES]
-
-
-_CURRENT_RECORD = (
-    select(PhaseRecord)
-    .where(PhaseRecord.game_id == bindparam("game_id"), PhaseRecord.rolled_back.is_(False))
-    .order_by(PhaseRecord.seq.desc())
-    .limit(1)
-)
-
-
-def phase_records(session: Session, game: Game) -> Sequence[PhaseRecord]:
-    """Every phase played and still standing, oldest first."""
-    return session.scalars(
-        select(PhaseRecord)
-        .where(PhaseRecord.game_id == game.id, PhaseRecord.rolled_back.is_(False))
-        .order_by(PhaseRecord.seq)
-    ).all()
-
-
-def position_of(record: PhaseRecord, board: Map) -> Position:
-    """The position a phase record starts from."""
-    return position_from_state(record.state, board)
-
-
-def record_position(session: Session, game: Game, position: Position, now: datetime) -> PhaseRecord:
-    """Store a new phase to be played from ``position``; it becomes the game's phase."""
-    return record_state(session, game, state_from_position(position), now)
-
-
-def record_state(session: Session, game: Game, state: dict, now: datetime) -> PhaseRecord:
-    """Store a new phase to be played from a contract ``state`` (its ``phase`` names it);
-    it becomes the game's phase."""
-    last = session.scalar(select(func.max(PhaseRecord.seq)).where(PhaseRecord.game_id == game.id))
-    record = PhaseRecord(
-        game_id=game.id,
-        seq=(last or 0) + 1,
-        phase=str(state["phase"]),
-        state=state,
-        created_at=now,
-        rolled_back=False,
-    )
-    session.add(record)
-    game.phase = record.phase
-    session.flush()
-    return record
-
-
-def record_result(record: PhaseRecord, result: PhaseResult, now: datetime) -> None:
-    """Keep what a processed phase did: the orders carried out and each unit's outcome."""
-    record.result = result_data(result)
-    record.processed_at = now
-
-
-def result_data(result: PhaseResult) -> dict:
-    """The JSON form of a phase result (orders by power, outcomes by unit)."""
-    return {
-        "orders": {p: [str(o) for o in os] for p, os in sorted(result.orders.items())},
-        "outcomes": {str(u): o.value for u, o in sorted(result.outcomes.items(), key=str)},
-        "victory": result.victory,
-    }
-
-
-def roll_back(session: Session, game: Game, target: PhaseRecord) -> None:
-    """Make ``target`` the current phase again: later phases are kept but marked."""
-    later = session.scalars(
-        select(PhaseRecord).where(PhaseRecord.game_id == game.id, PhaseRecord.seq > target.seq)
-    )
-    for record in later:
-        record.rolled_back = True
-    target.result = None
-    target.processed_at = None
-    game.phase = target.phase
-
-
-def current_submission(
-    session: Session, record: PhaseRecord, power: str, kind: str
-) -> Submission | None:
-    """The version in force of a power's orders or offers for a phase."""
-    return session.scalar(
-        select(Submission)
-        .where(
-            Submission.phase_id == record.id, Submission.power == power, Submission.kind == kind
-        )
-        .order_by(Submission.version.desc())
-        .limit(1)
-    )
-
-
-def submit(
-    session: Session,
-    record: PhaseRecord,
-    power: str,
-    kind: str,
-    lines: Sequence[SubmittedLine],
-    player: Player | None,
-    now: datetime,
-) -> None:
-    """Add a new version (an empty one clears); earlier versions stay for the record.
-
-    One statement: the version is numbered by the insert itself (the highest so far plus
-    one), where reading the version in force first took two. Callers hold the game's lock
-    (``lock_game``), as the phase processor does, so no other version is numbered at the
-    same time; the unique constraint would refuse a second one anyway."""
-    session.flush()  # whatever the session holds (a new player) is written first
-    session.info.pop(_SUBMITTED, None)  # what was read in force is no longer
-    session.connection().execute(_SUBMIT, {
-        "game_id": record.game_id, "phase_id": record.id, "power": power, "kind": kind,
-        "lines": [{"line": x.line, "text": x.text, "canonical": x.canonical} for x in lines],
-        "player_id": player.id if player else None, "submitted_at": now,
-    })
-
-
-# Built once (every order mail runs it): a Core statement on the table, no ORM flush.
-_SUBMISSIONS = cast(Table, Submission.__table__)
-_SUBMIT = insert(_SUBMISSIONS).values(
-    game_id=bindparam("game_id"), phase_id=bindparam("phase_id"), power=bindparam("power"),
-    kind=bindparam("kind"), lines=bindparam("lines", type_=_SUBMISSIONS.c.lines.type),
-    player_id=bindparam("player_id"), submitted_at=bindparam("submitted_at"),
-    version=select(func.coalesce(func.max(_SUBMISSIONS.c.version), 0) + 1)
-    .where(_SUBMISSIONS.c.phase_id == bindparam("phase_id"),
-           _SUBMISSIONS.c.power == bindparam("power"),
-           _SUBMISSIONS.c.kind == bindparam("kind"))
-    .scalar_subquery(),
-).inline()  # nothing is read back: no RETURNING
-
-
-def submitted_lines(submission: Submission | None) -> tuple[SubmittedLine, ...]:
-    if submission is None:
-        return ()
-    return tuple(SubmittedLine(d["line"], d["text"], d["canonical"]) for d in submission.lines)
-
-
-def submissions_in_force(
-    session: Session, record: PhaseRecord, kind: str
-) -> Mapping[str, tuple[SubmittedLine, ...]]:
-    """Each power's lines in force for a phase (powers that never submitted left out)."""
-    return {power: tuple(SubmittedLine(d["line"], d["text"], d["canonical"]) for d in lines)
-            for power, lines in _versions_in_force(session, record, kind)}
-
-
-def canonical_in_force(session: Session, record: PhaseRecord,
-                       kind: str) -> dict[str, tuple[str, ...]]:
-    """``submissions_in_force``'s lines as the judge understood them, and only those
-    (what the phase is played from): no ``SubmittedLine`` made for each."""
-    return {power: tuple(d["canonical"] for d in lines)
-            for power, lines in _versions_in_force(session, record, kind)}
-
-
-def _versions_in_force(session: Session, record: PhaseRecord,
-                       kind: str) -> Sequence[tuple[str, list[dict[str, Any]]]]:
-    """Each power's version in force (its highest), by power: only that version's lines
-    read and decoded, by a Core statement (no ORM row for each version).
-
-    Read once per transaction: the processor asks whether every power has acted, then
-    plays the phase from the same sheets. ``submit`` (the only writer) forgets what was
-    read, and it does not outlive the transaction (or savepoint) it was read in. The
-    lines are shared: callers only read them."""
-    memo = session.info.setdefault(_SUBMITTED, {})
-    key = (record.id, kind)
-    if key in memo and _in_force(session, memo[key][0]):
-        return cast(Sequence[tuple[str, list[dict[str, Any]]]], memo[key][1])
-    session.flush()  # what the session holds unwritten, as the ORM's autoflush did
-    rows = session.connection().execute(_IN_FORCE, {"phase_id": record.id, "kind": kind}).all()
-    memo[key] = (_transaction(session), rows)
-    return cast(Sequence[tuple[str, list[dict[str, Any]]]], rows)
-
-
-_SUBMITTED = "judge.submitted"  # session.info: (phase id, kind) -> (transaction, rows)
-
-
-_LATER = _SUBMISSIONS.alias("later")
-_IN_FORCE = (
-    select(_SUBMISSIONS.c.power, _SUBMISSIONS.c.lines)
-    .where(_SUBMISSIONS.c.phase_id == bindparam("phase_id"),
-           _SUBMISSIONS.c.kind == bindparam("kind"),
-           _SUBMISSIONS.c.version == select(func.max(_LATER.c.version))
-           .where(_LATER.c.phase_id == _SUBMISSIONS.c.phase_id,
-                  _LATER.c.power == _SUBMISSIONS.c.power,
-                  _LATER.c.kind == _SUBMISSIONS.c.kind)
-           .scalar_subquery())
-    .order_by(_SUBMISSIONS.c.power)
-)
-
 
 def add_press(
     session: Session,
@@ -519,45 +276,3 @@ def add_press(
     )
     session.add(press)
     return press
-
-
-def post_many(session: Session, game: Game, changes: Iterable[tuple[Power, int]], kind: str,
-              now: datetime) -> None:
-    """``post`` for several accounts at once (each ``(power, amount)``, in order): the
-    balances change as ``post`` changes them, and the ledger rows are written by one Core
-    insert (no ORM object, nothing returned), where the ORM wrote each with its own
-    ``INSERT ... RETURNING``. Ledger rows are only ever written so (``post`` too), so
-    they keep the order in which they were posted."""
-    rows = [_ledger_row(session, game, power, amount, kind, now, None) for power, amount in changes]
-    if rows:
-        session.connection().execute(_POST, rows)
-
-
-def post(
-    session: Session,
-    game: Game,
-    power: Power,
-    amount: int,
-    kind: str,
-    now: datetime,
-    counterparty: str | None = None,
-) -> None:
-    """Move money in or out of a power's account; a balance never goes below zero."""
-    session.connection().execute(_POST, _ledger_row(session, game, power, amount, kind,
-                                                    now, counterparty))
-
-
-def _ledger_row(session: Session, game: Game, power: Power, amount: int, kind: str, now: datetime,
-                counterparty: str | None) -> dict[str, object]:
-    """Change the power's balance and give its ledger row's values (``post``)."""
-    if power.balance + amount < 0:
-        raise ValueError(f"{power.name} has {power.balance} AgP; cannot take {-amount}")
-    if game.id is None:  # a game not yet written: its row first (the ledger refers to it)
-        session.flush()
-    power.balance += amount
-    return {"game_id": game.id, "phase": game.phase, "power": power.name, "amount": amount,
-            "kind": kind, "counterparty": counterparty, "balance_after": power.balance,
-            "at": now}
-
-
-_POST = insert(cast(Table, LedgerEntry.__table__)).inline()  # built once; no RETURNING

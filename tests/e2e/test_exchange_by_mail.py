@@ -15,8 +15,8 @@ from judge.config import Settings
 from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
 from judge.service.processing import process_due
 from judge.storage.base import utcnow
-from judge.storage.games import current_record
 from judge.storage.mailqueue import OutboundMessage
+from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState
 from tests.e2e.conftest import MailJudge
 

@@ -11,8 +11,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
 from judge.service.processing import process_due
-from judge.storage.games import current_record
 from judge.storage.mailqueue import OutboundMessage
+from judge.storage.phases import current_record
 from judge.storage.schema import Game, PhaseRecord
 from tests.dbfixtures import db_engine, db_url, session, session_factory  # noqa: F401
 from tests.service.conftest import Judge, settings  # noqa: F401

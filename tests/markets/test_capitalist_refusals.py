@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from judge.storage.games import current_record
+from judge.storage.phases import current_record
 from judge.storage.schema import Game, MarketMail, PhaseRecord
 from tests.markets.conftest import MarketJudge, played
 from tests.markets.test_capitalist_by_mail import (

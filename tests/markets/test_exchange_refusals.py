@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
-from judge.storage.games import current_record
+from judge.storage.phases import current_record
 from judge.storage.schema import Game
 from tests.markets.conftest import GM, MarketJudge, member, played
 

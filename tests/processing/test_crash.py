@@ -21,11 +21,12 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.config import Settings
 from judge.engine.maps import load_map
 from judge.service.board.phases import begin
-from judge.storage.games import SubmittedLine, add_game, submit
+from judge.storage.games import add_game
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.migrate import upgrade
 from judge.storage.schema import Game, PhaseRecord, Player, PowerState, Role, SubmissionKind
 from judge.storage.session import make_engine, make_sessionmaker, unit_of_work
+from judge.storage.submissions import SubmittedLine, submit
 from tests.processing.conftest import MASTER, POWERS, address
 
 pytestmark = pytest.mark.slow

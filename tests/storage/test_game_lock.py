@@ -13,16 +13,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.engine.maps import load_map
 from judge.engine.position import starting_position
-from judge.storage.games import (
-    add_game,
-    current_record,
-    find_and_lock_game,
-    lock_game,
-    power_of,
-    record_position,
-    roll_back,
-    signed_player,
-)
+from judge.storage.games import add_game, find_and_lock_game, lock_game, power_of, signed_player
+from judge.storage.phases import current_record, record_position, roll_back
 from judge.storage.schema import PhaseRecord, Player, Role
 from judge.storage.session import unit_of_work
 from tests.dbfixtures import postgres_only

@@ -20,7 +20,7 @@ from judge.service.endings import agreed_ending, finish
 from judge.service.reports import late_notice_mails, pause_mails, reminder_mails, roster_of
 from judge.service.schedule import schedule
 from judge.service.timing import timing_of
-from judge.storage.games import current_record, position_of
+from judge.storage.phases import current_record, position_of
 from judge.storage.schema import Game, GameState, PhaseRecord, PowerState
 
 Done = tuple[str, str | None]  # what was done, and to which phase

@@ -21,14 +21,9 @@ from judge.service.reports import (
     roster_of,
     unstarted_end_mails,
 )
-from judge.storage.games import (
-    current_record,
-    phase_records,
-    player_of,
-    position_of,
-    roll_back,
-)
+from judge.storage.games import player_of
 from judge.storage.mailqueue import queue_mail
+from judge.storage.phases import current_record, phase_records, position_of, roll_back
 from judge.storage.schema import Game, GameState, PowerState
 from judge.text import commands as c
 from judge.text.commands import Step

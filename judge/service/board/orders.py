@@ -18,15 +18,9 @@ from judge.service.board.oversight import overview
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.control import control_of
 from judge.service.reports import order_confirmation_mails, roster_of
-from judge.storage.games import (
-    SubmittedLine,
-    current_record,
-    current_submission,
-    position_of,
-    submit,
-    submitted_lines,
-)
+from judge.storage.phases import current_record, position_of
 from judge.storage.schema import PhaseRecord, SubmissionKind
+from judge.storage.submissions import SubmittedLine, current_submission, submit, submitted_lines
 from judge.text import commands as c
 from judge.text.commands import Step
 from judge.text.offers import read_sheet

@@ -11,8 +11,10 @@ from judge.service.board.phases import acting_players, submission_kind
 from judge.service.context import Context, Identity
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import zone_of
-from judge.storage.games import current_record, members, position_of, submissions_in_force
+from judge.storage.games import members
+from judge.storage.phases import current_record, position_of
 from judge.storage.schema import Role
+from judge.storage.submissions import submissions_in_force
 
 
 def overview(ctx: Context, who: Identity) -> dict[str, Any]:

@@ -39,15 +39,9 @@ from judge.service.reports import (
 )
 from judge.service.schedule import schedule
 from judge.service.timing import timing_of
-from judge.storage.games import (
-    canonical_in_force,
-    members,
-    position_of,
-    record_position,
-    record_result,
-    submissions_in_force,
-)
+from judge.storage.games import members
 from judge.storage.mailqueue import queue_mails
+from judge.storage.phases import position_of, record_position, record_result
 from judge.storage.schema import (
     Game,
     GameState,
@@ -57,6 +51,7 @@ from judge.storage.schema import (
     Role,
     SubmissionKind,
 )
+from judge.storage.submissions import canonical_in_force, submissions_in_force
 from judge.text.orders import parse_order
 
 

@@ -14,7 +14,8 @@ from judge.service.markets.orders import phase_mails
 from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
 from judge.service.replies import render
-from judge.storage.games import current_record, lock_game
+from judge.storage.games import lock_game
+from judge.storage.phases import current_record
 from judge.storage.schema import GameState
 from judge.text import commands as c
 from judge.text.commands import Step

@@ -12,7 +12,8 @@ from judge.service.guessing import WrongPassword
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.play import PARAM, envelope, opening_envelope, params_of, typed
 from judge.service.passwords import check_password
-from judge.storage.games import add_game, current_record, members
+from judge.storage.games import add_game, members
+from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, Player, Role
 from judge.text import commands as c
 from judge.text.commands import Step

@@ -15,7 +15,8 @@ from sqlalchemy.orm import Session
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.play import key_of, mails_json, new_refusals, play
-from judge.storage.games import current_record, lock_game
+from judge.storage.games import lock_game
+from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
 from judge.text.commands import Step
 

@@ -20,8 +20,9 @@ from judge.service.markets.play import mails_json, opening_envelope, params_of, 
 from judge.service.replies import render
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
-from judge.storage.games import current_record, members, phase_records, record_state
+from judge.storage.games import members
 from judge.storage.mailqueue import queue_mail
+from judge.storage.phases import current_record, phase_records, record_state
 from judge.storage.schema import Game, GameState, PhaseRecord, Role
 
 log = logging.getLogger(__name__)

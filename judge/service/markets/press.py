@@ -18,7 +18,8 @@ from judge.service.context import Context, Refusal, Result
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.members import market_members
 from judge.service.reports import press_mail
-from judge.storage.games import add_press, current_record, members
+from judge.storage.games import add_press, members
+from judge.storage.phases import current_record
 from judge.storage.schema import Game, Player, Role
 from judge.text import commands as c
 from judge.text.commands import Step

@@ -27,8 +27,9 @@ from judge.service.markets.bourse import ROLE, params_of
 from judge.service.markets.bourse.members import BourseIdentity, bourse_members, host_player
 from judge.service.markets.orders import phase_mails
 from judge.service.replies import render
-from judge.storage.games import current_record, lock_game, members
+from judge.storage.games import lock_game, members
 from judge.storage.mailqueue import queue_mail
+from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord, Player
 from judge.text import commands as c
 from judge.text.bourse import read_command

@@ -37,8 +37,8 @@ from judge.service.markets.bourse import attached, params_of
 from judge.service.markets.bourse.members import bourse_members
 from judge.service.markets.bourse.orders import opening, replay
 from judge.service.replies import render
-from judge.storage.games import current_record
 from judge.storage.mailqueue import queue_mail
+from judge.storage.phases import current_record
 from judge.storage.schema import Game, PhaseRecord
 
 KEY = BOURSE.name  # PhaseRecord.state / PhaseRecord.result: the Bourse's state
