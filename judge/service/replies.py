@@ -51,3 +51,23 @@ def environment() -> Environment:
 def render(name: str, **context: Any) -> str:
     """Render ``templates/<name>`` with the given names."""
     return environment().get_template(name).render(**context)
+
+
+def render_letter(name: str, **context: Any) -> str:
+    """Render a letter (``render``) and keep it within 78 columns: a longer line (a
+    table row of many holdings, a long sentence) goes on below, indented under its own
+    start; no word is broken."""
+    return fit(render(name, **context))
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        out.extend(textwrap.wrap(line, width, initial_indent="",
+                                 subsequent_indent=indent + "    ", break_long_words=False,
+                                 break_on_hyphens=False, drop_whitespace=True) or [line])
+    return "\n".join(out)

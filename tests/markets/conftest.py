@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -69,9 +71,33 @@ class MarketJudge(Judge):
             return found
 
 
+ECHO = re.compile(r"^ *\d+> ")  # a command line echoed as the member wrote it
+CODE = re.compile(r"\bE\d{1,2}\b")  # an error code of the contract (payola.md's E1-E25)
+
+
+def unfit_lines(mails: list[OutboundMessage]) -> list[str]:
+    """Every line of these mails that a player should never read: wider than 78 columns
+    (but for his own lines echoed back) or carrying an internal error code."""
+    out = []
+    for m in mails:
+        for line in m.body.splitlines():
+            if ECHO.match(line):
+                continue
+            if len(line) > 78 or CODE.search(line):
+                out.append(f"{m.subject}: {line!r}")
+    return out
+
+
 @pytest.fixture
-def market(session_factory: sessionmaker[Session], settings: Settings) -> MarketJudge:  # noqa: F811
-    return MarketJudge(session_factory, settings)
+def market(session_factory: sessionmaker[Session],
+           settings: Settings) -> Iterator[MarketJudge]:  # noqa: F811
+    """A market judge; when the test is done, every mail it sent is checked: within 78
+    columns, and no internal error code (every whole game of every market kind played
+    in these tests is thus checked)."""
+    judge = MarketJudge(session_factory, settings)
+    yield judge
+    unfit = unfit_lines(getattr(judge, "log", []))
+    assert not unfit, "\n".join(["lines no player should read:", *unfit])
 
 
 def member(name: str) -> str:

@@ -61,7 +61,8 @@ def test_the_whole_game(played: tuple[MarketJudge, dict[str, list[str]]]) -> Non
     alice_b = _to(market.log, "ALICE", "W1900B: your statement")[0]
     assert "Your bid of 150 AgP for FRANCE won: you paid 150 AgP and founded it." in alice_b
     assert "You founded FRANCE: send SETUP FRANCE SHARES <n> PRICE <p> (and VALUES if you " \
-        "wish) in W1900O. Without it, FRANCE is set up with 25 shares at 30 AgP." in alice_b
+        "wish) in W1900O. Without it, FRANCE is set up with 25 shares at 30 AgP." \
+        in _words(alice_b)  # the letter's lines are wrapped within 78 columns
     public_b = _to(market.log, "BOB", "W1900B results")[0]
     assert "Started: AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY." in public_b
     assert "150" not in public_b  # not for how much
@@ -164,8 +165,8 @@ def test_a_new_leader_gets_the_whole_ledger(
     assert "You now lead FRANCE for the first time: its whole ledger so far.\n" \
         "  W1900B: treasury 0 AgP; started: the founder paid 150 AgP\n" \
         "  W1900O: treasury 150 AgP\n" \
-        "  W1900P: treasury 150 AgP; IPO sales 160 AgP (to the bank: FRANCE had not " \
-        "floated)\n  W1900E: treasury 150 AgP\n" in alice
+        "  W1900P: treasury 150 AgP; IPO sales 160 AgP (to the bank: FRANCE had not\n" \
+        "      floated)\n  W1900E: treasury 150 AgP\n" in alice
     leaders = dict(re.findall(r"^  (\w+): (\w+) leads\.$", alice, re.M))
     assert len(leaders) == 7 and leaders["FRANCE"] == "ALICE"  # ties are drawn by lot
     for who in INVESTORS:  # each leader his own corporations' ledgers, and no other
@@ -212,3 +213,25 @@ def test_the_ledger_only_on_first_taking_office() -> None:
     assert "first time" not in _election("ALICE", "ALICE", ["ALICE"])  # re-elected
     assert "first time" not in _election("BOB", "ALICE", ["ALICE", "BOB"])  # led it before
     assert "first time" not in _election("ALICE", "BOB", [])  # lost it
+
+
+def _words(text: str) -> str:
+    """The text with its line breaks and runs of spaces as one space each."""
+    return " ".join(text.split())
+
+
+def test_a_refused_offer_in_a_movement_phase_reads_without_its_code(
+        market: MarketJudge) -> None:
+    """The batch interface prints the rules' error code before a refusal (``E13 ILLEGAL
+    ORDER``); a player by mail reads the rules' words alone, as in Payola."""
+    market.reply(GM, f"CREATE xm masterpw EXCHANGE {CREATE_PARAMS}")
+    for n in INVESTORS:
+        market.reply(member(n), f"JOIN xm pw{n.lower()} {n}")
+    market.reply(GM, "SIGNON MASTER@xm masterpw", "START")
+    while market.state("xm")["phase"] != "S1901M":
+        for who, acting, lines in mails_for(market.state("xm")):
+            _mail(market, "xm", who, acting, lines)
+        market.deadline("xm")
+    reply = _mail(market, "xm", "DAVE", None, ["3 : A MUN - PAR"])
+    assert "ILLEGAL ORDER" in reply and "REFUSED" in reply.upper()
+    assert not re.search(r"\bE\d{1,2}\b", reply), reply

@@ -13,7 +13,7 @@ from judge.service.markets.members import (
 from judge.service.markets.orders import phase_mails
 from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
-from judge.service.replies import render
+from judge.service.replies import render_letter
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
 from judge.storage.schema import GameState
@@ -121,6 +121,6 @@ def terminate(ctx: Context, step: Step) -> Result:
 def _tell_all(ctx: Context, subject: str, text: str) -> None:
     game = ctx.master().game
     for m in observers_and_members(ctx, game):
-        ctx.notify(m.address, subject, render("market/notice.txt.j2", text=text,
+        ctx.notify(m.address, subject, render_letter("market/notice.txt.j2", text=text,
                                               judge=ctx.settings.name,
                                               judge_address=ctx.settings.address))

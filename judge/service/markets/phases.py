@@ -17,7 +17,7 @@ from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.members import MEMBER
 from judge.service.markets.orders import phase_mails
 from judge.service.markets.play import mails_json, opening_envelope, params_of, play
-from judge.service.replies import render
+from judge.service.replies import render_letter
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
 from judge.storage.games import members
@@ -129,8 +129,8 @@ def _keep_public(settings: Settings, game: Game, kind: MarketKind, record: Phase
     record.result = {**(record.result or {}), PUBLIC: public}
 
 
-def _body(settings: Settings, game: Game, kind: MarketKind, letter: Letter) -> str:
-    return render(letter.template, v=letter.view, game=game.name, title=kind.title,
+def _body(settings: Settings, game: Game, kind: MarketKind, one: Letter) -> str:
+    return render_letter(one.template, v=one.view, game=game.name, title=kind.title,
                   judge=settings.name, judge_address=settings.address)
 
 

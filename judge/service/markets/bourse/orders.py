@@ -26,7 +26,7 @@ from judge.service.context import Context, Result
 from judge.service.markets.bourse import ROLE, params_of
 from judge.service.markets.bourse.members import BourseIdentity, bourse_members, host_player
 from judge.service.markets.orders import phase_mails
-from judge.service.replies import render
+from judge.service.replies import render_letter
 from judge.storage.games import lock_game, members
 from judge.storage.mailqueue import queue_mail
 from judge.storage.phases import current_record
@@ -155,7 +155,7 @@ def _join(ctx: Context, who: BourseIdentity, pseudonym: str, phase: str) -> None
     who.acting = pseudonym
     view = {"pseudonym": pseudonym, "address": ctx.reply_to, "phase": phase,
             "plays": ", ".join(plays)}
-    body = render("market/bourse_joined.txt.j2", v=view, game=game.name)
+    body = render_letter("market/bourse_joined.txt.j2", v=view, game=game.name)
     queue_mail(ctx.session, game.master_address, f"{game.name}: {pseudonym} joined the Bourse",
                body, sender=ctx.settings.address, now=ctx.now)
 

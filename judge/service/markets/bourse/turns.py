@@ -36,7 +36,7 @@ from judge.money.trades import Side
 from judge.service.markets.bourse import attached, params_of
 from judge.service.markets.bourse.members import bourse_members
 from judge.service.markets.bourse.orders import opening, replay
-from judge.service.replies import render
+from judge.service.replies import render_letter
 from judge.storage.mailqueue import queue_mail
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, PhaseRecord
@@ -171,7 +171,7 @@ def _turn_view(phase: str, following: str, bourse: Bourse, report: TurnReport | 
 def _send(session: Session, settings: Settings, game: Game, subject: str, template: str,
           view: Mapping[str, Any], now: datetime) -> None:
     """The same letter to every member and to the master, each his own mail."""
-    body = render(template, v=view, game=game.name, judge=settings.name,
+    body = render_letter(template, v=view, game=game.name, judge=settings.name,
                   judge_address=settings.address)
     readers = [m.address for m in bourse_members(session, game)] + [game.master_address]
     for address in {a.lower(): a for a in reversed(readers)}.values():
