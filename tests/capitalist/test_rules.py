@@ -15,7 +15,7 @@ from judge.money.capitalist.params import ParamError, Params
 from judge.money.capitalist.score import points, winners
 from judge.money.capitalist.state import Economy, Player
 from judge.money.capitalist.year_end import bonus, year_end
-from judge.money.lots import lot_key
+from judge.money.market.lots import lot_key
 from judge.money.trades import Side, Trade
 
 G = runpy.run_path(str(Path(__file__).with_name("game.py")))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from judge.money.market.params import MarketParams, ParamError
+
+__all__ = ["DEFAULTS", "BourseParams", "ParamError"]
 
 DEFAULTS: dict[str, int | bool] = {
     "START_UNITS": 1000,
@@ -20,12 +22,8 @@ DEFAULTS: dict[str, int | bool] = {
 }
 
 
-class ParamError(ValueError):
-    """A parameter value that would make a rule impossible (division by zero and the like)."""
-
-
 @dataclass(frozen=True, slots=True)
-class BourseParams:
+class BourseParams(MarketParams):
     """Spec 6, typed. ``NO_EARLY`` and ``HOST_PLAYERS_MAY_JOIN`` are about when a host
     phase is processed and who may join; the turn itself never reads them (D30)."""
 
@@ -39,17 +37,7 @@ class BourseParams:
     no_early: bool = True
     join_open: bool = True
     host_players_may_join: bool = True
-
-    @classmethod
-    def from_names(cls, given: Mapping[str, Any]) -> BourseParams:
-        """The parameters from their spec names (``START_UNITS`` ...), checked."""
-        values = {**DEFAULTS, **{k.upper(): v for k, v in given.items()}}
-        unknown = sorted(set(values) - set(DEFAULTS))
-        if unknown:
-            raise ParamError(f"unknown Bourse parameter(s): {', '.join(unknown)}")
-        params = cls(**{k.lower(): v for k, v in values.items()})
-        params.check()
-        return params
+    GAME = "Bourse"
 
     def check(self) -> None:
         """ParamError for a value no Bourse can be played with."""

@@ -6,6 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from judge.money.market.params import MarketParams, ParamError
+
+__all__ = ["DEFAULTS", "ParamError", "Params", "player_count_problem", "start_problem"]
+
 DEFAULTS: dict[str, int | None] = {
     "TOTAL_CASH": 12600,
     "MIN_PLAYERS": 3,
@@ -25,12 +29,8 @@ DEFAULTS: dict[str, int | None] = {
 }
 
 
-class ParamError(ValueError):
-    """A parameter setting that would make a rule impossible."""
-
-
 @dataclass(frozen=True, slots=True)
-class Params:
+class Params(MarketParams):
     """Every parameter of section 6, by its spec name (lower case here)."""
 
     total_cash: int = 12600
@@ -48,23 +48,16 @@ class Params:
     victory_scs: int = 18
     econ_threshold: int = 20000
     end_year: int | None = None
+    GAME = "1901-Shareholders"
 
     @classmethod
     def from_mapping(cls, given: Mapping[str, Any]) -> Params:
-        """Parameters by their spec names (``TOTAL_CASH``...); ParamError when one is
-        unknown or impossible (a negative amount, no player allowed, MAX below MIN)."""
-        known = {f.name.upper(): f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for name, value in given.items():
-            key = known.get(str(name).upper())
-            if key is None:
-                raise ParamError(f"unknown parameter {name!r}")
-            values[key] = value
-        params = cls(**values)
-        params.check()
-        return params
+        """``from_names``, by the name the service still calls it."""
+        return cls.from_names(given)
 
     def check(self) -> None:
+        """ParamError for an impossible value: a negative amount, no player allowed, MAX
+        below MIN."""
         for f in fields(self):
             value = getattr(self, f.name)
             if value is None and f.name == "end_year":
