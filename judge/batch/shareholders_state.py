@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.batch.case import CaseError
+from judge.batch.fields import power_of, whole
 from judge.engine.board import Map
 from judge.engine.position import Position
 from judge.engine.state import position_from_state, state_from_position
@@ -53,14 +54,14 @@ def _players(given: Any, board: Map) -> dict[str, Player]:
     for name, fields in given.items():
         if not isinstance(fields, Mapping):
             raise CaseError(f"player {name!r} must be a JSON object")
-        cash = _amount(fields.get("cash", 0), f"cash of {name}")
+        cash = whole(fields.get("cash", 0), f"cash of {name}")
         shares: dict[str, int] = {}
         held = fields.get("shares") or {}
         if not isinstance(held, Mapping):
             raise CaseError(f"shares of {name} must be a JSON object")
         for power, n in held.items():
-            country = _country(power, board)
-            count = _amount(n, f"{name}'s {country} shares")
+            country = power_of(power, board, kind="country")
+            count = whole(n, f"{name}'s {country} shares")
             if count:
                 shares[country] = shares.get(country, 0) + count
         out[str(name)] = Player(str(name), cash, shares)
@@ -72,7 +73,7 @@ def _countries(given: Any, board: Map) -> dict[str, Country]:
         raise CaseError("state 'countries' must be a JSON object")
     out = {p: Country(p) for p in board.powers}
     for power, fields in given.items():
-        name = _country(power, board)
+        name = power_of(power, board, kind="country")
         if not isinstance(fields, Mapping):
             raise CaseError(f"country {name} must be a JSON object")
         dividend = fields.get("dividend_last", False)
@@ -80,26 +81,15 @@ def _countries(given: Any, board: Map) -> dict[str, Country]:
             raise CaseError(f"dividend_last of {name} must be true or false")
         out[name] = Country(
             name,
-            cash=_amount(fields.get("cash", 0), f"cash of {name}"),
+            cash=whole(fields.get("cash", 0), f"cash of {name}"),
             office=_names(fields.get("office"), f"office of {name}"),
             last_office=_names(fields.get("last_office"), f"last_office of {name}"),
-            revenue_last=_amount(fields.get("revenue_last", 0), f"revenue_last of {name}"),
+            revenue_last=whole(fields.get("revenue_last", 0), f"revenue_last of {name}"),
             dividend_last=dividend,
         )
     return out
 
 
-def _country(word: Any, board: Map) -> str:
-    name = board.power_named(word) if isinstance(word, str) else None
-    if name is None:
-        raise CaseError(f"unknown country {word!r}")
-    return name
-
-
-def _amount(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise CaseError(f"{what} must be a whole number, 0 or more")
-    return value
 
 
 def _names(value: Any, what: str) -> tuple[str, ...]:
