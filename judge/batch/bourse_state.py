@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.batch.case import CaseError
-from judge.batch.fields import json_array, json_object, optional_whole, power_of
+from judge.batch.fields import holdings, json_array, json_object, optional_whole, power_of
 from judge.engine.board import Map
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.scoring import net_worth
@@ -65,13 +65,11 @@ def _member(name: Any, player: Any, board: Map) -> Member:
     pseudonym = name.strip().upper()
     if not isinstance(player, Mapping):
         raise CaseError(f"Bourse player {pseudonym} must be a JSON object")
-    holdings = dict.fromkeys(board.powers, 0)
-    for power, units in json_object(player, "holdings", "bourse").items():
-        p = power_of(power, board, where=f" in holdings of {pseudonym}")
-        holdings[p] = optional_whole(units, f"{pseudonym}'s holding of {p}") or 0
+    held = holdings(json_object(player, "holdings", "bourse"), board,
+                    pseudonym, where=f" in holdings of {pseudonym}", null=0)
     cash = optional_whole(player.get("cash"), f"{pseudonym}'s cash") or 0
     played = optional_whole(player.get("turns_played"), f"{pseudonym}'s turns_played") or 0
-    return Member(pseudonym, holdings, cash, played)
+    return Member(pseudonym, {**dict.fromkeys(board.powers, 0), **held}, cash, played)
 
 
 

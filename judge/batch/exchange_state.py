@@ -7,7 +7,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.batch.case import CaseError
-from judge.batch.fields import json_array, json_object, optional_whole, power_of, whole
+from judge.batch.fields import (
+    holdings,
+    json_array,
+    json_object,
+    optional_whole,
+    power_of,
+    records,
+    whole,
+)
 from judge.engine.board import Map
 from judge.engine.state import position_from_state, state_from_position
 from judge.money.exchange.calendar import check_phase
@@ -95,18 +103,10 @@ def _corporation_out(c: Corporation) -> dict[str, Any]:
 
 
 def _investors(given: Any, board: Map) -> dict[str, Investor]:
-    if not isinstance(given, Mapping):
-        raise CaseError("state needs 'investors', a JSON object")
     out: dict[str, Investor] = {}
-    for raw, fields in given.items():
-        name = str(raw).strip().upper()
-        if not isinstance(fields, Mapping):
-            raise CaseError(f"investor {name} must be a JSON object")
-        shares: dict[str, int] = {}
-        for power, n in (fields.get("shares") or {}).items():
-            count = whole(n, f"shares of {name}")
-            if count:
-                shares[power_of(power, board)] = count
+    for name, fields in records(given, "state 'investors'", "investor", _upper):
+        held = holdings(fields.get("shares") or {}, board, name, "shares")
+        shares = {power: count for power, count in held.items() if count}
         last = {power_of(p, board): str(c).strip().upper()
                 for p, c in (fields.get("last_vote") or {}).items() if c is not None}
         out[name] = Investor(name, whole(fields.get("cash", 0), f"cash of {name}"), shares, last)
@@ -114,15 +114,9 @@ def _investors(given: Any, board: Map) -> dict[str, Investor]:
 
 
 def _corporations(given: Any, board: Map) -> dict[str, Corporation]:
-    if given is None:
-        given = {}
-    if not isinstance(given, Mapping):
-        raise CaseError("state 'corporations' must be a JSON object")
     out = {p: Corporation(p) for p in board.powers}
-    for raw, f in given.items():
-        name = power_of(raw, board)
-        if not isinstance(f, Mapping):
-            raise CaseError(f"corporation {name} must be a JSON object")
+    for name, f in records({} if given is None else given, "state 'corporations'",
+                           "corporation", lambda word: power_of(word, board)):
         try:
             status = Status(str(f.get("status", "UNSTARTED")).upper())
         except ValueError:
@@ -172,6 +166,10 @@ def _ask(given: Any, i: int, game: Game) -> Ask:
 
 
 
+
+
+def _upper(raw: Any) -> str:
+    return str(raw).strip().upper()
 
 
 def _opt_name(value: Any) -> str | None:

@@ -3,7 +3,7 @@ the value typed, or a CaseError naming what is wrong with it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from judge.batch.case import CaseError
@@ -51,3 +51,33 @@ def json_object(given: Mapping[str, Any], key: str, owner: str = "") -> Mapping[
         raise CaseError(f"{owner}{' ' if owner else ''}{key!r} must be a JSON object")
     return value
 
+
+
+
+def holdings(given: Mapping[Any, Any], board: Map, owner: str, noun: str = "holding", *,
+             kind: str = "power", where: str = "", null: int | None = None) -> dict[str, int]:
+    """Units (or shares) ``owner`` holds per power, in the order given: each key a power as
+    players name it (two spellings of one power add up), each value a whole number
+    (refused as ``<owner>'s <noun> of <POWER>``); ``null``, when given, stands for a
+    JSON null; ``kind`` and ``where`` word the refusal of a key that is no power."""
+    out: dict[str, int] = {}
+    for word, units in given.items():
+        power = power_of(word, board, kind=kind, where=where)
+        what = f"{owner}'s {noun} of {power}"
+        count = null if units is None and null is not None else whole(units, what)
+        out[power] = out.get(power, 0) + count
+    return out
+
+
+def records(given: Any, what: str, thing: str,
+            name: Callable[[Any], str]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """The entries of the JSON object ``what`` (``state 'players'``), each key read by
+    ``name`` (which refuses a bad one), each value a JSON object (refused as ``<thing>
+    <NAME> must be a JSON object``)."""
+    if not isinstance(given, Mapping):
+        raise CaseError(f"{what} must be a JSON object")
+    for key, value in given.items():
+        read = name(key)
+        if not isinstance(value, Mapping):
+            raise CaseError(f"{thing} {read} must be a JSON object")
+        yield read, value

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.batch.case import CaseError
-from judge.batch.fields import power_of, whole
+from judge.batch.fields import holdings, power_of, records, whole
 from judge.engine.board import Map
 from judge.engine.position import Position
 from judge.engine.state import position_from_state, state_from_position
@@ -48,34 +48,22 @@ def state_of(game: Game, board: Map) -> dict[str, Any]:
 
 
 def _players(given: Any, board: Map) -> dict[str, Player]:
-    if not isinstance(given, Mapping):
-        raise CaseError("state 'players' must be a JSON object of players")
     out: dict[str, Player] = {}
-    for name, fields in given.items():
-        if not isinstance(fields, Mapping):
-            raise CaseError(f"player {name!r} must be a JSON object")
+    for name, fields in records(given, "state 'players'", "player", str):
         cash = whole(fields.get("cash", 0), f"cash of {name}")
-        shares: dict[str, int] = {}
         held = fields.get("shares") or {}
         if not isinstance(held, Mapping):
             raise CaseError(f"shares of {name} must be a JSON object")
-        for power, n in held.items():
-            country = power_of(power, board, kind="country")
-            count = whole(n, f"{name}'s {country} shares")
-            if count:
-                shares[country] = shares.get(country, 0) + count
+        counted = holdings(held, board, name, "shares", kind="country")
+        shares = {country: count for country, count in counted.items() if count}
         out[str(name)] = Player(str(name), cash, shares)
     return out
 
 
 def _countries(given: Any, board: Map) -> dict[str, Country]:
-    if not isinstance(given, Mapping):
-        raise CaseError("state 'countries' must be a JSON object")
     out = {p: Country(p) for p in board.powers}
-    for power, fields in given.items():
-        name = power_of(power, board, kind="country")
-        if not isinstance(fields, Mapping):
-            raise CaseError(f"country {name} must be a JSON object")
+    for name, fields in records(given, "state 'countries'", "country",
+                                lambda word: power_of(word, board, kind="country")):
         dividend = fields.get("dividend_last", False)
         if not isinstance(dividend, bool):
             raise CaseError(f"dividend_last of {name} must be true or false")

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.batch.case import CaseError
-from judge.batch.fields import json_array, json_object, power_of, whole
+from judge.batch.fields import holdings, json_array, json_object, power_of, records, whole
 from judge.engine.board import Map
 from judge.engine.phase import Season
 from judge.engine.position import Position, starting_position
@@ -27,20 +27,16 @@ def read_position(state: Mapping[str, Any], phase: GamePhase, board: Map) -> Pos
 def read_economy(state: Mapping[str, Any], board: Map, params: Params) -> Economy:
     """The game's own keys; a missing key takes its value at the start of a game."""
     players: dict[str, Player] = {}
-    for name, account in json_object(state, "players").items():
-        pseudonym = _name(name)
+    for pseudonym, account in records(json_object(state, "players"), "'players'", "player",
+                                      _name):
         if pseudonym in players:
             raise CaseError(f"player {pseudonym} is listed twice")
-        if not isinstance(account, Mapping):
-            raise CaseError(f"player {pseudonym} must be a JSON object")
         # an account without its keys is a new player's (spec 1, section 6)
         sfr = whole(account.get("sfr", params.START_SFR), f"sfr of {pseudonym}")
         given = account.get("holdings")
-        holdings = dict.fromkeys(board.powers, params.START_UNITS) if given is None else {
-            power_of(p, board): whole(n, f"{pseudonym}'s holding of {p}")
-            for p, n in json_object(account, "holdings").items()
-        }
-        players[pseudonym] = Player(pseudonym, sfr, holdings)
+        held = dict.fromkeys(board.powers, params.START_UNITS) if given is None else holdings(
+            json_object(account, "holdings"), board, pseudonym)
+        players[pseudonym] = Player(pseudonym, sfr, held)
     annihilated = frozenset(power_of(p, board) for p in json_array(state, "annihilated"))
     given_rates = {power_of(p, board): whole(r, f"rate of {p}")
                    for p, r in json_object(state, "rates").items()}
