@@ -8,19 +8,6 @@ from judge.money.market.params import MarketParams, ParamError
 
 __all__ = ["DEFAULTS", "BourseParams", "ParamError"]
 
-DEFAULTS: dict[str, int | bool] = {
-    "START_UNITS": 1000,
-    "START_RATE": 100,
-    "STEP_UNITS": 100,
-    "SELL_LIMIT": 500,
-    "MIN_RATE": 1,
-    "CASH_SURPLUS": False,
-    "WINTER_TURNS": False,
-    "NO_EARLY": True,
-    "JOIN_OPEN": True,
-    "HOST_PLAYERS_MAY_JOIN": True,
-}
-
 
 @dataclass(frozen=True, slots=True)
 class BourseParams(MarketParams):
@@ -47,3 +34,6 @@ class BourseParams(MarketParams):
                 raise ParamError(f"{name.upper()} must be a whole number of at least 1")
         if self.start_rate < self.min_rate:
             raise ParamError("START_RATE must be at least MIN_RATE")
+
+
+DEFAULTS: dict[str, int | bool] = BourseParams.defaults()  # by spec name, for the GM's settings

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from judge.money.market.params import MarketParams, ParamError
@@ -51,4 +51,4 @@ class Params(MarketParams):
         return f"Capitalist Diplomacy needs {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players"
 
 
-DEFAULTS: dict[str, int] = {f.name: f.default for f in fields(Params)}  # type: ignore[misc]
+DEFAULTS: dict[str, int] = Params.defaults()

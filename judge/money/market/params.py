@@ -41,5 +41,10 @@ class MarketParams:
             raise ParamError(f"unknown {cls.GAME} parameter(s): {', '.join(unknown)}")
         return {known[str(name).upper()]: value for name, value in given.items()}
 
+    @classmethod
+    def defaults(cls) -> dict[str, Any]:
+        """Every parameter's default by its spec name, in the order declared."""
+        return {f.name.upper(): f.default for f in fields(cls)}  # type: ignore[arg-type]
+
     def check(self) -> None:
         """ParamError naming the first value no game can be played with."""

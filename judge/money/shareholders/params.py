@@ -10,24 +10,6 @@ from judge.money.market.params import MarketParams, ParamError
 
 __all__ = ["DEFAULTS", "ParamError", "Params", "player_count_problem", "start_problem"]
 
-DEFAULTS: dict[str, int | None] = {
-    "TOTAL_CASH": 12600,
-    "MIN_PLAYERS": 3,
-    "MAX_PLAYERS": 10,
-    "SC_INCOME": 80,
-    "UPKEEP": 40,
-    "BUILD_COST": 200,
-    "MOVE_FEE": 20,
-    "SUPPORT_FEE": 10,
-    "CONVOY_FEE": 10,
-    "SHARE_UNIT": 100,
-    "PRICE_BONUS": 100,
-    "MAX_SELL": 5,
-    "VICTORY_SCS": 18,
-    "ECON_THRESHOLD": 20000,
-    "END_YEAR": None,
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Params(MarketParams):
@@ -87,3 +69,6 @@ def start_problem(count: int, params: Params) -> str | None:
     if problem is None and params.total_cash % count:
         problem = f"total cash does not divide equally among {count} players"
     return problem
+
+
+DEFAULTS: dict[str, int | None] = Params.defaults()  # by spec name, for the GM's settings
