@@ -118,7 +118,7 @@ def test_d20_d35_the_end_kinds() -> None:
 ])
 def test_impossible_parameters(given: dict) -> None:
     with pytest.raises(ParamError):
-        Params.of(given)
+        Params.from_names(given)
     assert "error" in run_case(G["case"]("S1901C", params=given))
 
 
