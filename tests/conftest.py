@@ -20,6 +20,45 @@ settings.register_profile("ci", derandomize=True, deadline=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 _LEFT_OUT = pytest.StashKey[int]()
+CORPUS_ENV = "JUDGE_BATCH_CORPUS"  # bench/batch_corpus.py record: where the cases go
+
+
+def _record_batch_cases(folder: str) -> None:
+    """Every case a test feeds the batch interface is appended, JSON-encoded, to a file of
+    this process in ``folder``: those given to ``judge.batch.run_case`` (wrapped here,
+    before any test module binds the name) and the lines given to a ``judge adjudicate``
+    subprocess. Only when bench/batch_corpus.py sets JUDGE_BATCH_CORPUS."""
+    import json
+    import subprocess
+    from pathlib import Path
+
+    import judge.batch
+
+    out = (Path(folder) / f"cases-{os.getpid()}.jsonl").open("a", encoding="utf-8")
+    play, spawn = judge.batch.run_case, subprocess.run
+
+    def run_case(case: object) -> dict[str, object]:
+        try:
+            out.write(json.dumps(case) + "\n")
+            out.flush()
+        except (TypeError, ValueError):  # not JSON: no line of a corpus can carry it
+            pass
+        return play(case)
+
+    def run(args: object, *rest: object, **kw: object) -> object:
+        given = kw.get("input")
+        if isinstance(args, list | tuple) and "adjudicate" in map(str, args) and given:
+            text = given.decode() if isinstance(given, bytes) else str(given)
+            out.writelines(line + "\n" for line in text.splitlines() if line.strip())
+            out.flush()
+        return spawn(args, *rest, **kw)  # type: ignore[call-overload]
+
+    judge.batch.run_case = run_case  # type: ignore[assignment]
+    subprocess.run = run  # type: ignore[assignment]
+
+
+if os.environ.get(CORPUS_ENV):
+    _record_batch_cases(os.environ[CORPUS_ENV])
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.batch.case import CaseError
+from judge.batch.fields import holdings, json_array, json_object, optional_whole, power_of
 from judge.engine.board import Map
 from judge.games import BOURSE
 from judge.money.bourse.params import BourseParams
@@ -20,11 +21,12 @@ def read_bourse(given: Any, board: Map, params: BourseParams) -> Bourse:
     ignored (it is recomputed in every result)."""
     if not isinstance(given, Mapping):
         raise CaseError("state 'bourse' must be a JSON object")
-    eliminated = frozenset(_power(p, board, "eliminated") for p in _list(given, "eliminated"))
+    eliminated = frozenset(power_of(p, board, where=" in eliminated")
+                           for p in json_array(given, "eliminated", BOURSE.name))
     rates: dict[str, int] = {}
-    for name, rate in _map(given, "rates").items():
-        power = _power(name, board, "rates")
-        rates[power] = _count(rate, f"the rate of {power}")
+    for name, rate in json_object(given, "rates", BOURSE.name).items():
+        power = power_of(name, board, where=" in rates")
+        rates[power] = optional_whole(rate, f"the rate of {power}") or 0
     for power in board.powers:
         if power in eliminated:
             rates[power] = 0
@@ -32,7 +34,7 @@ def read_bourse(given: Any, board: Map, params: BourseParams) -> Bourse:
             raise CaseError(f"the rate of {power} must be at least 1 cent: it is not "
                             "eliminated")
     members: dict[str, Member] = {}
-    for name, player in _map(given, "players").items():
+    for name, player in json_object(given, "players", BOURSE.name).items():
         member = _member(name, player, board)
         if member.pseudonym in members:
             raise CaseError(f"two players are named {member.pseudonym}")
@@ -64,38 +66,11 @@ def _member(name: Any, player: Any, board: Map) -> Member:
     pseudonym = name.strip().upper()
     if not isinstance(player, Mapping):
         raise CaseError(f"Bourse player {pseudonym} must be a JSON object")
-    holdings = dict.fromkeys(board.powers, 0)
-    for power, units in _map(player, "holdings").items():
-        p = _power(power, board, f"holdings of {pseudonym}")
-        holdings[p] = _count(units, f"{pseudonym}'s holding of {p}")
-    return Member(pseudonym, holdings, _count(player.get("cash", 0), f"{pseudonym}'s cash"),
-                  _count(player.get("turns_played", 0), f"{pseudonym}'s turns_played"))
+    held = holdings(json_object(player, "holdings", BOURSE.name), board,
+                    pseudonym, where=f" in holdings of {pseudonym}", null=0)
+    cash = optional_whole(player.get("cash"), f"{pseudonym}'s cash") or 0
+    played = optional_whole(player.get("turns_played"), f"{pseudonym}'s turns_played") or 0
+    return Member(pseudonym, {**dict.fromkeys(board.powers, 0), **held}, cash, played)
 
 
-def _power(name: Any, board: Map, where: str) -> str:
-    power = board.power_named(name) if isinstance(name, str) else None
-    if power is None:
-        raise CaseError(f"unknown power {name!r} in {where}")
-    return power
 
-
-def _count(value: Any, what: str) -> int:
-    if value is None:
-        return 0
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise CaseError(f"{what} must be a whole number, 0 or more")
-    return value
-
-
-def _map(given: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = given.get(key) or {}
-    if not isinstance(value, Mapping):
-        raise CaseError(f"{BOURSE.name} {key!r} must be a JSON object")
-    return value
-
-
-def _list(given: Mapping[str, Any], key: str) -> list[Any]:
-    value = given.get(key) or []
-    if not isinstance(value, list):
-        raise CaseError(f"{BOURSE.name} {key!r} must be a JSON array")
-    return value

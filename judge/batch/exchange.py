@@ -112,7 +112,7 @@ def _end(game: Game) -> dict[str, Any] | None:
 
 def _params(case: Mapping[str, Any], board: Map) -> Params:
     try:
-        return Params.read(params_of(case, DEFAULTS), board.victory_centers)
+        return Params.from_names(params_of(case, DEFAULTS), map_victory=board.victory_centers)
     except ParamError as e:
         raise CaseError(str(e)) from None
 

@@ -7,6 +7,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.batch.case import CaseError
+from judge.batch.fields import (
+    holdings,
+    json_array,
+    json_object,
+    optional_whole,
+    power_of,
+    records,
+    whole,
+)
 from judge.engine.board import Map
 from judge.engine.state import position_from_state, state_from_position
 from judge.money.exchange.calendar import check_phase
@@ -31,24 +40,24 @@ def game_from_state(state: Mapping[str, Any], board: Map, params: Params, rules:
                 centers={p: cs for p, cs in on_board.centers.items() if cs},
                 dislodged={p: ds for p, ds in on_board.dislodged.items() if ds},
                 contested=on_board.contested)
-    for i, given in enumerate(_list(state, "asks")):
+    for i, given in enumerate(json_array(state, "asks", "state")):
         game.asks.append(_ask(given, i, game))
     game.asks.sort(key=lambda a: a.id)
-    for word in _list(state, "inactive"):
+    for word in json_array(state, "inactive", "state"):
         center = board.canonical(str(word))
         if center is None or not board.is_center(center):
             raise CaseError(f"inactive: {word!r} is not a supply centre")
     # By definition the home centres of every corporation that has not floated (X 2.4).
     game.inactive = {c for name, corp in game.corporations.items() if not corp.floated
                      for c in board.homes.get(name, ())}
-    game.bank = _int(state.get("bank", 0), "bank")
-    game.next_ask_id = _int(state.get("next_ask_id", 1), "next_ask_id")
+    game.bank = whole(state.get("bank", 0), "bank")
+    game.next_ask_id = whole(state.get("next_ask_id", 1), "next_ask_id")
     game.next_ask_id = max(game.next_ask_id, 1 + max((a.id for a in game.asks), default=0))
-    for voter, members in _map(state, "draw_votes").items():
-        name = _power(voter, board)
+    for voter, members in json_object(state, "draw_votes", "state").items():
+        name = power_of(voter, board)
         if not isinstance(members, list):
             raise CaseError(f"draw_votes of {name} must be a list")
-        game.draw_votes[name] = tuple(sorted(_power(m, board) for m in members))
+        game.draw_votes[name] = tuple(sorted(power_of(m, board) for m in members))
     return game
 
 
@@ -94,34 +103,20 @@ def _corporation_out(c: Corporation) -> dict[str, Any]:
 
 
 def _investors(given: Any, board: Map) -> dict[str, Investor]:
-    if not isinstance(given, Mapping):
-        raise CaseError("state needs 'investors', a JSON object")
     out: dict[str, Investor] = {}
-    for raw, fields in given.items():
-        name = str(raw).strip().upper()
-        if not isinstance(fields, Mapping):
-            raise CaseError(f"investor {name} must be a JSON object")
-        shares: dict[str, int] = {}
-        for power, n in (fields.get("shares") or {}).items():
-            count = _int(n, f"shares of {name}")
-            if count:
-                shares[_power(power, board)] = count
-        last = {_power(p, board): str(c).strip().upper()
+    for name, fields in records(given, "state 'investors'", "investor", _upper):
+        held = holdings(fields.get("shares") or {}, board, name, "shares")
+        shares = {power: count for power, count in held.items() if count}
+        last = {power_of(p, board): str(c).strip().upper()
                 for p, c in (fields.get("last_vote") or {}).items() if c is not None}
-        out[name] = Investor(name, _int(fields.get("cash", 0), f"cash of {name}"), shares, last)
+        out[name] = Investor(name, whole(fields.get("cash", 0), f"cash of {name}"), shares, last)
     return out
 
 
 def _corporations(given: Any, board: Map) -> dict[str, Corporation]:
-    if given is None:
-        given = {}
-    if not isinstance(given, Mapping):
-        raise CaseError("state 'corporations' must be a JSON object")
     out = {p: Corporation(p) for p in board.powers}
-    for raw, f in given.items():
-        name = _power(raw, board)
-        if not isinstance(f, Mapping):
-            raise CaseError(f"corporation {name} must be a JSON object")
+    for name, f in records({} if given is None else given, "state 'corporations'",
+                           "corporation", lambda word: power_of(word, board)):
         try:
             status = Status(str(f.get("status", "UNSTARTED")).upper())
         except ValueError:
@@ -129,20 +124,20 @@ def _corporations(given: Any, board: Map) -> dict[str, Corporation]:
         bid = f.get("bid")
         founding = None
         if isinstance(bid, Mapping):
-            founding = Founding(_int(bid.get("paid", 0), f"bid of {name}"),
-                                _opt_int(bid.get("shares"), f"bid of {name}"),
-                                _opt_int(bid.get("price"), f"bid of {name}"))
+            founding = Founding(whole(bid.get("paid", 0), f"bid of {name}"),
+                                optional_whole(bid.get("shares"), f"bid of {name}"),
+                                optional_whole(bid.get("price"), f"bid of {name}"))
         values = f.get("values_request")
         out[name] = Corporation(
             name, status, _opt_name(f.get("founder")),
-            _int(f.get("S", 0), f"S of {name}"), _int(f.get("T", 0), f"T of {name}"),
-            _int(f.get("price", 0), f"price of {name}"),
-            _int(f.get("treasury", 0), f"treasury of {name}"), _opt_name(f.get("leader")),
+            whole(f.get("S", 0), f"S of {name}"), whole(f.get("T", 0), f"T of {name}"),
+            whole(f.get("price", 0), f"price of {name}"),
+            whole(f.get("treasury", 0), f"treasury of {name}"), _opt_name(f.get("leader")),
             None if f.get("accept") is None else str(f["accept"]).strip().upper(),
             _center_values(f.get("sc_values") or {}, board, name),
             None if values is None else _center_values(values, board, name),
-            _opt_int(f.get("pending_issue"), f"pending_issue of {name}"), founding,
-            profit=_int(f.get("profit", 0), f"profit of {name}"))
+            optional_whole(f.get("pending_issue"), f"pending_issue of {name}"), founding,
+            profit=whole(f.get("profit", 0), f"profit of {name}"))
     return out
 
 
@@ -154,7 +149,7 @@ def _center_values(given: Any, board: Map, name: str) -> dict[str, int]:
         canon = board.canonical(str(center))
         if canon is None:
             raise CaseError(f"unknown centre {center!r} in the values of {name}")
-        out[canon] = _int(v, f"centre values of {name}")
+        out[canon] = whole(v, f"centre values of {name}")
     return out
 
 
@@ -164,42 +159,19 @@ def _ask(given: Any, i: int, game: Game) -> Ask:
     seller = str(given.get("seller", "")).strip().upper()
     if seller not in game.investors:
         raise CaseError(f"ask {i + 1}: unknown seller {seller!r}")
-    return Ask(_int(given.get("id"), "ask id"), seller, _power(given.get("corporation"),
+    return Ask(whole(given.get("id"), "ask id"), seller, power_of(given.get("corporation"),
                                                               game.board),
-               _int(given.get("remaining"), "ask remaining"), _int(given.get("price"),
+               whole(given.get("remaining"), "ask remaining"), whole(given.get("price"),
                                                                    "ask price"))
 
 
-def _power(word: Any, board: Map) -> str:
-    name = board.power_named(word) if isinstance(word, str) else None
-    if name is None:
-        raise CaseError(f"unknown power {word!r}")
-    return name
 
 
-def _int(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise CaseError(f"{what} must be a whole number, 0 or more")
-    return value
 
-
-def _opt_int(value: Any, what: str) -> int | None:
-    return None if value is None else _int(value, what)
+def _upper(raw: Any) -> str:
+    return str(raw).strip().upper()
 
 
 def _opt_name(value: Any) -> str | None:
     return None if value is None else str(value).strip().upper()
 
-
-def _list(state: Mapping[str, Any], key: str) -> list:
-    value = state.get(key) or []
-    if not isinstance(value, list):
-        raise CaseError(f"state {key!r} must be a JSON array")
-    return value
-
-
-def _map(state: Mapping[str, Any], key: str) -> Mapping:
-    value = state.get(key) or {}
-    if not isinstance(value, Mapping):
-        raise CaseError(f"state {key!r} must be a JSON object")
-    return value

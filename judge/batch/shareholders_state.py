@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.batch.case import CaseError
+from judge.batch.fields import holdings, power_of, records, whole
 from judge.engine.board import Map
 from judge.engine.position import Position
 from judge.engine.state import position_from_state, state_from_position
@@ -47,59 +48,36 @@ def state_of(game: Game, board: Map) -> dict[str, Any]:
 
 
 def _players(given: Any, board: Map) -> dict[str, Player]:
-    if not isinstance(given, Mapping):
-        raise CaseError("state 'players' must be a JSON object of players")
     out: dict[str, Player] = {}
-    for name, fields in given.items():
-        if not isinstance(fields, Mapping):
-            raise CaseError(f"player {name!r} must be a JSON object")
-        cash = _amount(fields.get("cash", 0), f"cash of {name}")
-        shares: dict[str, int] = {}
+    for name, fields in records(given, "state 'players'", "player", str):
+        cash = whole(fields.get("cash", 0), f"cash of {name}")
         held = fields.get("shares") or {}
         if not isinstance(held, Mapping):
             raise CaseError(f"shares of {name} must be a JSON object")
-        for power, n in held.items():
-            country = _country(power, board)
-            count = _amount(n, f"{name}'s {country} shares")
-            if count:
-                shares[country] = shares.get(country, 0) + count
+        counted = holdings(held, board, name, "shares", kind="country")
+        shares = {country: count for country, count in counted.items() if count}
         out[str(name)] = Player(str(name), cash, shares)
     return out
 
 
 def _countries(given: Any, board: Map) -> dict[str, Country]:
-    if not isinstance(given, Mapping):
-        raise CaseError("state 'countries' must be a JSON object")
     out = {p: Country(p) for p in board.powers}
-    for power, fields in given.items():
-        name = _country(power, board)
-        if not isinstance(fields, Mapping):
-            raise CaseError(f"country {name} must be a JSON object")
+    for name, fields in records(given, "state 'countries'", "country",
+                                lambda word: power_of(word, board, kind="country")):
         dividend = fields.get("dividend_last", False)
         if not isinstance(dividend, bool):
             raise CaseError(f"dividend_last of {name} must be true or false")
         out[name] = Country(
             name,
-            cash=_amount(fields.get("cash", 0), f"cash of {name}"),
+            cash=whole(fields.get("cash", 0), f"cash of {name}"),
             office=_names(fields.get("office"), f"office of {name}"),
             last_office=_names(fields.get("last_office"), f"last_office of {name}"),
-            revenue_last=_amount(fields.get("revenue_last", 0), f"revenue_last of {name}"),
+            revenue_last=whole(fields.get("revenue_last", 0), f"revenue_last of {name}"),
             dividend_last=dividend,
         )
     return out
 
 
-def _country(word: Any, board: Map) -> str:
-    name = board.power_named(word) if isinstance(word, str) else None
-    if name is None:
-        raise CaseError(f"unknown country {word!r}")
-    return name
-
-
-def _amount(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise CaseError(f"{what} must be a whole number, 0 or more")
-    return value
 
 
 def _names(value: Any, what: str) -> tuple[str, ...]:

@@ -11,7 +11,8 @@ from judge.money.bourse.desk import Desk
 from judge.money.bourse.params import BourseParams, ParamError
 from judge.money.bourse.scoring import eliminate, net_worth, score
 from judge.money.bourse.state import Bourse, Member
-from judge.money.bourse.turn import moved_rate, process_turn
+from judge.money.bourse.turn import process_turn
+from judge.money.market.rates import moved_rate
 
 POWERS = load_map("standard").powers
 PARAMS = BourseParams()
@@ -21,13 +22,13 @@ PARAMS = BourseParams()
     (100, -500, 95), (100, 1000, 110), (100, 999, 109), (100, -999, 91), (100, 99, 100),
     (100, -99, 100), (4, -700, 1), (1, -5000, 1), (100, 0, 100)])
 def test_seed_rate_examples(rate: int, net: int, new: int) -> None:
-    assert moved_rate(rate, net, PARAMS) == new
+    assert moved_rate(rate, net, PARAMS.step_units, PARAMS.min_rate) == new
 
 
 def test_rate_step_and_floor_are_parameters() -> None:
     params = BourseParams(step_units=50, min_rate=10)
-    assert moved_rate(100, 120, params) == 102
-    assert moved_rate(12, -500, params) == 10
+    assert moved_rate(100, 120, params.step_units, params.min_rate) == 102
+    assert moved_rate(12, -500, params.step_units, params.min_rate) == 10
 
 
 def test_credits_example_of_5_4() -> None:

@@ -15,7 +15,7 @@ from judge.money.capitalist.params import ParamError, Params
 from judge.money.capitalist.score import points, winners
 from judge.money.capitalist.state import Economy, Player
 from judge.money.capitalist.year_end import bonus, year_end
-from judge.money.lots import lot_key
+from judge.money.market.lots import lot_key
 from judge.money.trades import Side, Trade
 
 G = runpy.run_path(str(Path(__file__).with_name("game.py")))
@@ -118,7 +118,7 @@ def test_d20_d35_the_end_kinds() -> None:
 ])
 def test_impossible_parameters(given: dict) -> None:
     with pytest.raises(ParamError):
-        Params.of(given)
+        Params.from_names(given)
     assert "error" in run_case(G["case"]("S1901C", params=given))
 
 

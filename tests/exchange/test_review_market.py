@@ -1,7 +1,7 @@
 """Review of the winter market up to the float (exchange.md 2, 3, 4.1-4.4, 5.1-5.5, 6 and
 the decisions about them), case by case. Every expected value is worked out by hand from
 the spec text; the lot orders are computed here from the conventions' definition with
-hashlib, independently of judge.money.lots."""
+hashlib, independently of judge.money.market.lots."""
 
 from __future__ import annotations
 

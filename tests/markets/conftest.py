@@ -89,7 +89,7 @@ def unfit_lines(mails: list[OutboundMessage]) -> list[str]:
 
 
 @pytest.fixture
-def market(session_factory: sessionmaker[Session],
+def market(session_factory: sessionmaker[Session],  # noqa: F811
            settings: Settings) -> Iterator[MarketJudge]:  # noqa: F811
     """A market judge; when the test is done, every mail it sent is checked: within 78
     columns, and no internal error code (every whole game of every market kind played

@@ -107,10 +107,10 @@ def test_fee_example_of_5_7() -> None:
 
 def test_params_refuse_impossible_settings() -> None:
     with pytest.raises(ParamError):
-        Params.from_mapping({"MAX_PLAYERS": 2})
+        Params.from_names({"MAX_PLAYERS": 2})
     with pytest.raises(ParamError):
-        Params.from_mapping({"UPKEEP": -40})
-    assert Params.from_mapping({"end_year": 1910}).end_year == 1910
+        Params.from_names({"UPKEEP": -40})
+    assert Params.from_names({"end_year": 1910}).end_year == 1910
 
 
 def new_game() -> Game:

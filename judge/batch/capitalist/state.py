@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.batch.case import CaseError
+from judge.batch.fields import holdings, json_array, json_object, power_of, records, whole
 from judge.engine.board import Map
 from judge.engine.phase import Season
 from judge.engine.position import Position, starting_position
@@ -26,34 +27,30 @@ def read_position(state: Mapping[str, Any], phase: GamePhase, board: Map) -> Pos
 def read_economy(state: Mapping[str, Any], board: Map, params: Params) -> Economy:
     """The game's own keys; a missing key takes its value at the start of a game."""
     players: dict[str, Player] = {}
-    for name, account in _mapping(state, "players").items():
-        pseudonym = _name(name)
+    for pseudonym, account in records(json_object(state, "players"), "'players'", "player",
+                                      _name):
         if pseudonym in players:
             raise CaseError(f"player {pseudonym} is listed twice")
-        if not isinstance(account, Mapping):
-            raise CaseError(f"player {pseudonym} must be a JSON object")
         # an account without its keys is a new player's (spec 1, section 6)
-        sfr = _count(account.get("sfr", params.START_SFR), f"sfr of {pseudonym}")
+        sfr = whole(account.get("sfr", params.START_SFR), f"sfr of {pseudonym}")
         given = account.get("holdings")
-        holdings = dict.fromkeys(board.powers, params.START_UNITS) if given is None else {
-            _power(p, board): _count(n, f"{pseudonym}'s holding of {p}")
-            for p, n in _mapping(account, "holdings").items()
-        }
-        players[pseudonym] = Player(pseudonym, sfr, holdings)
-    annihilated = frozenset(_power(p, board) for p in _list(state, "annihilated"))
-    given_rates = {_power(p, board): _count(r, f"rate of {p}")
-                   for p, r in _mapping(state, "rates").items()}
+        held = dict.fromkeys(board.powers, params.START_UNITS) if given is None else holdings(
+            json_object(account, "holdings"), board, pseudonym)
+        players[pseudonym] = Player(pseudonym, sfr, held)
+    annihilated = frozenset(power_of(p, board) for p in json_array(state, "annihilated"))
+    given_rates = {power_of(p, board): whole(r, f"rate of {p}")
+                   for p, r in json_object(state, "rates").items()}
     rates: dict[str, int] = {}
     for power in board.powers:
         rate = 0 if power in annihilated else given_rates.get(power, params.START_RATE)
         if power not in annihilated and rate < params.MIN_RATE:
             raise CaseError(f"the rate of {power} is below MIN_RATE but it is not annihilated")
         rates[power] = rate
-    last = {_power(p, board): _count(n, f"centers_last of {p}")
-            for p, n in _mapping(state, "centers_last").items()}
+    last = {power_of(p, board): whole(n, f"centers_last of {p}")
+            for p, n in json_object(state, "centers_last").items()}
     centers_last = {p: last.get(p, len(board.homes.get(p, ()))) for p in board.powers}
-    commanders = {_power(p, board): _name(who)
-                  for p, who in _mapping(state, "commanders").items() if who is not None}
+    commanders = {power_of(p, board): _name(who)
+                  for p, who in json_object(state, "commanders").items() if who is not None}
     return Economy(players, rates, annihilated, centers_last, commanders)
 
 
@@ -75,41 +72,15 @@ def write_state(position: Position, phase: GamePhase, economy: Economy,
     }
 
 
-def _mapping(given: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = given.get(key)
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise CaseError(f"{key!r} must be a JSON object")
-    return value
 
 
-def _list(given: Mapping[str, Any], key: str) -> list[Any]:
-    value = given.get(key)
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise CaseError(f"{key!r} must be a JSON array")
-    return value
+
 
 
 def _name(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise CaseError(f"a pseudonym must be a non-empty string, not {value!r}")
     return value.strip().upper()
-
-
-def _power(value: Any, board: Map) -> str:
-    power = board.power_named(value) if isinstance(value, str) else None
-    if power is None:
-        raise CaseError(f"unknown power {value!r}")
-    return power
-
-
-def _count(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise CaseError(f"{what} must be a whole number >= 0, not {value!r}")
-    return value
 
 
 def opening_state(names: Sequence[str], board: Map, params: Params) -> dict[str, Any]:

@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-DEFAULTS: dict[str, int | bool] = {
-    "START_UNITS": 1000,
-    "START_RATE": 100,
-    "STEP_UNITS": 100,
-    "SELL_LIMIT": 500,
-    "MIN_RATE": 1,
-    "CASH_SURPLUS": False,
-    "WINTER_TURNS": False,
-    "NO_EARLY": True,
-    "JOIN_OPEN": True,
-    "HOST_PLAYERS_MAY_JOIN": True,
-}
+from judge.games import BOURSE
+from judge.money.market.params import MarketParams, ParamError
 
-
-class ParamError(ValueError):
-    """A parameter value that would make a rule impossible (division by zero and the like)."""
+__all__ = ["DEFAULTS", "BourseParams", "ParamError"]
 
 
 @dataclass(frozen=True, slots=True)
-class BourseParams:
+class BourseParams(MarketParams):
     """Spec 6, typed. ``NO_EARLY`` and ``HOST_PLAYERS_MAY_JOIN`` are about when a host
     phase is processed and who may join; the turn itself never reads them (D30)."""
 
@@ -39,17 +25,7 @@ class BourseParams:
     no_early: bool = True
     join_open: bool = True
     host_players_may_join: bool = True
-
-    @classmethod
-    def from_names(cls, given: Mapping[str, Any]) -> BourseParams:
-        """The parameters from their spec names (``START_UNITS`` ...), checked."""
-        values = {**DEFAULTS, **{k.upper(): v for k, v in given.items()}}
-        unknown = sorted(set(values) - set(DEFAULTS))
-        if unknown:
-            raise ParamError(f"unknown Bourse parameter(s): {', '.join(unknown)}")
-        params = cls(**{k.lower(): v for k, v in values.items()})
-        params.check()
-        return params
+    GAME = BOURSE.word.title()
 
     def check(self) -> None:
         """ParamError for a value no Bourse can be played with."""
@@ -59,3 +35,6 @@ class BourseParams:
                 raise ParamError(f"{name.upper()} must be a whole number of at least 1")
         if self.start_rate < self.min_rate:
             raise ParamError("START_RATE must be at least MIN_RATE")
+
+
+DEFAULTS: dict[str, int | bool] = BourseParams.defaults()  # by spec name, for the GM's settings

@@ -14,6 +14,8 @@ from judge.engine.phase import Phase, PhaseKind
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.state import Bourse, Member
 from judge.money.bourse.trades import TradeSet
+from judge.money.market.executor import execute
+from judge.money.market.rates import moved_rate
 from judge.money.trades import Side
 
 
@@ -92,33 +94,18 @@ def play_member(member: Member, trades: TradeSet, rates: Mapping[str, int],
     """Spec 5.2: sell, buy in the order written (each cut down to what is left), then
     forfeit the leftover or keep it as cash (kept only with ``CASH_SURPLUS`` after the
     member's first turn, D21)."""
-    holdings = dict(member.holdings)
-    funds = funds_of(member, trades, rates, params)
-    done: list[Executed] = []
-    for t in trades.lines:
-        rate = rates[t.power]
-        if t.side is Side.SELL:
-            holdings[t.power] = holdings.get(t.power, 0) - t.units
-            done.append(Executed(t.side, t.power, t.units, t.units, rate))
-            continue
-        bought = min(t.units, funds // rate)
-        funds -= bought * rate
-        holdings[t.power] = holdings.get(t.power, 0) + bought
-        done.append(Executed(t.side, t.power, t.units, bought, rate))
+    run = execute(trades.lines, member.holdings,
+                  member.cash if params.cash_surplus else 0, rates)
+    done = tuple(Executed(t.side, t.power, t.units, units, rates[t.power])
+                 for t, units in zip(trades.lines, run.done, strict=True))
+    funds, holdings = run.funds, run.holdings
     if params.cash_surplus and member.turns_played > 0:
         cash, lost = funds, 0
     elif params.cash_surplus:
         cash, lost = 0, funds
     else:
         cash, lost = member.cash, funds
-    return MemberTurn(tuple(done), lost, member.with_holdings(holdings, cash))
-
-
-def moved_rate(rate: int, net: int, params: BourseParams) -> int:
-    """Spec 5.3: one cent per whole ``STEP_UNITS`` of net purchases, toward zero, never
-    below ``MIN_RATE``."""
-    steps = abs(net) // params.step_units
-    return max(params.min_rate, rate + (steps if net >= 0 else -steps))
+    return MemberTurn(done, lost, member.with_holdings(holdings, cash))
 
 
 def process_turn(bourse: Bourse, sets: Mapping[str, TradeSet],
@@ -141,7 +128,8 @@ def process_turn(bourse: Bourse, sets: Mapping[str, TradeSet],
         traded = [e for t in turns.values() for e in t.trades if e.power == power]
         bought = sum(e.done for e in traded if e.side is Side.BUY)
         sold = sum(e.done for e in traded if e.side is Side.SELL)
-        rates[power] = moved_rate(bourse.rate(power), bought - sold, params)
+        rates[power] = moved_rate(bourse.rate(power), bought - sold, params.step_units,
+                                  params.min_rate)
         moves.append(CurrencyMove(power, bought, sold, bourse.rate(power), rates[power]))
     after = bourse.with_members(members).with_rates(rates, bourse.eliminated)
     return after, TurnReport(turns, tuple(moves))

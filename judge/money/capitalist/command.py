@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from judge.money.capitalist.state import Player
-from judge.money.lots import drawn
+from judge.money.market.lots import drawn
 
 
 def lot_context(commerce_phase: str, power: str) -> str:

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.state import Player
+from judge.money.market import executor
+from judge.money.market.rates import moved_rate
 from judge.money.trades import Side, Trade
 
 
@@ -46,22 +48,11 @@ class RateMove:
 def execute(player: Player, trades: Sequence[Trade], rates: Mapping[str, int]) -> Account:
     """Sales credited first (D2), then purchases in the order written, each reduced to what
     the funds still pay for (5.2, D3); the SFr left is never negative."""
-    holdings = dict(player.holdings)
-    funds = player.sfr
-    executed: list[Executed] = []
-    for trade in trades:
-        if trade.side is Side.SELL:
-            holdings[trade.power] = holdings.get(trade.power, 0) - trade.units
-            funds += trade.units * rates[trade.power]
-            executed.append(Executed(trade, trade.units))
-    for trade in trades:
-        if trade.side is Side.BUY:
-            rate = rates[trade.power]
-            bought = min(trade.units, funds // rate)
-            funds -= bought * rate
-            holdings[trade.power] = holdings.get(trade.power, 0) + bought
-            executed.append(Executed(trade, bought))
-    return Account(Player(player.name, funds, holdings), tuple(executed))
+    run = executor.execute(trades, player.holdings, player.sfr, rates)
+    done = list(zip(trades, run.done, strict=True))
+    executed = [Executed(trade, units) for side in (Side.SELL, Side.BUY)
+                for trade, units in done if trade.side is side]
+    return Account(Player(player.name, run.funds, run.holdings), tuple(executed))
 
 
 def move_rates(
@@ -81,8 +72,7 @@ def move_rates(
         if power in annihilated:
             moves[power] = RateMove(0, 0, 0, 0)
             continue
-        net = bought[power] - sold[power]
-        steps = abs(net) // params.STEP_UNITS * (1 if net >= 0 else -1)
         moves[power] = RateMove(bought[power], sold[power], old,
-                                max(old + steps, params.MIN_RATE))
+                                moved_rate(old, bought[power] - sold[power],
+                                           params.STEP_UNITS, params.MIN_RATE))
     return moves

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
+from judge.games import CAPITALIST
+from judge.money.market.params import MarketParams, ParamError
 
-class ParamError(ValueError):
-    """A parameter that would make a rule impossible (or divide by zero)."""
+__all__ = ["DEFAULTS", "ParamError", "Params"]
 
 
 @dataclass(frozen=True, slots=True)
-class Params:
+class Params(MarketParams):
     MIN_PLAYERS: int = 9
     MAX_PLAYERS: int = 12
     START_UNITS: int = 1000
@@ -25,14 +26,13 @@ class Params:
     POINT_BLOCK: int = 100
     VICTORY_SCS: int = 18
     END_YEAR: int = 1915
+    GAME = CAPITALIST.word.title()
 
     @classmethod
     def of(cls, given: Mapping[str, Any]) -> Params:
-        """Parameters from names and whole numbers (missing ones default); ParamError for
-        a value the rules cannot work with."""
-        params = cls(**{k: v for k, v in given.items() if k in DEFAULTS})
-        params.check()
-        return params
+        """``from_names`` as the service still calls it: a name that is no parameter is
+        passed over."""
+        return cls.from_names({k: v for k, v in given.items() if k in DEFAULTS})
 
     def check(self) -> None:
         """Raise ParamError naming the first impossible value."""
@@ -52,4 +52,4 @@ class Params:
         return f"Capitalist Diplomacy needs {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players"
 
 
-DEFAULTS: dict[str, int] = {f.name: f.default for f in fields(Params)}  # type: ignore[misc]
+DEFAULTS: dict[str, int] = Params.defaults()

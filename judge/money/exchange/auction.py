@@ -14,7 +14,7 @@ from judge.money.exchange.checks import (
 )
 from judge.money.exchange.game import Bid, Founding, Game, Status
 from judge.money.exchange.params import BidStyle
-from judge.money.lots import by_lot
+from judge.money.market.lots import by_lot
 
 
 def bid(game: Game, sender: str, cmd: c.BidFor) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge.money.exchange import commands as c
 from judge.money.exchange.checks import Refused, corporation, floated, investor
 from judge.money.exchange.game import Corporation, Game
-from judge.money.lots import by_lot
+from judge.money.market.lots import by_lot
 
 
 def vote(game: Game, sender: str, cmd: c.Vote) -> str:

@@ -9,7 +9,7 @@ from judge.money.exchange.checks import Refused, at_least_one, corporation
 from judge.money.exchange.game import Corporation, Game, Status
 from judge.money.exchange.offering import even_split, homes, values_fault
 from judge.money.exchange.params import IncomeMode
-from judge.money.lots import by_lot
+from judge.money.market.lots import by_lot
 
 
 def purchase_entries(game: Game, cmd: c.Purchase) -> list[str]:

@@ -13,7 +13,7 @@ from judge.engine.position import Position
 from judge.money.acceptance import AcceptanceError, AcceptanceList
 from judge.money.exchange.game import Game
 from judge.money.exchange.params import IncomeMode
-from judge.money.lots import by_lot
+from judge.money.market.lots import by_lot
 from judge.money.offers import Signal
 from judge.money.payola import Table, play_movement
 from judge.money.statements import Statement

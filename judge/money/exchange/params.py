@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
+from judge.games import EXCHANGE
+from judge.money.market.params import MarketParams, ParamError
 
-class ParamError(ValueError):
-    """Parameters a game cannot be created with."""
+__all__ = ["DEFAULTS", "BidStyle", "IncomeMode", "ParamError", "Params"]
 
 
 class IncomeMode(Enum):
@@ -38,7 +41,7 @@ DEFAULTS: dict[str, object] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Params:
+class Params(MarketParams):
     """Every parameter, typed; ``victory_scs`` already defaulted to the map's."""
 
     starting_cash: int = 1000
@@ -53,34 +56,27 @@ class Params:
     dias_only: bool = False
     end_year: int | None = None
     prefloated: bool = False
+    GAME = EXCHANGE.title
 
     @classmethod
-    def read(cls, given: dict[str, object], map_victory: int) -> Params:
-        """Parameters by their spec names (already defaulted); ParamError for any value
-        that would make a rule impossible (D53)."""
-        def number(name: str) -> int:
-            value = given[name]
-            assert isinstance(value, int)
-            return value
-        try:
-            style = BidStyle(str(given["BID_STYLE"]).upper())
-        except ValueError:
-            raise ParamError(f"unknown BID_STYLE {given['BID_STYLE']!r}") from None
-        try:
-            mode = IncomeMode(str(given["INCOME_MODE"]).upper())
-        except ValueError:
-            raise ParamError(f"unknown INCOME_MODE {given['INCOME_MODE']!r}") from None
-        victory = given["VICTORY_SCS"]
-        end_year = given["END_YEAR"]
-        params = cls(number("STARTING_CASH"), number("MIN_BID"), style, number("MIN_SHARES"),
-                     number("MAX_SHARES"), number("DEFAULT_SHARES"), mode,
-                     number("NEUTRAL_SC_VALUE"),
-                     map_victory if victory is None else int(victory),  # type: ignore[call-overload]
-                     bool(given["DIAS_ONLY"]),
-                     None if end_year is None else int(end_year),  # type: ignore[call-overload]
-                     bool(given["PREFLOATED"]))
-        params.check()
-        return params
+    def by_field(cls, given: Mapping[str, Any], **context: Any) -> dict[str, Any]:
+        """The values typed: the bid style and income mode by name (any case), the
+        victory centres the map's (``map_victory``) unless given."""
+        values = super(Params, cls).by_field(given)
+        for name, kind in (("bid_style", BidStyle), ("income_mode", IncomeMode)):
+            if name in values:
+                try:
+                    values[name] = kind(str(values[name]).upper())
+                except ValueError:
+                    raise ParamError(f"unknown {name.upper()} {values[name]!r}") from None
+        victory = values.get("victory_scs")
+        values["victory_scs"] = context["map_victory"] if victory is None else int(victory)
+        if values.get("end_year") is not None:
+            values["end_year"] = int(values["end_year"])
+        for name in ("dias_only", "prefloated"):
+            if name in values:
+                values[name] = bool(values[name])
+        return values
 
     def check(self) -> None:
         """D53: the bounds that keep every rule applicable."""

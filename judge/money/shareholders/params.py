@@ -6,31 +6,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-DEFAULTS: dict[str, int | None] = {
-    "TOTAL_CASH": 12600,
-    "MIN_PLAYERS": 3,
-    "MAX_PLAYERS": 10,
-    "SC_INCOME": 80,
-    "UPKEEP": 40,
-    "BUILD_COST": 200,
-    "MOVE_FEE": 20,
-    "SUPPORT_FEE": 10,
-    "CONVOY_FEE": 10,
-    "SHARE_UNIT": 100,
-    "PRICE_BONUS": 100,
-    "MAX_SELL": 5,
-    "VICTORY_SCS": 18,
-    "ECON_THRESHOLD": 20000,
-    "END_YEAR": None,
-}
+from judge.games import SHAREHOLDERS
+from judge.money.market.params import MarketParams, ParamError
 
-
-class ParamError(ValueError):
-    """A parameter setting that would make a rule impossible."""
+__all__ = ["DEFAULTS", "ParamError", "Params", "player_count_problem", "start_problem"]
 
 
 @dataclass(frozen=True, slots=True)
-class Params:
+class Params(MarketParams):
     """Every parameter of section 6, by its spec name (lower case here)."""
 
     total_cash: int = 12600
@@ -48,23 +31,16 @@ class Params:
     victory_scs: int = 18
     econ_threshold: int = 20000
     end_year: int | None = None
+    GAME = SHAREHOLDERS.title
 
     @classmethod
     def from_mapping(cls, given: Mapping[str, Any]) -> Params:
-        """Parameters by their spec names (``TOTAL_CASH``...); ParamError when one is
-        unknown or impossible (a negative amount, no player allowed, MAX below MIN)."""
-        known = {f.name.upper(): f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for name, value in given.items():
-            key = known.get(str(name).upper())
-            if key is None:
-                raise ParamError(f"unknown parameter {name!r}")
-            values[key] = value
-        params = cls(**values)
-        params.check()
-        return params
+        """``from_names``, by the name the service still calls it."""
+        return cls.from_names(given)
 
     def check(self) -> None:
+        """ParamError for an impossible value: a negative amount, no player allowed, MAX
+        below MIN."""
         for f in fields(self):
             value = getattr(self, f.name)
             if value is None and f.name == "end_year":
@@ -94,3 +70,6 @@ def start_problem(count: int, params: Params) -> str | None:
     if problem is None and params.total_cash % count:
         problem = f"total cash does not divide equally among {count} players"
     return problem
+
+
+DEFAULTS: dict[str, int | None] = Params.defaults()  # by spec name, for the GM's settings
