@@ -122,9 +122,10 @@ def history(ctx: Context, cmd: c.History, step: Step) -> Result:
     game = _game(ctx, cmd.game)
     played = [r for r in phase_records(ctx.session, game)
               if r.result is not None and r.processed_at is not None]
-    chosen = [r for r in played
-              if (not cmd.start or phase_order(r.phase) >= phase_order(cmd.start))
-              and (not cmd.end or phase_order(r.phase) <= phase_order(cmd.end))]
+    names = [r.phase for r in played]
+    first = _first_from(names, cmd.start) if cmd.start else 0
+    last = _last_to(names, cmd.end) if cmd.end else len(names) - 1
+    chosen = list(played[first:last + 1])
     cut = len(chosen) > MAX_HISTORY_PHASES
     phases = part_of(game).history(ctx.session, game, chosen[-MAX_HISTORY_PHASES:])
     return Result(step.line, step.text, True, template="history", data={
@@ -132,13 +133,31 @@ def history(ctx: Context, cmd: c.History, step: Step) -> Result:
     })
 
 
+def _first_from(names: list[str], start: str) -> int:
+    """Where HISTORY FROM begins: at the phase named, or (a phase not played) at the
+    first played after it in the calendar."""
+    if start in names:
+        return names.index(start)
+    return next((i for i, n in enumerate(names) if phase_order(n) >= phase_order(start)),
+                len(names))
+
+
+def _last_to(names: list[str], end: str) -> int:
+    """Where HISTORY TO ends: at the phase named, or at the last played before it."""
+    if end in names:
+        return len(names) - 1 - names[::-1].index(end)
+    before = [i for i, n in enumerate(names) if phase_order(n) <= phase_order(end)]
+    return before[-1] if before else -1
+
+
 _SEASONS = {"S": 0, "U": 1, "F": 2, "W": 3}
 
 
 def phase_order(phase: str) -> tuple[int, int, str]:
-    """Where a phase falls in a game's calendar, for HISTORY's FROM and TO: the year, the
-    season, then the phase's letter (every kind names its phases <season><year><letter>:
-    S1901M, F1901C, W1900P)."""
+    """Where a phase falls in the calendar, for HISTORY's FROM and TO when the phase
+    named was not played: the year, the season, then the phase's letter (every kind
+    names its phases <season><year><letter>: S1901M, F1901C, W1900P; the phases played
+    themselves are ordered as they were played)."""
     word = phase.strip().upper()
     if len(word) == 6 and word[0] in _SEASONS and word[1:5].isdigit():
         return int(word[1:5]), _SEASONS[word[0]], word[5]

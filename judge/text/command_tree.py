@@ -182,6 +182,11 @@ def _game(token: Token | str) -> str:
 
 
 def _phase(token: Token | None) -> str | None:
+    """A phase's name as the judge writes it: the board's phases in their canonical form
+    (``s1901m`` -> ``S1901M``), a market game's (``W1900B``, ``F1901C``) upper case."""
     if token is None:
         return None
-    return str(Phase.parse(str(token)))
+    try:
+        return str(Phase.parse(str(token)))
+    except ValueError:
+        return str(token).upper()

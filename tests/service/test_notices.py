@@ -180,8 +180,8 @@ def test_the_bounce_notice_names_the_power_and_says_what_to_do(
     (power,) = bounce(judge, address("FRANCE"))
     assert power.body == (
         "The judge's mail to France in the game 'alpha' comes back undeliverable:\n"
-        "the registered address refuses it. Until that is fixed, no results, reminders or\n"
-        "press from the judge reach its player.\n"
+        "the registered address refuses it. Until that is fixed, no results, reminders\n"
+        "or press from the judge reach its player.\n"
         "Ask the player (some other way) to sign on and send SET ADDRESS with a working\n"
         "address, or REPLACE FRANCE if the player is gone.\n"
         "You are told at most once a day about the same address.\n")
