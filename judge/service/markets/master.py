@@ -10,7 +10,7 @@ from judge.service.markets.members import (
     set_param,
     set_setting,
 )
-from judge.service.markets.orders import phase_mails
+from judge.service.markets.phases import phase_mails
 from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
 from judge.service.replies import render
