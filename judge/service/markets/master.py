@@ -13,7 +13,7 @@ from judge.service.markets.members import (
 from judge.service.markets.phases import phase_mails
 from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
-from judge.service.replies import render
+from judge.service.reports.replies import render
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
 from judge.storage.schema import GameState

@@ -17,7 +17,7 @@ from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.members import MEMBER
 from judge.service.markets.play import mails_json, opening_envelope, params_of, play
-from judge.service.replies import render
+from judge.service.reports.replies import render
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
 from judge.storage.games import members

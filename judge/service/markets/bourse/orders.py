@@ -26,7 +26,7 @@ from judge.service.context import Context, Result
 from judge.service.markets.bourse import params_of
 from judge.service.markets.bourse.members import BourseIdentity, bourse_members, host_player
 from judge.service.markets.phases import phase_mails
-from judge.service.replies import render
+from judge.service.reports.replies import render
 from judge.storage.games import lock_game, members
 from judge.storage.mailqueue import queue_mail
 from judge.storage.phases import current_record
