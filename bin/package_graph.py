@@ -200,10 +200,11 @@ def between_markers(document: str) -> str | None:
 
 
 def with_graph(document: str, graph_text: str) -> str:
+    """The document with ``graph_text`` between its markers, in place of what was there."""
     start, end = document.find(START), document.find(END)
     if start < 0 or end < start:
         raise ValueError(f"the markers {START!r} and {END!r} are missing")
-    return document[:start + len(START)] + "\n" + graph_text + document[end:]
+    return document[:start + len(START)] + "\n" + graph_text + "\n" + document[end:]
 
 
 def main(argv: list[str] | None = None) -> int:
