@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from judge.batch import run_case
-from judge.batch.capitalist.state import opening_state
+from judge.batch.capitalist_state import opening_state
 from judge.engine.maps import load_map
 from judge.money.capitalist.params import Params
 from judge.text.capitalist import read_trade

@@ -23,7 +23,7 @@ from typing import Any
 
 from judge.batch import run_case
 from judge.service.markets.exchange import KIND
-from judge.service.replies import render
+from judge.service.reports.replies import render
 from judge.text.exchange import _read_command, read_command
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")

@@ -24,7 +24,7 @@ from judge.money.shareholders.state import Game, opening
 from judge.money.shareholders.turns import play_turn, submit_mail
 from judge.service.markets.play import key_of, new_refusals, play
 from judge.service.markets.shareholders import KIND
-from judge.service.replies import render
+from judge.service.reports.replies import render
 from judge.storage.schema import Game as GameRow
 from judge.text.shareholders import read_command, read_commands
 

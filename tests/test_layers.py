@@ -5,7 +5,8 @@ the tables below: each layer names everything it may import besides the standard
 (an allow-list), and the pure layers are also denied the standard library's I/O modules,
 ``sys`` (interpreter-global state), calls at import time and the built-ins that read or
 write files or the terminal. Relative imports are resolved, and a ``"judge.x.y:name"``
-string (a runner imported on first use) counts as an import.
+string (a runner imported on first use) counts as an import: the imports are read by
+bin/package_graph.py's reader, the one that draws the package graph and finds the cycles.
 The self-test plants each kind of violation in a copy of the package and runs the very
 same check on it.
 """
@@ -13,13 +14,13 @@ same check on it.
 from __future__ import annotations
 
 import ast
-import re
 import shutil
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from bin.package_graph import Module, imports, module_at
 
 PACKAGE = Path(__file__).resolve().parent.parent / "judge"
 
@@ -61,44 +62,6 @@ DENIED_STDLIB = frozenset({
     "imaplib", "ftplib", "http", "urllib", "mailbox", "webbrowser", "ctypes",
 })
 DENIED_BUILTINS = frozenset({"open", "print", "input", "breakpoint", "exec", "eval"})
-RUNNER = re.compile(r"^(judge(?:\.\w+)+):\w+$")  # "module:function" imported on first use
-
-
-@dataclass(frozen=True)
-class Module:
-    name: str  # judge.engine.board
-    is_package: bool  # an __init__.py
-    source: str
-
-
-def module_at(path: Path, package: Path = PACKAGE) -> Module:
-    parts = list(path.relative_to(package.parent).with_suffix("").parts)
-    is_package = parts[-1] == "__init__"
-    if is_package:
-        parts.pop()
-    return Module(".".join(parts), is_package, path.read_text(encoding="utf-8"))
-
-
-def imports(module: Module) -> set[str]:
-    """Every module name ``module`` imports, relative imports resolved; ``from a import b``
-    counts as both ``a`` and ``a.b`` (b may be a submodule)."""
-    here = module.name.split(".") if module.is_package else module.name.split(".")[:-1]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(module.source)):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = here[: len(here) - node.level + 1]
-                origin = ".".join(base + ([node.module] if node.module else []))
-            else:
-                origin = node.module or ""
-            found.add(origin)
-            found.update(f"{origin}.{a.name}" for a in node.names if a.name != "*")
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if match := RUNNER.match(node.value):
-                found.add(match.group(1))
-    return found
 
 
 def layer_of(name: str) -> str | None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, TextIO
 
-from judge.demo import Script, player
 from judge.demos.opening import FALL, SPRING, WINTER
+from judge.demos.script import Script, player
 
 
 class MailJudge(Protocol):
-    """What the script needs of ``judge.demo.MailJudge``."""
+    """What the script needs of ``judge.demos.script.MailJudge``."""
 
     log: TextIO
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from judge.demo import MailJudge, Script
 from judge.demos.opening import FALL, SPRING, WINTER
+from judge.demos.script import MailJudge, Script
 
 PSEUDONYMS = ("MIDAS", "CROESUS", "PLUTUS", "MAMMON", "FUGGER", "MEDICI", "SCROOGE",
               "GEKKO", "RICHIE")

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from judge.demo import MailJudge, Script, player
+from judge.demos.script import MailJudge, Script, player
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState
 

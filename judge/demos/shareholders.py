@@ -3,7 +3,7 @@ of 1901-Shareholders by mail against a running judge."""
 
 from __future__ import annotations
 
-from judge.demo import MailJudge, Script, player
+from judge.demos.script import MailJudge, Script, player
 
 # 1901-Shareholders (--game shareholders): four players deal in January 1901 as in the
 # spec's S3, ANN and CID codirect FRANCE and agree on one build and not another, then on

@@ -14,7 +14,7 @@ from judge.service.guessing import answer_delay
 from judge.service.handlers import NOTHING_TO_UNDO, run
 from judge.service.kinds import attachment_named, part_of
 from judge.service.membership import count_wrong_passwords
-from judge.service.replies import render
+from judge.service.reports.replies import render
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import DecodedMail, queue_mail, queue_reply
 from judge.text import commands as c

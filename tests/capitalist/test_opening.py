@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from judge.batch import run_case
-from judge.batch.capitalist.state import opening_state
+from judge.batch.capitalist_state import opening_state
 from judge.batch.case import CaseError
 from judge.engine.maps import load_map
 from judge.money.capitalist.params import Params

@@ -111,7 +111,7 @@ def played(market: MarketJudge, name: str) -> dict[str, Any]:
     """The open phase as the runner would play it now, from its opening state and the
     mail kept for it."""
     from judge.service.kinds import part_of
-    from judge.service.markets.orders import phase_mails
+    from judge.service.markets.phases import phase_mails
     from judge.service.markets.play import mails_json, play
 
     with market.factory() as s:

@@ -182,7 +182,7 @@ def _election(was: str | None, leader: str, past_leaders: list[str | None]) -> s
     """ALICE's statement of an election that ``leader`` won (``was`` leading), in a game
     whose earlier phases had FRANCE led by ``past_leaders``."""
     from judge.service.markets.exchange import KIND
-    from judge.service.replies import render
+    from judge.service.reports.replies import render
 
     def state(phase: str, who: str | None, treasury: int) -> dict[str, Any]:
         return {"phase": phase, "asks": [],

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select
 
 from judge.service.markets.shareholders import KIND
-from judge.service.replies import render
+from judge.service.reports.replies import render
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import Game, GameState, PhaseRecord
 from tests.markets.conftest import GM, MarketJudge, member

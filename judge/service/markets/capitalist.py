@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.batch.capitalist.state import opening_state
+from judge.batch.capitalist_state import opening_state
 from judge.batch.case import CaseError
 from judge.engine.maps import STANDARD_MAP, load_map
 from judge.games import CAPITALIST

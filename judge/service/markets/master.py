@@ -10,10 +10,10 @@ from judge.service.markets.members import (
     set_param,
     set_setting,
 )
-from judge.service.markets.orders import phase_mails
+from judge.service.markets.phases import phase_mails
 from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
-from judge.service.replies import render_letter
+from judge.service.reports.replies import render_letter
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
 from judge.storage.schema import GameState

@@ -9,11 +9,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.markets.kind import MarketKind
+from judge.service.markets.phases import conclude, history, phase_mails, send
 from judge.service.markets.play import key_of, mails_json, new_refusals, play
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
@@ -21,12 +19,6 @@ from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
 from judge.text.commands import Step
 
 log = logging.getLogger(__name__)
-
-
-def phase_mails(session: Session, record: PhaseRecord) -> list[MarketMail]:
-    """The mail kept for a phase, in the order the judge read it."""
-    return list(session.scalars(select(MarketMail).where(MarketMail.phase_id == record.id)
-                                .order_by(MarketMail.id)))
 
 
 def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> list[Result]:
@@ -83,8 +75,6 @@ def _keep(ctx: Context, who: Identity, kind: MarketKind, kept: list[Step]) -> li
     if after.get("end") is not None and after["state"].get("phase") == record.phase:
         out.append(Result(kept[-1].line, "(the game)", True,
                           ["this mail ended the game; everyone is told at once"]))
-        from judge.service.markets.phases import conclude
-
         conclude(ctx.session, ctx.settings, game, kind, record, after, ctx.now)
     return sorted(out, key=lambda r: r.line)
 
@@ -134,8 +124,6 @@ def _notify(ctx: Context, kind: MarketKind, record: PhaseRecord,
     a taken ask's seller, a ledger): the events after the ``seen`` earlier mails caused."""
     if kind.notices is None or len(after) <= seen:
         return
-    from judge.service.markets.phases import history, send
-
     game = ctx.identity.game if ctx.identity else None
     assert game is not None
     letters = kind.notices(record.state, after[seen:], list(game.flags),

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
@@ -15,21 +16,26 @@ from judge.engine.phase import PhaseKind
 from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.members import MEMBER
-from judge.service.markets.orders import phase_mails
 from judge.service.markets.play import mails_json, opening_envelope, params_of, play
-from judge.service.replies import render_letter
+from judge.service.reports.replies import render_letter
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
 from judge.storage.games import members
 from judge.storage.mailqueue import queue_mail
 from judge.storage.phases import current_record, phase_records, record_state
-from judge.storage.schema import Game, GameState, PhaseRecord, Role
+from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord, Role
 
 log = logging.getLogger(__name__)
 
 KINDS = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT}
 
 PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase
+
+
+def phase_mails(session: Session, record: PhaseRecord) -> list[MarketMail]:
+    """The mail kept for a phase, in the order the judge read it."""
+    return list(session.scalars(select(MarketMail).where(MarketMail.phase_id == record.id)
+                                .order_by(MarketMail.id)))
 
 
 def schedule(session: Session, game: Game, record: PhaseRecord, now: datetime) -> datetime:

@@ -12,10 +12,10 @@ from jinja2.filters import do_wordwrap
 from judge.engine.phase import Phase
 from judge.money.chart import BribeChart, ChartUnit
 from judge.money.statements import Statement
-from judge.service.replies import environment
 from judge.service.reports.ledgers import StatementView, statement_view
 from judge.service.reports.mail import Mail, compose
 from judge.service.reports.notation import heading
+from judge.service.reports.replies import environment
 from judge.service.reports.roster import Roster
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from judge.service.replies import render
+from judge.service.reports.replies import render
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,8 @@ from judge.money.bourse.turn import turn_open
 from judge.service.context import Context, Result
 from judge.service.markets.bourse import ROLE, params_of
 from judge.service.markets.bourse.members import BourseIdentity, bourse_members, host_player
-from judge.service.markets.orders import phase_mails
-from judge.service.replies import render_letter
+from judge.service.markets.phases import phase_mails
+from judge.service.reports.replies import render_letter
 from judge.storage.games import lock_game, members
 from judge.storage.mailqueue import queue_mail
 from judge.storage.phases import current_record

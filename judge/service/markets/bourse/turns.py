@@ -36,7 +36,7 @@ from judge.money.trades import Side
 from judge.service.markets.bourse import attached, params_of
 from judge.service.markets.bourse.members import bourse_members
 from judge.service.markets.bourse.orders import opening, replay
-from judge.service.replies import render_letter
+from judge.service.reports.replies import render_letter
 from judge.storage.mailqueue import queue_mail
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, PhaseRecord

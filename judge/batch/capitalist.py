@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from judge.batch.capitalist.commerce import play_commerce
-from judge.batch.capitalist.military import play_military
-from judge.batch.capitalist.state import read_economy, read_position, write_state
+from judge.batch.capitalist_commerce import play_commerce
+from judge.batch.capitalist_military import play_military
+from judge.batch.capitalist_state import read_economy, read_position, write_state
 from judge.batch.case import CaseError, board_of, field
 from judge.batch.market import params_of, read_mails, seed_of
 from judge.money.capitalist.calendar import Commerce, read_phase
