@@ -101,7 +101,7 @@ def whole_case(state: dict[str, Any], mails: list[dict[str, Any]], cold: bool) -
 
 
 def replay(state: dict[str, Any], mails: list[dict[str, Any]]) -> tuple[list[float], float]:
-    """The phase by mail as judge/service/markets/orders.py and phases.py play it: each
+    """The phase by mail as judge/service/markets/lines.py and phases.py play it: each
     mail answered by playing the phase with every mail kept so far (and alone when it
     drew a warning, to tell which are its own), its new refusals found against the last
     kept mail's; then the deadline: one more play, the letters made and rendered.

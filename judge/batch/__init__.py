@@ -29,6 +29,8 @@ HostedRunner = Callable[[Mapping[str, Any], Runner], dict[str, Any]]
 
 # a case's "game" -> its kind (the registry's games with a runner)
 GAMES = {k.name: k for k in games() if k.batch is not None}
+ATTACHMENTS = tuple(k for k in attachments() if k.batch is not None)
+DEFAULT_GAME = DEFAULT.name
 
 # json.dumps with its defaults, less the circular-reference check: a result is a tree of
 # fresh dicts and lists (never a cycle), and the check costs a dict entry per container.
@@ -50,10 +52,10 @@ def run_case(case: Any) -> dict[str, Any]:
     try:
         if not isinstance(case, dict):
             raise CaseError("a case must be a JSON object")
-        play = runner(case.get("game", DEFAULT.name))
+        play = runner(case.get("game", DEFAULT_GAME))
         state = case.get("state")
         if isinstance(state, dict):
-            for attachment in attachments():
+            for attachment in ATTACHMENTS:
                 if attachment.name in state:
                     beside: HostedRunner = attachment.part("batch")
                     return {"id": case_id, **beside(case, play)}

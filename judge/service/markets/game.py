@@ -20,7 +20,7 @@ from judge.service.enrolment import new_password
 from judge.service.kinds import Attachment
 from judge.service.markets import master, members
 from judge.service.markets.kind import MarketKind
-from judge.service.markets.orders import lines as market_lines
+from judge.service.markets.lines import lines as market_lines
 from judge.service.markets.phases import PUBLIC, advance
 from judge.service.markets.press import market_press
 from judge.service.reports import Mail, Roster

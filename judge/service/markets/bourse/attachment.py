@@ -15,8 +15,8 @@ from judge.engine.position import Position
 from judge.games import BOURSE, Kind
 from judge.service.context import Context, Refusal, Result
 from judge.service.markets.bourse import attached, members, setup, turns
+from judge.service.markets.bourse.lines import lines as bourse_lines
 from judge.service.markets.bourse.members import BourseIdentity
-from judge.service.markets.bourse.orders import lines as bourse_lines
 from judge.storage.schema import Game, PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step

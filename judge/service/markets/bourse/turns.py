@@ -34,8 +34,8 @@ from judge.money.bourse.state import Bourse
 from judge.money.bourse.turn import TurnReport, process_turn, turn_open
 from judge.money.trades import Side
 from judge.service.markets.bourse import attached, params_of
+from judge.service.markets.bourse.lines import opening, replay
 from judge.service.markets.bourse.members import bourse_members
-from judge.service.markets.bourse.orders import opening, replay
 from judge.service.reports.replies import render_letter
 from judge.storage.mailqueue import queue_mail
 from judge.storage.phases import current_record
