@@ -15,7 +15,7 @@ work, which this layer may not import: the edge hands its reader in.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge.engine.board import Map
@@ -92,6 +92,8 @@ def play_payola_phase(phase: PayolaPhase, after: Position | None = None) -> Play
     control = phase.control if phase.control_after is None else phase.control_after(after)
     closing = close_phase(phase.position, after, Books(balances, profits, phase.books.captures),
                           phase.rules, phase.board, control)
+    if movement is not None:
+        movement = replace(movement, closing=closing)
     return PlayedPhase(after, movement, refused, closing)
 
 
