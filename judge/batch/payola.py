@@ -4,6 +4,7 @@ other money games"): balances and acceptance lists travel in ``state``."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from judge.batch.case import CaseError, board_of, field
@@ -14,12 +15,11 @@ from judge.engine.position import Position
 from judge.engine.state import lines_by_power, position_from_state, state_from_position
 from judge.money.acceptance import AcceptanceError, AcceptanceList
 from judge.money.control import Control, ControlError
-from judge.money.income import Capture, starting_balance
-from judge.money.offers import OfferSheet, Signal
-from judge.money.payola import PayolaResult, Table, play_movement
+from judge.money.income import starting_balance
+from judge.money.offers import Signal
+from judge.money.phase import PayolaPhase, PlayedPhase, carried, carry, play_payola_phase
 from judge.money.rules import RuleError, RuleSet
-from judge.money.sheets import SheetContext
-from judge.money.year import Books, close_phase
+from judge.money.year import Books
 from judge.text.offers import read_sheet
 
 
@@ -47,28 +47,27 @@ def _play(case: Mapping[str, Any], position: Position, board: Map) -> dict[str, 
     control = _control(state, board, dummies, rules)
     balances = _balances(state, position, board, rules, control)
     accept, refused = _accept(state, board)
-    profits = {str(p).upper(): int(v) for p, v in (state.get("profits") or {}).items()}
-    captures = tuple(Capture(c["center"], c["winner"], c.get("loser"), int(c["amount"]))
-                     for c in state.get("captures") or ())
+    profits, captures = carried(state)
+    phase = PayolaPhase(position, board, rules, control, Books(balances, profits, captures),
+                        accept, read_sheet=read_sheet)
     if position.phase.kind is PhaseKind.MOVEMENT:
-        out, played = _movement(case, position, board, rules, balances, accept, control)
-        balances = dict(played.balances)
-        for power, gain in played.profits.items():
-            profits[power] = profits.get(power, 0) + gain
-        assert played.phase is not None
-        next_position = played.phase.next
+        offers = lines_by_power(case.get("offers") or {}, board, "offers")
+        seed = case.get("seed")
+        if seed is not None and not isinstance(seed, int):
+            raise PayolaCaseError("'seed' must be an integer")
+        played = play_payola_phase(replace(phase, offers=offers, seed=seed))
+        out = _movement(played)
     else:
         out = play_standard(case, position, board)
         next_state = out.get("state")
-        next_position = position_from_state(next_state, board) if next_state else position
+        played = play_payola_phase(
+            phase, position_from_state(next_state, board) if next_state else position)
     if refused:  # a refused list is the power's own error, before its sheet's
         errors = out.get("errors") or {}
         out["errors"] = {p: [*refused.get(p, []), *errors.get(p, [])]
                          for p in sorted(set(errors) | set(refused))}
-    closing = close_phase(position, next_position, Books(balances, profits, captures), rules,
-                          board, control)
     out["state"] = {**(out.get("state") or {}),
-                    **_money_state(state, closing.books, accept, control, rules, board)}
+                    **_money_state(state, played.closing.books, accept, control, rules, board)}
     return out
 
 
@@ -87,40 +86,17 @@ def _money_state(given: Mapping[str, Any], books: Books, accept: dict[str, Accep
         money["dummies"] = sorted(control.dummies)
     if control.controllers:
         money["control"] = dict(sorted(control.controllers.items()))
-    if rules.zerosum:
-        money["profits"] = dict(sorted(books.profits.items()))
-        money["captures"] = [
-            {"center": c.center, "winner": c.winner, "loser": c.loser, "amount": c.amount}
-            for c in books.captures
-        ]
+    money.update(carry(books, rules))
     return money
 
 
-def _movement(case: Mapping[str, Any], position: Position, board: Map, rules: RuleSet,
-              balances: dict[str, int], accept: dict[str, AcceptanceList],
-              control: Control) -> tuple[dict, PayolaResult]:
-    sheets: dict[str, OfferSheet] = {}
-    errors: dict[str, list[str]] = {}
-    for name, lines in lines_by_power(case.get("offers") or {}, board, "offers").items():
-        refusal = control.sheet_refusal(name)
-        if refusal is not None:
-            if lines:
-                errors[name] = [refusal]
-            continue
-        ctx = SheetContext(name, position, board, rules, balances.get(name, 0),
-                           control.dummies, control.controllers)
-        sheet = read_sheet("\n".join(lines), ctx)
-        if isinstance(sheet, list):
-            errors[name] = [str(e) for e in sheet]  # the whole sheet is refused (OQ-14)
-        else:
-            sheets[name] = sheet
-    seed = case.get("seed")
-    if seed is not None and not isinstance(seed, int):
-        raise PayolaCaseError("'seed' must be an integer")
-    table = Table(position, balances, accept, sheets, rules, control.dummies, control)
-    result = play_movement(table, seed, board)
+def _movement(played: PlayedPhase) -> dict[str, Any]:
+    """A movement phase's fields: the order each unit issued, the payments, the errors
+    (a sheet refused whole, then the engine's, less the void signal orders) and results."""
+    result = played.movement
+    assert result is not None and result.phase is not None
     phase = result.phase
-    assert phase is not None
+    errors = {p: list(es) for p, es in played.refused.items()}
     signals = {str(o.order) for o in result.orders.values() if isinstance(o, Signal)}
     for power, es in phase.errors.items():
         for e in es:
@@ -139,7 +115,7 @@ def _movement(case: Mapping[str, Any], position: Position, board: Map, rules: Ru
     }
     if phase.victory is not None:
         out["victory"] = phase.victory
-    return out, result
+    return out
 
 
 def _balances(state: Mapping[str, Any], position: Position, board: Map, rules: RuleSet,

@@ -19,6 +19,7 @@ from judge.money.offers import OfferedOrder, OfferSheet, Signal, expand_sheets
 from judge.money.rules import RuleSet
 from judge.money.sheets import exists
 from judge.money.statements import PublicTotals, Statement, statements
+from judge.money.year import Closing
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,8 @@ class PayolaResult:
     adjudication of the issued orders. ``statements`` are the private reports (each says
     whom it goes to), ``public`` the PUBLIC_TOTALS table, ``chart`` the GameMaster's bribe
     chart and ``eavesdropped`` the statements the GameMaster also receives (EAVESDROP).
+    ``closing`` holds the accounts after the phase when the whole phase was played
+    (judge.money.phase), None for the movement alone.
     """
 
     orders: Mapping[str, OfferedOrder]
@@ -78,6 +81,7 @@ class PayolaResult:
     phase: PhaseResult | None
     chart: BribeChart
     eavesdropped: Mapping[str, Statement] = field(default_factory=dict)
+    closing: Closing | None = None
 
 
 def decide(

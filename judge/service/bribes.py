@@ -1,12 +1,13 @@
 """A Payola game's money when a phase is processed: offer sheets, acceptance lists,
-balances and control from the store through ``play_movement``, payments into the ledger,
-and the money layer's ``close_phase`` for Zero-Sum settlements, NO_DONATIONS forfeits and
-the income step."""
+balances, control and the Zero-Sum figures from the store through the money layer's
+``play_payola_phase`` (the one Payola phase step ``judge adjudicate`` plays too), and what
+it gives into the ledger: payments, Zero-Sum settlements, NO_DONATIONS forfeits and the
+income step."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -16,11 +17,10 @@ from judge.engine.board import Map
 from judge.engine.position import Position
 from judge.money.acceptance import AcceptanceError, AcceptanceList
 from judge.money.income import Capture, IncomeReport
-from judge.money.offers import OfferSheet
-from judge.money.payola import PayolaResult, Table, play_movement
+from judge.money.payola import PayolaResult
+from judge.money.phase import PayolaPhase, carried, carry, play_payola_phase
 from judge.money.rules import RuleSet
-from judge.money.sheets import SheetContext
-from judge.money.year import Books, close_phase
+from judge.money.year import Books
 from judge.service.control import control_of
 from judge.storage.ledger import post, post_many
 from judge.storage.schema import Game, PhaseRecord, SubmissionKind
@@ -52,40 +52,37 @@ def balances(game: Game) -> dict[str, int]:
     return {p.name: p.balance for p in game.powers}
 
 
+def payola_phase(game: Game, record: PhaseRecord, position: Position,
+                 board: Map) -> PayolaPhase:
+    """What the stored game's phase is played from: its rules, who controls whom (and,
+    once played, whom the vassals follow), the balances now, the Zero-Sum figures the
+    phase record carries, the acceptance lists and the phase's own seed."""
+    profits, captures = carried(record.state)
+    return PayolaPhase(position, board, rules_of(game, board), control_of(game, board, position),
+                       Books(balances(game), profits, captures), acceptance_lists(game, board),
+                       read_sheet=read_sheet, seed=phase_seed(game, record),
+                       control_after=lambda after: control_of(game, board, after))
+
+
 def movement(session: Session, game: Game, record: PhaseRecord, position: Position,
              board: Map, now: datetime) -> tuple[PayolaResult, dict[str, list[str]]]:
     """Spec 1.4: the sheets in force, the acceptance lists, the balances and who controls
     whom decide every unit's order; payments go into the ledger. A sheet that no longer
     passes (a transfer since lowered the balance) is refused whole (OQ-14), and so is a
     vassal's or an uncontrolled DUMMY's (spec 2.9): that power's errors are returned and
-    its units get only the default offers."""
-    rules = rules_of(game, board)
-    control = control_of(game, board, position)
-    before = balances(game)
-    sheets: dict[str, OfferSheet] = {}
-    errors: dict[str, list[str]] = {}
-    for power, lines in canonical_in_force(session, record, SubmissionKind.OFFERS).items():
-        if not lines:
-            continue
-        refusal = control.sheet_refusal(power)
-        if refusal is not None:
-            errors[power] = [refusal]
-            continue
-        ctx = SheetContext(power, position, board, rules, before.get(power, 0),
-                           control.dummies, control.controllers)
-        sheet = read_sheet("\n".join(lines), ctx)
-        if isinstance(sheet, list):
-            errors[power] = [str(e) for e in sheet]
-        else:
-            sheets[power] = sheet
-    table = Table(position, before, acceptance_lists(game, board), sheets, rules,
-                  control.dummies, control)
-    result = play_movement(table, phase_seed(game, record), board)
+    its units get only the default offers. The result carries the accounts after the
+    phase (``closing``), which ``settle`` posts."""
+    offers = canonical_in_force(session, record, SubmissionKind.OFFERS)
+    phase = replace(payola_phase(game, record, position, board), offers=offers)
+    played = play_payola_phase(phase)
+    result = played.movement
+    assert result is not None
+    before = phase.books.balances
     by_name = {p.name: p for p in game.powers}
     post_many(session, game, [(by_name[power], after - before.get(power, 0))
                               for power, after in sorted(result.balances.items())
                               if after != before.get(power, 0)], "bribes", now)
-    return result, errors
+    return result, dict(played.refused)
 
 
 def acceptance_lists(game: Game, board: Map) -> dict[str, AcceptanceList]:
@@ -101,27 +98,21 @@ def acceptance_lists(game: Game, board: Map) -> dict[str, AcceptanceList]:
 
 def captures_of(state: Mapping[str, Any]) -> tuple[Capture, ...]:
     """The Zero-Sum capture settlements a phase record carries until the income step."""
-    return tuple(Capture(c["center"], c["winner"], c.get("loser"), int(c["amount"]))
-                 for c in state.get("captures") or ())
+    return carried(state)[1]
 
 
 def settle(session: Session, game: Game, record: PhaseRecord, position: Position,
            after: Position, board: Map, now: datetime,
            played: PayolaResult | None = None) -> YearEnd:
-    """After any phase of a Payola game, the money layer's ``close_phase``: Zero-Sum
+    """After any phase of a Payola game, the money layer's close of phase: Zero-Sum
     capture settlements and NO_DONATIONS forfeits when centres change hands, and at the
     end of a year the income step (spec 2.5, 2.7, 2.9), vassals' income to their
-    controllers. Every change is a ledger entry, so the ledger adds up to each balance."""
-    rules = rules_of(game, board)
-    state = record.state
-    profits = {str(p): int(v) for p, v in (state.get("profits") or {}).items()}
-    if played is not None:
-        for power, gain in played.profits.items():
-            profits[power] = profits.get(power, 0) + gain
-    # vassals follow the centres as they stand after this phase (an income step pays
-    # whoever holds a DUMMY's home centres now)
-    closing = close_phase(position, after, Books(balances(game), profits, captures_of(state)),
-                          rules, board, control_of(game, board, after))
+    controllers. Every change is a ledger entry, so the ledger adds up to each balance.
+    A movement phase's accounts came with its result (``movement``); any other phase is
+    closed here, from the position the engine gave (``after``)."""
+    closing = played.closing if played is not None else None
+    if closing is None:
+        closing = play_payola_phase(payola_phase(game, record, position, board), after).closing
     by_name = {p.name: p for p in game.powers}
     post_many(session, game, [(by_name[power], -amount)
                               for power, amount in sorted(closing.forfeited.items())],
@@ -129,17 +120,8 @@ def settle(session: Session, game: Game, record: PhaseRecord, position: Position
     post_many(session, game, [(by_name[power], amount - by_name[power].balance)
                               for power, amount in sorted(closing.books.balances.items())
                               if amount != by_name[power].balance], "income", now)
-    books = closing.books
-    return YearEnd(closing.reports, _carry(rules, books.profits, books.captures),
+    return YearEnd(closing.reports, carry(closing.books, rules_of(game, board)),
                    closing.forfeited)
-
-
-def _carry(rules: RuleSet, profits: Mapping[str, int], captures: tuple[Capture, ...]) -> dict:
-    if not rules.zerosum:
-        return {}
-    return {"profits": dict(sorted(profits.items())),
-            "captures": [{"center": c.center, "winner": c.winner, "loser": c.loser,
-                          "amount": c.amount} for c in captures]}
 
 
 def restore(session: Session, game: Game, saved: Mapping[str, int] | None,

@@ -1,0 +1,142 @@
+"""One Payola phase played, from what the phase starts with to the accounts the next one
+starts with: the offer sheets read and checked against each power's balance, refused
+whole when they do not pass (OQ-14) or come from a power that may not send one (spec
+2.9), the determination of every unit's order from sheets, acceptance lists, balances
+and control (spec 1.4), the engine's adjudication, and the close of phase: Zero-Sum
+capture settlements, NO_DONATIONS forfeits and, when a new year begins, the income step
+(spec 1.2, 2.5, 2.7, 2.9).
+
+``play_payola_phase`` is the one function both ``judge adjudicate`` (a case's JSON) and
+the processor (a stored game) call: each edge decodes its inputs into a ``PayolaPhase``
+and stores or encodes the ``PlayedPhase``. Reading an offer sheet is the text layer's
+work, which this layer may not import: the edge hands its reader in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from judge.engine.board import Map
+from judge.engine.phase import PhaseKind
+from judge.engine.position import Position
+from judge.money.acceptance import AcceptanceList
+from judge.money.control import Control
+from judge.money.income import Capture
+from judge.money.offers import OfferSheet
+from judge.money.payola import PayolaResult, Table, play_movement
+from judge.money.rules import RuleSet
+from judge.money.sheets import SheetContext, SheetError
+from judge.money.year import Books, Closing, close_phase
+
+SheetReader = Callable[[str, SheetContext], "OfferSheet | list[SheetError]"]
+
+
+@dataclass(frozen=True)
+class PayolaPhase:
+    """Everything a Payola phase is played from (spec 1.4 step 1).
+
+    ``books`` holds the balances at the start of processing, and the bribe profits and
+    capture settlements ZEROSUM carries until the income step. ``offers``
+    are each power's sheet lines (movement phases), read with ``read_sheet``.
+    ``control_after`` gives who controls whom once the phase is played (the vassals follow
+    the centres); None: ``control`` stands."""
+
+    position: Position
+    board: Map
+    rules: RuleSet
+    control: Control
+    books: Books
+    accept: Mapping[str, AcceptanceList]
+    offers: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    read_sheet: SheetReader | None = None
+    seed: int | None = None
+    control_after: Callable[[Position], Control] | None = None
+
+
+@dataclass(frozen=True)
+class PlayedPhase:
+    """A played Payola phase: the position it led to, the movement's result (None for a
+    phase played from orders), the sheets refused whole with their errors, by power, and
+    the accounts after the phase (``closing``)."""
+
+    after: Position
+    movement: PayolaResult | None
+    refused: Mapping[str, list[str]]
+    closing: Closing
+
+
+def play_payola_phase(phase: PayolaPhase, after: Position | None = None) -> PlayedPhase:
+    """Play ``phase``: a movement phase from its offer sheets; any other phase was played
+    from orders by the engine into ``after``. Then settle the accounts."""
+    movement: PayolaResult | None = None
+    refused: dict[str, list[str]] = {}
+    balances = dict(phase.books.balances)
+    profits = dict(phase.books.profits)
+    if phase.position.phase.kind is PhaseKind.MOVEMENT:
+        if after is not None:
+            raise ValueError("a Payola movement phase is played from its offers, not given")
+        sheets, refused = read_sheets(phase)
+        table = Table(phase.position, phase.books.balances, phase.accept, sheets, phase.rules,
+                      phase.control.dummies, phase.control)
+        movement = play_movement(table, phase.seed, phase.board)
+        assert movement.phase is not None
+        after = movement.phase.next
+        balances.update(movement.balances)
+        for power, gain in movement.profits.items():
+            profits[power] = profits.get(power, 0) + gain
+    elif after is None:
+        raise ValueError(f"{phase.position.phase} is played from orders: give the position "
+                         "it led to")
+    control = phase.control if phase.control_after is None else phase.control_after(after)
+    closing = close_phase(phase.position, after, Books(balances, profits, phase.books.captures),
+                          phase.rules, phase.board, control)
+    if movement is not None:
+        movement = replace(movement, closing=closing)
+    return PlayedPhase(after, movement, refused, closing)
+
+
+def read_sheets(phase: PayolaPhase) -> tuple[dict[str, OfferSheet], dict[str, list[str]]]:
+    """Each power's sheet that passes, and the errors of those refused whole: a sheet
+    that breaks a rule or overspends the balance (OQ-14), a vassal's or an uncontrolled
+    DUMMY's (spec 2.9). A power that wrote nothing has no sheet and no error."""
+    sheets: dict[str, OfferSheet] = {}
+    refused: dict[str, list[str]] = {}
+    control = phase.control
+    for power, lines in phase.offers.items():
+        if not lines:
+            continue
+        refusal = control.sheet_refusal(power)
+        if refusal is not None:
+            refused[power] = [refusal]
+            continue
+        if phase.read_sheet is None:
+            raise ValueError("offer sheets given without a reader")
+        ctx = SheetContext(power, phase.position, phase.board, phase.rules,
+                           phase.books.balances.get(power, 0), control.dummies, control.controllers)
+        sheet = phase.read_sheet("\n".join(lines), ctx)
+        if isinstance(sheet, list):
+            refused[power] = [str(e) for e in sheet]
+        else:
+            sheets[power] = sheet
+    return sheets, refused
+
+
+def carried(state: Mapping[str, Any]) -> tuple[dict[str, int], tuple[Capture, ...]]:
+    """The Zero-Sum figures a phase's ``state`` carries until the income step: each
+    power's bribe profits this year and the capture settlements fixed so far."""
+    profits = {str(p).upper(): int(v) for p, v in (state.get("profits") or {}).items()}
+    captures = tuple(Capture(c["center"], c["winner"], c.get("loser"), int(c["amount"]))
+                     for c in state.get("captures") or ())
+    return profits, captures
+
+
+def carry(books: Books, rules: RuleSet) -> dict[str, Any]:
+    """The Zero-Sum figures the next phase's ``state`` carries (nothing without
+    ZEROSUM): the inverse of ``carried``."""
+    if not rules.zerosum:
+        return {}
+    return {"profits": dict(sorted(books.profits.items())),
+            "captures": [{"center": c.center, "winner": c.winner, "loser": c.loser,
+                          "amount": c.amount} for c in books.captures]}

@@ -1,0 +1,73 @@
+"""One Payola phase step (judge.money.phase): the whole phase from sheets to the accounts
+the next phase starts with, as both ``judge adjudicate`` and the processor play it."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.engine.maps import load_map
+from judge.engine.state import position_from_state
+from judge.money.acceptance import AcceptanceList
+from judge.money.control import Control
+from judge.money.phase import PayolaPhase, carried, carry, play_payola_phase
+from judge.money.rules import RuleSet
+from judge.money.year import Books
+from judge.text.offers import read_sheet
+
+BOARD = load_map("standard")
+STATE = {"phase": "F1901M", "units": {"TURKEY": ["A ARM"], "RUSSIA": ["A MOS"]},
+         "centers": {"RUSSIA": ["MOS", "SEV", "STP", "WAR"], "TURKEY": ["ANK", "CON", "SMY"]},
+         "profits": {"RUSSIA": 5}}
+
+
+def _fall(offers: dict[str, list[str]], rules: tuple[str, ...] = ("ZEROSUM",)) -> PayolaPhase:
+    """Fall 1901: Turkey walks into Sevastopol while Russia pays its army to leave Moscow."""
+    position = position_from_state(STATE, BOARD)
+    profits, captures = carried(STATE)
+    balances = dict.fromkeys(BOARD.powers, 0) | {"RUSSIA": 40, "TURKEY": 30}
+    return PayolaPhase(position, BOARD, RuleSet.parse(list(rules), BOARD.centers), Control(),
+                       Books(balances, profits, captures),
+                       {p: AcceptanceList.default(p) for p in BOARD.powers},
+                       offers=offers, read_sheet=read_sheet, seed=1)
+
+
+def test_a_movement_phase_is_paid_adjudicated_and_closed() -> None:
+    played = play_payola_phase(_fall({"TURKEY": ["A ARM - SEV"], "RUSSIA": ["7 : A MOS - UKR"]}))
+    assert played.movement is not None and played.movement.closing == played.closing
+    assert str(played.after.phase) == "W1901A"
+    books = played.closing.books
+    # Russia paid 7 to its own army: balance 33, profit 5 + 7; SEV changed hands, and its
+    # price is (33 + 12) // 4 = 11
+    assert books.balances["RUSSIA"] == 33 and books.profits["RUSSIA"] == 12
+    assert [(c.center, c.winner, c.loser, c.amount) for c in books.captures] == [
+        ("SEV", "TURKEY", "RUSSIA", 11)]
+    assert carried(carry(books, _fall({}).rules)) == (dict(books.profits), books.captures)
+    assert not played.closing.income_step
+
+
+def test_the_winter_after_runs_the_income_step_from_the_carried_books() -> None:
+    fall = play_payola_phase(_fall({"TURKEY": ["A ARM - SEV"], "RUSSIA": ["7 : A MOS - UKR"]}))
+    winter = _fall({})
+    winter = PayolaPhase(fall.after, BOARD, winter.rules, Control(), fall.closing.books,
+                         winter.accept)
+    spring = position_from_state({**STATE, "phase": "S1902M",
+                                  "units": {"TURKEY": ["A SEV"], "RUSSIA": ["A UKR"]},
+                                  "centers": {p: sorted(cs) for p, cs
+                                              in fall.after.centers.items()}}, BOARD)
+    played = play_payola_phase(winter, spring)
+    assert played.movement is None and played.closing.income_step
+    assert set(played.closing.reports) >= {"RUSSIA", "TURKEY"}
+    assert not played.closing.books.captures and not played.closing.books.profits
+
+
+def test_a_sheet_that_fails_or_may_not_be_sent_is_refused_whole() -> None:
+    phase = _fall({"TURKEY": ["5 : A ARM - SEV", "5 : HELLO"], "RUSSIA": []})
+    played = play_payola_phase(phase)
+    assert list(played.refused) == ["TURKEY"] and played.refused["TURKEY"]
+    assert "RUSSIA" not in played.refused  # no line, no sheet and no error
+
+
+def test_a_movement_phase_is_not_given_its_outcome() -> None:
+    phase = _fall({})
+    with pytest.raises(ValueError):
+        play_payola_phase(phase, phase.position)
