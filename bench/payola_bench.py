@@ -32,12 +32,12 @@ from judge.engine.maps import load_map
 from judge.engine.orders import Hold, Move, Order, SupportHold
 from judge.engine.position import Position, Unit
 from judge.engine.state import position_from_state
-from judge.money.acceptance import AcceptanceList
-from judge.money.offers import OfferSheet, expand_sheets
-from judge.money.payola import Table, decide, play_movement
-from judge.money.rules import RuleSet
-from judge.money.sheets import SheetContext
-from judge.money.validity import Invalid, resolve
+from judge.money.payola.acceptance import AcceptanceList
+from judge.money.payola.movement import Table, decide, play_movement
+from judge.money.payola.offers import OfferSheet, expand_sheets
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.sheets import SheetContext
+from judge.money.payola.validity import Invalid, resolve
 from judge.text.offers import read_sheet
 
 # Every supply centre occupied: the home units plus one unit on each neutral centre.
@@ -181,7 +181,7 @@ def _first_reading(texts: dict[str, str], ctx: dict[str, SheetContext], board: M
 
 def _empty_caches() -> None:
     import judge.engine.legality as legality
-    import judge.money.validity as validity
+    import judge.money.payola.validity as validity
     import judge.text.orders as orders
 
     orders._READERS.clear()

@@ -15,8 +15,8 @@ from judge.money.exchange.game import Game
 from judge.money.exchange.mail import read_mail
 from judge.money.exchange.params import DEFAULTS, ParamError, Params
 from judge.money.exchange.start import StartError, opening
-from judge.money.rules import RuleError, RuleSet
-from judge.money.statement_json import statement_json
+from judge.money.payola.rules import RuleError, RuleSet
+from judge.money.payola.statement_json import statement_json
 from judge.text.exchange import read_mail_line
 
 _INCOME_FLAGS = {"ZEROSUM", "FLAT_TAX"}

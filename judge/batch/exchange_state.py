@@ -22,7 +22,7 @@ from judge.money.exchange.calendar import check_phase
 from judge.money.exchange.game import Ask, Corporation, Founding, Game, Investor, Status
 from judge.money.exchange.movement import position
 from judge.money.exchange.params import Params
-from judge.money.rules import RuleSet
+from judge.money.payola.rules import RuleSet
 
 
 def game_from_state(state: Mapping[str, Any], board: Map, params: Params, rules: RuleSet,

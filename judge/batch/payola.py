@@ -13,13 +13,13 @@ from judge.engine.board import Map
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position
 from judge.engine.state import lines_by_power, position_from_state, state_from_position
-from judge.money.acceptance import AcceptanceError, AcceptanceList
-from judge.money.control import Control, ControlError
-from judge.money.income import starting_balance
-from judge.money.offers import Signal
-from judge.money.phase import PayolaPhase, PlayedPhase, carried, carry, play_payola_phase
-from judge.money.rules import RuleError, RuleSet
-from judge.money.year import Books
+from judge.money.payola.acceptance import AcceptanceError, AcceptanceList
+from judge.money.payola.control import Control, ControlError
+from judge.money.payola.income import starting_balance
+from judge.money.payola.offers import Signal
+from judge.money.payola.phase import PayolaPhase, PlayedPhase, carried, carry, play_payola_phase
+from judge.money.payola.rules import RuleError, RuleSet
+from judge.money.payola.year import Books
 from judge.text.offers import read_sheet
 
 

@@ -7,11 +7,11 @@ from sqlalchemy import select
 
 from judge.engine.board import Map
 from judge.games import kind_of
-from judge.money.acceptance import AcceptanceError, AcceptanceList
-from judge.money.income import owed as owed_by
-from judge.money.income import starting_balance
-from judge.money.ledger import Ledger, TransferError
-from judge.money.rules import RuleSet
+from judge.money.payola.acceptance import AcceptanceError, AcceptanceList
+from judge.money.payola.income import owed as owed_by
+from judge.money.payola.income import starting_balance
+from judge.money.payola.ledger import Ledger, TransferError
+from judge.money.payola.rules import RuleSet
 from judge.service.bribes import captures_of
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.control import control_of

@@ -15,12 +15,12 @@ from sqlalchemy.orm import Session
 
 from judge.engine.board import Map
 from judge.engine.position import Position
-from judge.money.acceptance import AcceptanceError, AcceptanceList
-from judge.money.income import Capture, IncomeReport
-from judge.money.payola import PayolaResult
-from judge.money.phase import PayolaPhase, carried, carry, play_payola_phase
-from judge.money.rules import RuleSet
-from judge.money.year import Books
+from judge.money.payola.acceptance import AcceptanceError, AcceptanceList
+from judge.money.payola.income import Capture, IncomeReport
+from judge.money.payola.movement import PayolaResult
+from judge.money.payola.phase import PayolaPhase, carried, carry, play_payola_phase
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.year import Books
 from judge.service.control import control_of
 from judge.storage.ledger import post, post_many
 from judge.storage.schema import Game, PhaseRecord, SubmissionKind

@@ -14,9 +14,9 @@ from judge.config import Settings
 from judge.engine.maps import load_map
 from judge.engine.phase import Phase, PhaseKind
 from judge.games import kind_of
-from judge.money.chart import BribeChart, ChartAccount, ChartOrder, ChartUnit
-from judge.money.statement_json import statement_json, statement_of
-from judge.money.statements import Statement
+from judge.money.payola.chart import BribeChart, ChartAccount, ChartOrder, ChartUnit
+from judge.money.payola.statement_json import statement_json, statement_of
+from judge.money.payola.statements import Statement
 from judge.service.reports import Mail, roster_of
 from judge.service.reports.charts import PhaseBooks, books_mails, chart_mails
 from judge.storage.mailqueue import queue_mail

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from judge.engine.board import Map
 from judge.engine.position import Position
 from judge.games import kind_of
-from judge.money.control import Control, ControlError
-from judge.money.rules import RuleSet
+from judge.money.payola.control import Control, ControlError
+from judge.money.payola.rules import RuleSet
 from judge.service.context import Context, Refusal, Result
 from judge.service.powers import power_named
 from judge.service.reports import control_mails, roster_of

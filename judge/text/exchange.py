@@ -12,7 +12,7 @@ from lark.exceptions import LarkError
 from judge.engine.board import Map
 from judge.games import EXCHANGE
 from judge.money.exchange import commands as c
-from judge.money.sheets import SheetError, WrittenLine
+from judge.money.payola.sheets import SheetError, WrittenLine
 from judge.text.exchange_canonical import read_plain
 from judge.text.grammar import load_parser
 from judge.text.offers import LineError, is_clear, read_line

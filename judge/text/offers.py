@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from judge.engine.board import Map
 from judge.engine.orders import Convoy, Hold, Move, MovementOrder, SupportHold, SupportMove
-from judge.money.offers import (
+from judge.money.payola.offers import (
     Comment,
     Offer,
     OfferSheet,
@@ -20,7 +20,13 @@ from judge.money.offers import (
     new_offer,
     new_term,
 )
-from judge.money.sheets import SheetContext, SheetError, WrittenLine, check_sheet, written_line
+from judge.money.payola.sheets import (
+    SheetContext,
+    SheetError,
+    WrittenLine,
+    check_sheet,
+    written_line,
+)
 from judge.text.orders import (
     OFFER_CACHE_SIZE,
     ParseProblem,

@@ -7,7 +7,7 @@ from judge.batch.exchange_state import game_from_state
 from judge.engine.maps import load_map
 from judge.money.exchange.params import Params
 from judge.money.exchange.reports import annual_reports
-from judge.money.rules import RuleSet
+from judge.money.payola.rules import RuleSet
 from tests.exchange.builder import floated, mail, play, refused, state
 
 

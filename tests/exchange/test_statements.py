@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from judge.money.statement_json import statement_json, statement_of
+from judge.money.payola.statement_json import statement_json, statement_of
 from tests.contract.test_adjudicate_command import adjudicate
 from tests.exchange.builder import case, floated, mail, play, state
 

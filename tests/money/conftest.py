@@ -12,12 +12,12 @@ import pytest
 from judge.engine.board import Map
 from judge.engine.position import Position
 from judge.engine.state import position_from_state
-from judge.money.acceptance import AcceptanceList
-from judge.money.control import Control
-from judge.money.offers import OfferSheet
-from judge.money.payola import PayolaResult, Table, play_movement
-from judge.money.rules import RuleSet
-from judge.money.sheets import SheetContext
+from judge.money.payola.acceptance import AcceptanceList
+from judge.money.payola.control import Control
+from judge.money.payola.movement import PayolaResult, Table, play_movement
+from judge.money.payola.offers import OfferSheet
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.sheets import SheetContext
 from judge.text.offers import read_sheet
 
 HERE = Path(__file__).parent

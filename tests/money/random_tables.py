@@ -9,13 +9,13 @@ from judge.engine.maps import load_map
 from judge.engine.orders import Hold, Move, Order, SupportHold
 from judge.engine.position import Position, Unit
 from judge.engine.state import position_from_state
-from judge.money.acceptance import AcceptanceList
-from judge.money.control import Control
-from judge.money.offers import OfferSheet
-from judge.money.payola import Table
-from judge.money.rules import RuleSet
-from judge.money.sheets import SheetContext
-from judge.money.validity import Invalid, resolve
+from judge.money.payola.acceptance import AcceptanceList
+from judge.money.payola.control import Control
+from judge.money.payola.movement import Table
+from judge.money.payola.offers import OfferSheet
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.sheets import SheetContext
+from judge.money.payola.validity import Invalid, resolve
 from judge.text.offers import read_sheet
 
 BOARD = load_map("standard")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from judge.engine.orders import Hold, Move, SupportHold, SupportMove
 from judge.engine.position import Unit
-from judge.money.offers import Bribe, OfferedOrder, Signal
+from judge.money.payola.offers import Bribe, OfferedOrder, Signal
 
 INF = float("inf")
 

@@ -8,16 +8,16 @@ import random
 import pytest
 
 from judge.engine.board import Map
-from judge.money.acceptance import AcceptanceError, AcceptanceList
-from judge.money.income import (
+from judge.money.payola.acceptance import AcceptanceError, AcceptanceList
+from judge.money.payola.income import (
     decreasing_income,
     income,
     income_step,
     settle_captures,
     starting_balance,
 )
-from judge.money.ledger import Ledger, TransferError
-from judge.money.rules import RuleError, RuleSet
+from judge.money.payola.ledger import Ledger, TransferError
+from judge.money.payola.rules import RuleError, RuleSet
 
 SCHEDULE = {1: 17, 2: 33, 3: 48, 4: 62, 5: 75, 6: 87, 7: 98, 8: 108, 9: 117, 10: 125,
             11: 132, 12: 138, 13: 143, 14: 147, 15: 150, 16: 152, 17: 153, 18: 153}

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.engine.board import Map
-from judge.money.chart import BribeChart, ChartAccount, ChartOrder, ChartUnit
+from judge.money.payola.chart import BribeChart, ChartAccount, ChartOrder, ChartUnit
 
 EXAMPLES = {c["id"]: c for c in runpy.run_path(
     str(Path(__file__).with_name("examples.py")))["EXAMPLES"]}

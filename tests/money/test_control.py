@@ -10,11 +10,11 @@ import pytest
 from judge import batch
 from judge.engine.board import Map
 from judge.engine.maps import load_map
-from judge.money.control import Control, ControlError
-from judge.money.income import income_step
-from judge.money.ledger import Ledger, TransferError
-from judge.money.payola import Table, play_movement
-from judge.money.rules import RuleSet
+from judge.money.payola.control import Control, ControlError
+from judge.money.payola.income import income_step
+from judge.money.payola.ledger import Ledger, TransferError
+from judge.money.payola.movement import Table, play_movement
+from judge.money.payola.rules import RuleSet
 from tests.money.conftest import case_table
 
 BOARD = load_map("standard")

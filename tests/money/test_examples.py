@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from judge.engine.outcomes import Reason
-from judge.money.offers import Signal
+from judge.money.payola.offers import Signal
 
 EXAMPLES: list[dict[str, Any]] = runpy.run_path(
     str(Path(__file__).with_name("examples.py"))

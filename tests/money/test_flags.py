@@ -12,10 +12,10 @@ import pytest
 from judge import batch
 from judge.engine.board import Map
 from judge.engine.state import position_from_state
-from judge.money.income import income, income_step
-from judge.money.offers import OfferSheet
-from judge.money.rules import RuleError, RuleSet
-from judge.money.sheets import SheetContext
+from judge.money.payola.income import income, income_step
+from judge.money.payola.offers import OfferSheet
+from judge.money.payola.rules import RuleError, RuleSet
+from judge.money.payola.sheets import SheetContext
 from judge.text.offers import read_sheet
 
 CASE = {"offers": {"FRANCE": ["5 : A PAR - BUR", "3 : F LON - NTH"],

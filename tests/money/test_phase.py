@@ -1,4 +1,4 @@
-"""One Payola phase step (judge.money.phase): the whole phase from sheets to the accounts
+"""One Payola phase step (judge.money.payola.phase): the whole phase from sheets to the accounts
 the next phase starts with, as both ``judge adjudicate`` and the processor play it."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ import pytest
 
 from judge.engine.maps import load_map
 from judge.engine.state import position_from_state
-from judge.money.acceptance import AcceptanceList
-from judge.money.control import Control
-from judge.money.phase import PayolaPhase, carried, carry, play_payola_phase
-from judge.money.rules import RuleSet
-from judge.money.year import Books
+from judge.money.payola.acceptance import AcceptanceList
+from judge.money.payola.control import Control
+from judge.money.payola.phase import PayolaPhase, carried, carry, play_payola_phase
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.year import Books
 from judge.text.offers import read_sheet
 
 BOARD = load_map("standard")

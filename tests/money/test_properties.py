@@ -14,10 +14,10 @@ from judge.engine.legality import check_order
 from judge.engine.maps import load_map
 from judge.engine.outcomes import Reason
 from judge.engine.state import position_from_state
-from judge.money.offers import OfferSheet, Signal
-from judge.money.payola import play_movement
-from judge.money.rules import RuleSet
-from judge.money.sheets import SheetContext
+from judge.money.payola.movement import play_movement
+from judge.money.payola.offers import OfferSheet, Signal
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.sheets import SheetContext
 from judge.text.offers import LineError, read_line, read_sheet
 
 BOARD = load_map("standard")

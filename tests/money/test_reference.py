@@ -12,9 +12,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.money.determination import Determination, Settings, determine
-from judge.money.offers import Bribe, OfferSheet, OfferType, expand_sheets
-from judge.money.payola import Table, decide
+from judge.money.payola.determination import Determination, Settings, determine
+from judge.money.payola.movement import Table, decide
+from judge.money.payola.offers import Bribe, OfferSheet, OfferType, expand_sheets
 
 HERE = Path(__file__).parent
 _tables = runpy.run_path(str(HERE / "random_tables.py"))

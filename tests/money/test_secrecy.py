@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from judge.engine.board import Map
-from judge.money.income import income_step
-from judge.money.ledger import Ledger
-from judge.money.rules import RuleSet
+from judge.money.payola.income import income_step
+from judge.money.payola.ledger import Ledger
+from judge.money.payola.rules import RuleSet
 
 EXAMPLES = {c["id"]: c for c in runpy.run_path(
     str(Path(__file__).with_name("examples.py")))["EXAMPLES"]}

@@ -9,9 +9,9 @@ import pytest
 
 from judge.engine.board import Map
 from judge.engine.state import position_from_state
-from judge.money.offers import OfferSheet, OfferType, order_tail
-from judge.money.rules import RuleSet
-from judge.money.sheets import SheetContext
+from judge.money.payola.offers import OfferSheet, OfferType, order_tail
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.sheets import SheetContext
 from judge.text.offers import is_clear, read_line, read_sheet
 
 FACTS = runpy.run_path(str(Path(__file__).with_name("sheet_facts.py")))
@@ -173,8 +173,8 @@ def test_values_made_through_their_slots_equal_their_constructors(board: Map) ->
     dataclass's __init__) give every field, and the same value as the constructor."""
     from dataclasses import astuple, fields
 
-    from judge.money.offers import Comment, Offer, Term, new_offer, new_term
-    from judge.money.sheets import WrittenLine, written_line
+    from judge.money.payola.offers import Comment, Offer, Term, new_offer, new_term
+    from judge.money.payola.sheets import WrittenLine, written_line
 
     offer = read_line("3*12#4+2 ! A PAR - BUR | H % note", board)
     assert isinstance(offer, Offer)
@@ -194,7 +194,7 @@ def test_sheet_texts_print_every_line_as_str_does(board: Map) -> None:
     """sheet_texts (statements print sheets with it, each order's tail printed once and
     kept by the order's identity) gives str() of every line, with the kept tails shared by
     several sheets."""
-    from judge.money.offers import Comment, Savings, Term, sheet_texts
+    from judge.money.payola.offers import Comment, Savings, Term, sheet_texts
 
     lines = ["2*4#2+3# @ A PAR - BUR | S F BRE % note", "5 : PAR H | A PAR - BUR",
              "1 ! F BRE - MAO", "3 & A MAR S A PAR - BUR ? | - GAS",

@@ -1,4 +1,4 @@
-"""A statement's JSON form (judge.money.statement_json) is written out field by field for
+"""A statement's JSON form (judge.money.payola.statement_json) is written out field by field for
 speed: it must stay what ``dataclasses.asdict`` makes of the statement, on statements of
 every shape (hidden offers, BLIND nationalities, vassals' units, controlled powers)."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.money.payola import play_movement
-from judge.money.statement_json import statement_json, statement_of
+from judge.money.payola.movement import play_movement
+from judge.money.payola.statement_json import statement_json, statement_of
 
 _tables = runpy.run_path(str(Path(__file__).parent / "random_tables.py"))
 BOARD, random_table = _tables["BOARD"], _tables["random_table"]

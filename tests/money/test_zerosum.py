@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge import batch
-from judge.money.income import Capture, forfeits, income_step
-from judge.money.ledger import Ledger, TransferError
-from judge.money.rules import RuleSet
+from judge.money.payola.income import Capture, forfeits, income_step
+from judge.money.payola.ledger import Ledger, TransferError
+from judge.money.payola.rules import RuleSet
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 

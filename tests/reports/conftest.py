@@ -11,11 +11,11 @@ from judge.engine.board import Map
 from judge.engine.orders import Order
 from judge.engine.position import Position
 from judge.engine.state import position_from_state
-from judge.money.acceptance import AcceptanceList
-from judge.money.offers import OfferSheet
-from judge.money.payola import Table
-from judge.money.rules import RuleSet
-from judge.money.sheets import SheetContext
+from judge.money.payola.acceptance import AcceptanceList
+from judge.money.payola.movement import Table
+from judge.money.payola.offers import OfferSheet
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.sheets import SheetContext
 from judge.service.reports import Member, Roster
 from judge.text.offers import read_sheet
 from judge.text.orders import parse_order

@@ -10,11 +10,11 @@ import pytest
 
 from judge.engine.board import Map
 from judge.engine.position import Position
-from judge.money.income import IncomeReport, income_step, settle_captures
-from judge.money.ledger import Ledger
-from judge.money.payola import PayolaResult, play_movement
-from judge.money.rules import RuleSet
-from judge.money.statements import UnitLine
+from judge.money.payola.income import IncomeReport, income_step, settle_captures
+from judge.money.payola.ledger import Ledger
+from judge.money.payola.movement import PayolaResult, play_movement
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.statements import UnitLine
 from judge.service.reports import (
     Mail,
     Roster,

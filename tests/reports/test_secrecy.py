@@ -12,10 +12,10 @@ from datetime import UTC, datetime
 import pytest
 
 from judge.engine.board import Map
-from judge.money.income import income_step
-from judge.money.ledger import Ledger
-from judge.money.payola import PayolaResult, play_movement
-from judge.money.rules import RuleSet
+from judge.money.payola.income import income_step
+from judge.money.payola.ledger import Ledger
+from judge.money.payola.movement import PayolaResult, play_movement
+from judge.money.payola.rules import RuleSet
 from judge.service.reports import (
     Ending,
     Mail,

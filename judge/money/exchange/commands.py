@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.engine.orders import Order
-from judge.money.sheets import SheetError, WrittenLine
+from judge.money.payola.sheets import SheetError, WrittenLine
 
 
 @dataclass(frozen=True, slots=True)

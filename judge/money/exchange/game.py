@@ -12,8 +12,8 @@ from judge.engine.board import Map
 from judge.engine.orders import Order
 from judge.engine.position import Dislodgement, Unit
 from judge.money.exchange.params import Params
-from judge.money.offers import OfferSheet
-from judge.money.rules import RuleSet
+from judge.money.payola.offers import OfferSheet
+from judge.money.payola.rules import RuleSet
 
 
 class Status(Enum):

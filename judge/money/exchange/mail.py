@@ -22,8 +22,8 @@ from judge.money.exchange.ipo import cap, purchase_entries
 from judge.money.exchange.movement import position
 from judge.money.exchange.offering import approve, price, setup, values
 from judge.money.exchange.trading import accept, ask, ledger, take, transfer, withdraw
-from judge.money.offers import OfferSheet
-from judge.money.sheets import SheetContext, check_sheet
+from judge.money.payola.offers import OfferSheet
+from judge.money.payola.sheets import SheetContext, check_sheet
 
 Handler = Callable[[Game, str, Any], str]
 

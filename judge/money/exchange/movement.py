@@ -10,13 +10,13 @@ from judge.engine.adjudicate import PhaseResult, adjudicate
 from judge.engine.orders import Order
 from judge.engine.phase import Phase
 from judge.engine.position import Position
-from judge.money.acceptance import AcceptanceError, AcceptanceList
 from judge.money.exchange.game import Game
 from judge.money.exchange.params import IncomeMode
 from judge.money.market.lots import by_lot
-from judge.money.offers import Signal
-from judge.money.payola import Table, play_movement
-from judge.money.statements import Statement
+from judge.money.payola.acceptance import AcceptanceError, AcceptanceList
+from judge.money.payola.movement import Table, play_movement
+from judge.money.payola.offers import Signal
+from judge.money.payola.statements import Statement
 
 
 @dataclass

@@ -11,8 +11,8 @@ from judge.engine.board import Map
 from judge.engine.position import Unit
 from judge.money.exchange.game import Corporation, Game, Investor, Status
 from judge.money.exchange.params import IncomeMode, Params
-from judge.money.income import starting_balance
-from judge.money.rules import RuleSet
+from judge.money.payola.income import starting_balance
+from judge.money.payola.rules import RuleSet
 
 
 class StartError(ValueError):

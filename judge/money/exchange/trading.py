@@ -3,7 +3,6 @@ transfers, the share market (5.10), ledgers and acceptance lists."""
 
 from __future__ import annotations
 
-from judge.money.acceptance import AcceptanceError, AcceptanceList
 from judge.money.exchange import commands as c
 from judge.money.exchange.checks import (
     Refused,
@@ -16,6 +15,7 @@ from judge.money.exchange.checks import (
     started,
 )
 from judge.money.exchange.game import Ask, Game
+from judge.money.payola.acceptance import AcceptanceError, AcceptanceList
 
 
 def transfer(game: Game, sender: str, cmd: c.Transfer) -> str:

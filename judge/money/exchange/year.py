@@ -6,8 +6,8 @@ from __future__ import annotations
 from judge.money.exchange.ending import solo, valuation
 from judge.money.exchange.game import Game
 from judge.money.exchange.params import IncomeMode
-from judge.money.income import income
-from judge.money.rules import RuleSet
+from judge.money.payola.income import income
+from judge.money.payola.rules import RuleSet
 
 ZEROSUM_NEUTRAL = 10  # Payola's ZEROSUM: a neutral capture earns 10 AgP (payola.md 2.7)
 

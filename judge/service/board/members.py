@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from judge.engine.maps import load_map
 from judge.games import Kind
-from judge.money.rules import RuleError, RuleSet
+from judge.money.payola.rules import RuleError, RuleSet
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.enrolment import confirming, new_password, tell
 from judge.service.kinds import Attachment

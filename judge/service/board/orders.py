@@ -11,8 +11,8 @@ from judge.engine.phase import PhaseKind
 from judge.engine.position import Position, Unit
 from judge.engine.retreats import options_in
 from judge.games import kind_of
-from judge.money.offers import OfferSheet
-from judge.money.sheets import SheetContext, SheetError
+from judge.money.payola.offers import OfferSheet
+from judge.money.payola.sheets import SheetContext, SheetError
 from judge.service.accounts import rules_of
 from judge.service.board.oversight import overview
 from judge.service.context import Context, Identity, Refusal, Result

@@ -20,7 +20,7 @@ from judge.engine.orders import Order
 from judge.engine.phase import Phase, PhaseKind, Season
 from judge.engine.position import Position, Unit
 from judge.games import kind_of
-from judge.money.payola import PayolaResult
+from judge.money.payola.movement import PayolaResult
 from judge.service import bribes
 from judge.service.accounts import open_accounts
 from judge.service.chartbook import chart_for_master, keep_statements

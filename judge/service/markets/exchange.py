@@ -32,8 +32,8 @@ from judge.batch import run_case
 from judge.engine.maps import load_map
 from judge.games import EXCHANGE
 from judge.money.exchange.params import DEFAULTS
-from judge.money.statement_json import statement_of
-from judge.money.statements import Statement
+from judge.money.payola.statement_json import statement_of
+from judge.money.payola.statements import Statement
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import History, Letter, MarketKind, State
 from judge.service.markets.play import PARAM

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from jinja2.filters import do_wordwrap
 
 from judge.engine.phase import Phase
-from judge.money.chart import BribeChart, ChartUnit
-from judge.money.statements import Statement
+from judge.money.payola.chart import BribeChart, ChartUnit
+from judge.money.payola.statements import Statement
 from judge.service.reports.ledgers import StatementView, statement_view
 from judge.service.reports.mail import Mail, compose
 from judge.service.reports.notation import heading

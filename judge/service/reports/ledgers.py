@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from jinja2.filters import do_title
 
 from judge.engine.phase import Phase
-from judge.money.income import IncomeReport
-from judge.money.ledger import TransferNotice
-from judge.money.statements import Statement, UnitLine
+from judge.money.payola.income import IncomeReport
+from judge.money.payola.ledger import TransferNotice
+from judge.money.payola.statements import Statement, UnitLine
 from judge.service.reports.mail import Mail, compose
 from judge.service.reports.notation import heading
 from judge.service.reports.roster import Roster

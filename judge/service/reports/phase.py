@@ -6,7 +6,7 @@ from datetime import datetime
 
 from judge.engine.adjudicate import PhaseResult
 from judge.engine.maps import load_map
-from judge.money.payola import PayolaResult
+from judge.money.payola.movement import PayolaResult
 from judge.service.reports.ledgers import statement_mails
 from judge.service.reports.mail import Mail
 from judge.service.reports.results import Vassals, results_mails

@@ -11,7 +11,7 @@ from judge.engine.adjustments import adjustment_due
 from judge.engine.board import Map
 from judge.engine.orders import Build, Waive
 from judge.engine.phase import PhaseKind, Season
-from judge.money.statements import PublicTotals
+from judge.money.payola.statements import PublicTotals
 from judge.service.reports.mail import Mail, compose
 from judge.service.reports.marks import Marked, marked_orders
 from judge.service.reports.notation import (

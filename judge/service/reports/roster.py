@@ -12,7 +12,7 @@ from sqlalchemy.orm import object_session
 
 from judge.engine.maps import STANDARD_MAP
 from judge.games import kind_of
-from judge.money.rules import RuleSet
+from judge.money.payola.rules import RuleSet
 from judge.storage.games import members
 from judge.storage.schema import Game, Role
 

@@ -21,14 +21,14 @@ from typing import Any
 from judge.engine.board import Map
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position
-from judge.money.acceptance import AcceptanceList
-from judge.money.control import Control
-from judge.money.income import Capture
-from judge.money.offers import OfferSheet
-from judge.money.payola import PayolaResult, Table, play_movement
-from judge.money.rules import RuleSet
-from judge.money.sheets import SheetContext, SheetError
-from judge.money.year import Books, Closing, close_phase
+from judge.money.payola.acceptance import AcceptanceList
+from judge.money.payola.control import Control
+from judge.money.payola.income import Capture
+from judge.money.payola.movement import PayolaResult, Table, play_movement
+from judge.money.payola.offers import OfferSheet
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.sheets import SheetContext, SheetError
+from judge.money.payola.year import Books, Closing, close_phase
 
 SheetReader = Callable[[str, SheetContext], "OfferSheet | list[SheetError]"]
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from judge.engine.orders import Hold, Move, SupportHold, SupportMove
 from judge.engine.position import Unit
-from judge.money.offers import Bribe, OfferedOrder, OfferType, Signal, order_text
+from judge.money.payola.offers import Bribe, OfferedOrder, OfferType, Signal, order_text
 
 _INF = 1 << 40
 _NO_TEXTS: frozenset[str] = frozenset()

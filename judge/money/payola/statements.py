@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from judge.engine.position import Position
-from judge.money.control import Control
-from judge.money.determination import Decision, Determination
-from judge.money.offers import OfferSheet, sheet_texts
-from judge.money.rules import RuleSet
+from judge.money.payola.control import Control
+from judge.money.payola.determination import Decision, Determination
+from judge.money.payola.offers import OfferSheet, sheet_texts
+from judge.money.payola.rules import RuleSet
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from judge.engine.board import Map
 from judge.engine.phase import Season
 from judge.engine.position import Position
-from judge.money.control import Control
-from judge.money.income import Capture, IncomeReport, forfeits, income_step, settle_captures
-from judge.money.rules import RuleSet
+from judge.money.payola.control import Control
+from judge.money.payola.income import Capture, IncomeReport, forfeits, income_step, settle_captures
+from judge.money.payola.rules import RuleSet
 
 
 @dataclass(frozen=True)

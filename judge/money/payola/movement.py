@@ -11,15 +11,15 @@ from judge.engine.adjudicate import PhaseResult, adjudicate
 from judge.engine.board import Map
 from judge.engine.orders import Order
 from judge.engine.position import Position
-from judge.money.acceptance import AcceptanceList, expand_lists
-from judge.money.chart import BribeChart, bribe_chart
-from judge.money.control import Control
-from judge.money.determination import Determination, Settings, determine
-from judge.money.offers import OfferedOrder, OfferSheet, Signal, expand_sheets
-from judge.money.rules import RuleSet
-from judge.money.sheets import exists
-from judge.money.statements import PublicTotals, Statement, statements
-from judge.money.year import Closing
+from judge.money.payola.acceptance import AcceptanceList, expand_lists
+from judge.money.payola.chart import BribeChart, bribe_chart
+from judge.money.payola.control import Control
+from judge.money.payola.determination import Determination, Settings, determine
+from judge.money.payola.offers import OfferedOrder, OfferSheet, Signal, expand_sheets
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.sheets import exists
+from judge.money.payola.statements import PublicTotals, Statement, statements
+from judge.money.payola.year import Closing
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class PayolaResult:
     whom it goes to), ``public`` the PUBLIC_TOTALS table, ``chart`` the GameMaster's bribe
     chart and ``eavesdropped`` the statements the GameMaster also receives (EAVESDROP).
     ``closing`` holds the accounts after the phase when the whole phase was played
-    (judge.money.phase), None for the movement alone.
+    (judge.money.payola.phase), None for the movement alone.
     """
 
     orders: Mapping[str, OfferedOrder]

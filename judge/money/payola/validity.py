@@ -8,7 +8,7 @@ from judge.engine.legality import check_order
 from judge.engine.orders import Convoy, Hold, Move, MovementOrder, Order, SupportHold, SupportMove
 from judge.engine.outcomes import Reason
 from judge.engine.position import Position, Unit
-from judge.money.offers import Signal
+from judge.money.payola.offers import Signal
 
 # Reasons that say only that the geography is wrong: with SIGNAL_SUPPORT such a support
 # may still be offered as a signal (spec 3.6).

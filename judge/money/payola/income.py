@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
-from judge.money.control import Control
-from judge.money.rules import RuleSet
+from judge.money.payola.control import Control
+from judge.money.payola.rules import RuleSet
 
 ZEROSUM_CENTER = 10  # AgP per centre at the start, and for a neutral capture (ZSUM)
 

@@ -9,7 +9,7 @@ from typing import Any
 from judge.engine.board import Map
 from judge.engine.orders import Convoy, MovementOrder, Order, SupportHold, SupportMove, Waive
 from judge.engine.position import Position, Unit
-from judge.money.offers import (
+from judge.money.payola.offers import (
     Comment,
     Offer,
     OfferedOrder,
@@ -20,8 +20,8 @@ from judge.money.offers import (
     new_offer,
     order_text,
 )
-from judge.money.rules import RuleSet
-from judge.money.validity import Invalid, looked_up, remembered_answers, resolve
+from judge.money.payola.rules import RuleSet
+from judge.money.payola.validity import Invalid, looked_up, remembered_answers, resolve
 
 
 @dataclass(frozen=True, slots=True)

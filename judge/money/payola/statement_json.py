@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.money.statements import BribeLine, Statement, UnitLine
+from judge.money.payola.statements import BribeLine, Statement, UnitLine
 
 
 def statement_json(s: Statement) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
-from judge.money.rules import RuleSet
+from judge.money.payola.rules import RuleSet
 
 
 class TransferError(ValueError):

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from judge.money.control import Control
-from judge.money.determination import Determination
-from judge.money.statements import PublicTotals
+from judge.money.payola.control import Control
+from judge.money.payola.determination import Determination
+from judge.money.payola.statements import PublicTotals
 
 
 @dataclass(frozen=True, slots=True)

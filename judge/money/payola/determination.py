@@ -8,9 +8,9 @@ from typing import Literal
 
 from judge.engine.orders import Hold
 from judge.engine.position import Unit
-from judge.money.candidates import Candidates
-from judge.money.ebayola import share_savings
-from judge.money.offers import Bribe, OfferedOrder, order_text
+from judge.money.payola.candidates import Candidates
+from judge.money.payola.ebayola import share_savings
+from judge.money.payola.offers import Bribe, OfferedOrder, order_text
 
 
 @dataclass(frozen=True, slots=True)
