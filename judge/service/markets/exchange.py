@@ -35,7 +35,7 @@ from judge.money.exchange.params import DEFAULTS
 from judge.money.payola.statement_json import statement_of
 from judge.money.payola.statements import Statement
 from judge.service.markets.game import MarketGame
-from judge.service.markets.kind import History, Letter, MarketKind, State
+from judge.service.markets.kind import History, Letter, MarketKind, State, units_and_centres
 from judge.service.markets.play import PARAM
 from judge.service.reports.ledgers import StatementView, statement_view
 
@@ -458,8 +458,7 @@ def _status(state: State, name: str) -> list[str]:
             f"T {corp.get('T')}, price {corp.get('price')}, treasury {corp.get('treasury')} AgP",
             f"  Leader {corp.get('leader') or 'none'}; acceptance list "
             f"{corp.get('accept') or 'none'}",
-            f"  Units: {', '.join(sorted(state.get('units', {}).get(name, []))) or 'none'}",
-            f"  Centres: {', '.join(sorted(state.get('centers', {}).get(name, []))) or 'none'}"]
+            *units_and_centres(state, name)]
 
 
 def _in_force(state: State, now: Mapping[str, Any], name: str,

@@ -20,6 +20,7 @@ from judge.service.enrolment import new_password
 from judge.service.kinds import Attachment
 from judge.service.markets import master, members
 from judge.service.markets.kind import MarketKind
+from judge.service.markets.lines import answered
 from judge.service.markets.lines import lines as market_lines
 from judge.service.markets.phases import PUBLIC, advance
 from judge.service.markets.press import market_press
@@ -109,15 +110,7 @@ class MarketGame:
     def lines(self, ctx: Context, steps: list[Step]) -> None:
         who = ctx.identity
         assert who is not None
-        try:
-            with ctx.session.begin_nested():
-                results = market_lines(ctx, who, self.market, steps)
-        except Refusal as refusal:
-            results = [Result(s.line, s.text, False, refusal.messages, template="refused")
-                       for s in steps]
-        for result in results:
-            result.signon = who.number
-        ctx.results.extend(results)
+        answered(ctx, steps, lambda: market_lines(ctx, who, self.market, steps))
 
     def after_phase(self, session: Session, game: Game, record: PhaseRecord,
                     result: PhaseResult, roster: Roster) -> list[Mail]:

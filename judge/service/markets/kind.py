@@ -102,3 +102,9 @@ class MarketKind:
     notices: Callable[[State, Sequence[Mapping[str, Any]], Sequence[str], History],
                       list[Letter]] | None = None
     in_force: Callable[[State, Mapping[str, Any], str, str | None], list[str]] | None = None
+
+
+def units_and_centres(state: State, power: str) -> list[str]:
+    """STATUS's two lines of a power on the board: its units and its centres."""
+    return [f"  Units: {', '.join(sorted(state.get('units', {}).get(power, []))) or 'none'}",
+            f"  Centres: {', '.join(sorted(state.get('centers', {}).get(power, []))) or 'none'}"]

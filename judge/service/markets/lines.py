@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from judge.service.context import Context, Identity, Refusal, Result
@@ -19,6 +19,24 @@ from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
 from judge.text.commands import Step
 
 log = logging.getLogger(__name__)
+
+
+def answered(ctx: Context, steps: list[Step],
+             read: Callable[[], list[Result]]) -> None:
+    """A member's lines answered as one mail of his: ``read`` keeps them (in a
+    savepoint, so a refusal of the mail keeps none and refuses every line), and each
+    result goes into the reply under his sign-on."""
+    who = ctx.identity
+    assert who is not None
+    try:
+        with ctx.session.begin_nested():
+            results = read()
+    except Refusal as refusal:
+        results = [Result(s.line, s.text, False, refusal.messages, template="refused")
+                   for s in steps]
+    for result in results:
+        result.signon = who.number
+    ctx.results.extend(results)
 
 
 def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> list[Result]:

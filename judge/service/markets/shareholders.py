@@ -28,7 +28,7 @@ from judge.batch import run_case
 from judge.games import SHAREHOLDERS
 from judge.money.shareholders.params import DEFAULTS, ParamError, Params
 from judge.service.markets.game import MarketGame
-from judge.service.markets.kind import Letter, MarketKind, State
+from judge.service.markets.kind import Letter, MarketKind, State, units_and_centres
 
 SUBJECT = SHAREHOLDERS.word.title()  # how the letters' subjects name the game
 
@@ -251,8 +251,7 @@ def _status(state: State, name: str) -> list[str]:
             f"  Last February: income ${country.get('revenue_last', 0)}, "
             f"{'dividend paid' if country.get('dividend_last') else 'no dividend'}; "
             f"income now ${params.sc_income * len(centers)}",
-            f"  Units: {', '.join(sorted(state.get('units', {}).get(name, []))) or 'none'}",
-            f"  Centres: {', '.join(centers) or 'none'}"]
+            *units_and_centres(state, name)]
 
 
 def _in_force(state: State, now: Mapping[str, Any], name: str,

@@ -13,10 +13,11 @@ from judge.config import Settings
 from judge.engine.phase import Phase
 from judge.engine.position import Position
 from judge.games import BOURSE, Kind
-from judge.service.context import Context, Refusal, Result
+from judge.service.context import Context, Result
 from judge.service.markets.bourse import attached, members, setup, turns
 from judge.service.markets.bourse.lines import lines as bourse_lines
 from judge.service.markets.bourse.members import BourseIdentity
+from judge.service.markets.lines import answered
 from judge.storage.schema import Game, PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -50,15 +51,7 @@ class BourseAttachment:
     def lines(self, ctx: Context, steps: list[Step]) -> None:
         who = ctx.identity
         assert isinstance(who, BourseIdentity)
-        try:
-            with ctx.session.begin_nested():
-                results = bourse_lines(ctx, who, steps)
-        except Refusal as refusal:
-            results = [Result(s.line, s.text, False, refusal.messages, template="refused")
-                       for s in steps]
-        for result in results:
-            result.signon = who.number
-        ctx.results.extend(results)
+        answered(ctx, steps, lambda: bourse_lines(ctx, who, steps))
 
     def holds(self, game: Game, phase: Phase) -> bool:
         return turns.holds(game, phase)
