@@ -5,12 +5,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from judge.service import accounts, addresses, lookups, master, membership, orders, press
+from judge.service import addresses, lookups, master, membership, orders, press
 from judge.service.context import Context, Refusal, Result
+from judge.service.kinds import part_of
 from judge.text import commands as c
 from judge.text.commands import Step
 
 Handler = Callable[[Context, Any, Step], Result]
+
+
+def kind_command(ctx: Context, cmd: Any, step: Step) -> Result:
+    """A command only some kinds read (ACCEPT and TRANSFER: the games with bank
+    accounts), handed to the signed-on game's kind."""
+    who = ctx.member()
+    part = part_of(who.game)
+    handler = part.commands.get(type(cmd))
+    if handler is None:
+        word = step.text.split()[0].upper() if step.text.split() else type(cmd).__name__
+        raise Refusal(f"{word} is not a command of {part.kind.title} games")
+    return handler(ctx, cmd, step)
+
 
 HANDLERS: dict[type, Handler] = {
     c.Help: lookups.help_,
@@ -33,8 +47,8 @@ HANDLERS: dict[type, Handler] = {
     c.Orders: orders.orders,
     c.Clear: orders.clear,
     c.Status: orders.status,
-    c.Accept: accounts.accept,
-    c.Transfer: accounts.transfer,
+    c.Accept: kind_command,
+    c.Transfer: kind_command,
     c.Press: press.press,
     c.EndPress: press.end_press,
     c.SetOption: master.set_option,

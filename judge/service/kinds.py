@@ -11,7 +11,7 @@ commands that reach it (sign-on, SET).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -28,6 +28,8 @@ from judge.storage.schema import Game, PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step
 
+Handler = Callable[[Context, Any, Step], Result]
+
 
 class GamePart(Protocol):
     """The commands and the processing that differ from one kind of game to another."""
@@ -41,6 +43,12 @@ class GamePart(Protocol):
         parameters."""
 
     def join(self, ctx: Context, cmd: c.Join, step: Step, game: Game) -> Result: ...
+
+    def claimant(self, ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
+        """A sign-on as one of the game's own names (a power): who it claims to be, the
+        password hash to check and the registered address."""
+
+    commands: Mapping[type, Handler]  # the commands only this kind reads (ACCEPT, ...)
 
     def signon(self, ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result | None:
         """A sign-on of the kind's own (a market member, a pseudonym); None: the common

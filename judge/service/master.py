@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from judge.service import schedule
 from judge.service.context import Context, Refusal, Result
-from judge.service.endings import set_concede
 from judge.service.kinds import all_attachments, part_of
+from judge.service.membership import set_concede
 from judge.text import commands as c
 from judge.text.commands import Step
 

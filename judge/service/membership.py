@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from judge.games import DEFAULT, attachments, kind_named
 from judge.service.context import Context, Identity, Refusal, Result
-from judge.service.control import controller_player
 from judge.service.enrolment import (
     MAX_NAME,
     confirming,
@@ -18,7 +17,7 @@ from judge.service.passwords import check_password
 from judge.service.powers import power_named, powers_named
 from judge.service.reports import guessing_mails, resignation_mails, roster_of
 from judge.service.schedule import absence_set
-from judge.storage.games import find_game, members, power_of, signed_player
+from judge.storage.games import find_game, members
 from judge.storage.schema import Game, GameState, Player, PowerState, Role
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -127,18 +126,8 @@ def _who(ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
     """The identity a sign-on claims, its password hash and its registered address."""
     if who in ("MASTER", "M"):
         return Identity(game, "master"), game.master_hash, game.master_address
-    if who not in ("O", "OBSERVER"):
-        power = power_of(game, power_named(ctx.board(game), who))
-        assert power is not None
-        # read with the game (game_named(lock=True)): no statement of its own
-        player = signed_player(power)
-        lord = controller_player(game, power) if player is None else None
-        if lord is not None:  # DPjudge's CONTROL: the controller's player, own password
-            player = signed_player(lord)
-        if player is None:
-            raise Refusal(f"{power.name} of {game.name} has no player "
-                          f"({power.state}); JOIN {game.name} <password> {power.name}")
-        return Identity(game, "player", power, player), player.password_hash, player.address
+    if who not in ("O", "OBSERVER"):  # one of the game's own names: a power
+        return part_of(game).claimant(ctx, game, who)
     watchers = [m for m in members(ctx.session, game) if m.role == Role.OBSERVER]
     mine = [m for m in watchers if m.address.lower() == ctx.reply_to.lower()] or watchers
     if not mine:
@@ -207,4 +196,24 @@ def set_draw(ctx: Context, cmd: c.SetDraw, step: Step) -> Result:
     among = ", ".join(powers) if powers else "all surviving powers"
     return Result(step.line, step.text, True, [
         f"You vote for a draw among {among} (secret; the vote clears when the phase is "
+        "processed)."])
+
+
+def set_concede(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
+    """``SET CONCEDE <power>`` (njudge): once every other surviving power concedes to the
+    same power in the same phase, it wins; ``SET NOCONCEDE`` withdraws. The vote is
+    secret and holds one phase (``phases.clear_phase_flags``)."""
+    who = ctx.player()
+    assert who.player is not None
+    if cmd.name in ("NOCONCEDE", "NOCONCESSION"):
+        who.player.concede = None
+        return Result(step.line, step.text, True, ["Concession withdrawn."])
+    if not cmd.value.strip():
+        raise Refusal("SET CONCEDE needs the power you concede to, e.g. SET CONCEDE FRANCE")
+    power = power_named(ctx.board(who.game), cmd.value)
+    if power == who.name:
+        raise Refusal("a power cannot concede to itself; SET DRAW votes for a draw")
+    who.player.concede = power
+    return Result(step.line, step.text, True, [
+        f"You concede the game to {power} (secret; the concession clears when the phase is "
         "processed)."])

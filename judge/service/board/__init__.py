@@ -5,7 +5,7 @@ asked through the kind's record, never by its name."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -17,12 +17,12 @@ from judge.engine.adjudicate import PhaseResult
 from judge.games import PAYOLA as PAYOLA_KIND
 from judge.games import STANDARD as STANDARD_KIND
 from judge.games import Kind
-from judge.service.board import advance, master, members, orders, press
+from judge.service.board import accounts, advance, master, members, orders, press
+from judge.service.board.control import set_control
 from judge.service.board.oversight import overview
 from judge.service.board.phases import orders_carried_out
 from judge.service.context import Context, Identity, Refusal, Result
-from judge.service.control import set_control
-from judge.service.kinds import Attachment
+from judge.service.kinds import Attachment, Handler
 from judge.service.reports import Mail, Roster
 from judge.storage.schema import Game, PhaseRecord, PowerState
 from judge.text import commands as c
@@ -41,6 +41,13 @@ class BoardGame:
 
     def join(self, ctx: Context, cmd: c.Join, step: Step, game: Game) -> Result:
         return members.join(ctx, cmd, step, game)
+
+    def claimant(self, ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
+        return members.claimant(ctx, game, who)
+
+    @property
+    def commands(self) -> Mapping[type, Handler]:
+        return {c.Accept: accounts.accept, c.Transfer: accounts.transfer}
 
     def signon(self, ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result | None:
         return None  # a power, the master or an observer: the service's own sign-on

@@ -8,15 +8,15 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+import judge.service.board.bribes as bribes
 from judge.config import Settings
 from judge.engine.board import Map
 from judge.engine.maps import load_map
 from judge.engine.position import Position
 from judge.games import kind_of
-from judge.service import bribes
+from judge.service.board.endings import agreed_ending, finish
 from judge.service.board.phases import begin, phase_clock, process_phase, queue_all
 from judge.service.deadlines import Due, due
-from judge.service.endings import agreed_ending, finish
 from judge.service.reports import late_notice_mails, pause_mails, reminder_mails, roster_of
 from judge.service.schedule import schedule
 from judge.service.timing import timing_of

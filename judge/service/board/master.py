@@ -3,12 +3,13 @@ start, pause and resume, process, roll back, eject and replace a player, end it.
 
 from __future__ import annotations
 
+import judge.service.board.bribes as bribes
 from judge.games import kind_of
-from judge.service import bribes, schedule
+from judge.service import schedule
+from judge.service.board.chartbook import book_mails
+from judge.service.board.control import controller_player
 from judge.service.board.phases import begin, clear_phase_flags, process_phase
-from judge.service.chartbook import book_mails
 from judge.service.context import Context, Refusal, Result
-from judge.service.control import controller_player
 from judge.service.kinds import attachments_of
 from judge.service.powers import power_named
 from judge.service.reports import (

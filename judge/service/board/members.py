@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from judge.engine.maps import load_map
 from judge.games import Kind
 from judge.money.payola.rules import RuleError, RuleSet
+from judge.service.board.control import controller_player
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.enrolment import confirming, new_password, tell
 from judge.service.kinds import Attachment
 from judge.service.powers import power_named
 from judge.service.reports import full_mails, roster_of, takeover_mails
-from judge.storage.games import add_game, members, power_of
+from judge.storage.games import add_game, members, power_of, signed_player
 from judge.storage.schema import Game, GameState, Player, PowerState, Role
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -71,6 +72,22 @@ def create(ctx: Context, cmd: c.Create, step: Step, kind: Kind, words: list[str]
         "earlier, with the open powers in civil disorder.",
         *confirming(ctx, Identity(game, "master")),
     ])
+
+
+def claimant(ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
+    """A sign-on as a power: its player (or, under SET CONTROL, its controller's), the
+    password hash to check and the registered address."""
+    power = power_of(game, power_named(ctx.board(game), who))
+    assert power is not None
+    # read with the game (game_named(lock=True)): no statement of its own
+    player = signed_player(power)
+    lord = controller_player(game, power) if player is None else None
+    if lord is not None:  # DPjudge's CONTROL: the controller's player, own password
+        player = signed_player(lord)
+    if player is None:
+        raise Refusal(f"{power.name} of {game.name} has no player "
+                      f"({power.state}); JOIN {game.name} <password> {power.name}")
+    return Identity(game, "player", power, player), player.password_hash, player.address
 
 
 def join(ctx: Context, cmd: c.Join, step: Step, game: Game) -> Result:

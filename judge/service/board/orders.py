@@ -13,10 +13,10 @@ from judge.engine.retreats import options_in
 from judge.games import kind_of
 from judge.money.payola.offers import OfferSheet
 from judge.money.payola.sheets import SheetContext, SheetError
-from judge.service.accounts import rules_of
+from judge.service.board.accounts import rules_of
+from judge.service.board.control import control_of
 from judge.service.board.oversight import overview
 from judge.service.context import Context, Identity, Refusal, Result
-from judge.service.control import control_of
 from judge.service.reports import order_confirmation_mails, roster_of
 from judge.storage.phases import current_record, position_of
 from judge.storage.schema import PhaseRecord, SubmissionKind

@@ -11,6 +11,7 @@ from datetime import datetime
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
+import judge.service.board.bribes as bribes
 from judge.config import Settings
 from judge.engine.adjudicate import PhaseResult, adjudicate
 from judge.engine.adjustments import adjustment_due
@@ -21,13 +22,12 @@ from judge.engine.phase import Phase, PhaseKind, Season
 from judge.engine.position import Position, Unit
 from judge.games import kind_of
 from judge.money.payola.movement import PayolaResult
-from judge.service import bribes
-from judge.service.accounts import open_accounts
-from judge.service.chartbook import chart_for_master, keep_statements
+from judge.service.board.accounts import open_accounts
+from judge.service.board.chartbook import chart_for_master, keep_statements
+from judge.service.board.control import control_of, vassal_status
+from judge.service.board.endings import finish
 from judge.service.context import Context
-from judge.service.control import control_of, vassal_status
 from judge.service.deadlines import PhaseClock
-from judge.service.endings import finish
 from judge.service.kinds import attachments_of, part_of
 from judge.service.reports import (
     Ending,

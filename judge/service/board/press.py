@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.service.accounts import rules_of
+from judge.service.board.accounts import rules_of
 from judge.service.context import Context, Refusal, Result
 from judge.service.powers import powers_named
 from judge.service.reports import press_mail, roster_of

@@ -5,7 +5,7 @@ by the market pieces with the kind's ``MarketKind`` (its letters, STATUS, openin
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -17,7 +17,7 @@ from judge.engine.adjudicate import PhaseResult
 from judge.games import Kind
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.enrolment import new_password
-from judge.service.kinds import Attachment
+from judge.service.kinds import Attachment, Handler
 from judge.service.markets import master, members
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.lines import answered
@@ -51,6 +51,13 @@ class MarketGame:
     def join(self, ctx: Context, cmd: c.Join, step: Step, game: Game) -> Result:
         return members.join(ctx, cmd, step, game, self.market,
                             new_password(ctx, cmd.password))
+
+    def claimant(self, ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
+        raise Refusal(f"{who} is not a {self.market.member} of {game.name}")
+
+    @property
+    def commands(self) -> Mapping[type, Handler]:
+        return {}  # a member's own lines are read as one mail (``lines``)
 
     def signon(self, ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result | None:
         return members.signon(ctx, cmd, step, game, self.market)

@@ -11,16 +11,13 @@ from sqlalchemy.orm import Session
 from judge.config import Settings
 from judge.engine.board import Map
 from judge.engine.position import Position
-from judge.service.chartbook import open_books
-from judge.service.context import Context, Refusal, Result
+from judge.service.board.chartbook import open_books
 from judge.service.kinds import attachments_of
-from judge.service.powers import initials, power_named
+from judge.service.powers import initials
 from judge.service.reports import Ending, end_mails, roster_of
 from judge.storage.games import members
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, GameState, Player, Role
-from judge.text import commands as c
-from judge.text.commands import Step
 
 
 def survivors(position: Position) -> frozenset[str]:
@@ -79,23 +76,3 @@ def finish(session: Session, game: Game, ending: Ending, position: Position,
     for mail in end_mails(roster_of(game, settings.name), ending, position, money):
         queue_mail(session, mail.to, mail.subject, mail.body, sender=settings.address, now=now)
     open_books(session, game, settings, now)
-
-
-def set_concede(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
-    """``SET CONCEDE <power>`` (njudge): once every other surviving power concedes to the
-    same power in the same phase, it wins; ``SET NOCONCEDE`` withdraws. The vote is
-    secret and holds one phase (``phases.clear_phase_flags``)."""
-    who = ctx.player()
-    assert who.player is not None
-    if cmd.name in ("NOCONCEDE", "NOCONCESSION"):
-        who.player.concede = None
-        return Result(step.line, step.text, True, ["Concession withdrawn."])
-    if not cmd.value.strip():
-        raise Refusal("SET CONCEDE needs the power you concede to, e.g. SET CONCEDE FRANCE")
-    power = power_named(ctx.board(who.game), cmd.value)
-    if power == who.name:
-        raise Refusal("a power cannot concede to itself; SET DRAW votes for a draw")
-    who.player.concede = power
-    return Result(step.line, step.text, True, [
-        f"You concede the game to {power} (secret; the concession clears when the phase is "
-        "processed)."])

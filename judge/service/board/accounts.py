@@ -12,9 +12,9 @@ from judge.money.payola.income import owed as owed_by
 from judge.money.payola.income import starting_balance
 from judge.money.payola.ledger import Ledger, TransferError
 from judge.money.payola.rules import RuleSet
-from judge.service.bribes import captures_of
+from judge.service.board.bribes import captures_of
+from judge.service.board.control import control_of
 from judge.service.context import Context, Identity, Refusal, Result
-from judge.service.control import control_of
 from judge.service.powers import power_named
 from judge.service.reports import roster_of, transfer_mails
 from judge.storage.games import lock_game, power_of

@@ -21,7 +21,7 @@ from judge.money.payola.movement import PayolaResult
 from judge.money.payola.phase import PayolaPhase, carried, carry, play_payola_phase
 from judge.money.payola.rules import RuleSet
 from judge.money.payola.year import Books
-from judge.service.control import control_of
+from judge.service.board.control import control_of
 from judge.storage.ledger import post, post_many
 from judge.storage.schema import Game, PhaseRecord, SubmissionKind
 from judge.storage.submissions import canonical_in_force
