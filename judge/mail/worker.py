@@ -77,7 +77,7 @@ def handle_next(
                                inbox_id=message.id, peer=message.peer)
             crash.mail = mail
             # what is kept of it from now on: no password (judge.mail.redaction)
-            kept = redacted_raw(message.raw, mail.body_lines)
+            kept = redacted_raw(message.raw, mail.body_lines, mail.subject)
             result = _handle(session, message.id, mail, kept, settings, handler, bounces,
                              moment)
             crash = None
@@ -160,7 +160,7 @@ def handle_batch(
             if message.id not in known:
                 mail = decode_mail(message.raw, message.mail_from, message.recipients,
                                    inbox_id=message.id, peer=message.peer)
-                known[message.id] = mail, redacted_raw(message.raw, mail.body_lines)
+                known[message.id] = mail, redacted_raw(message.raw, mail.body_lines, mail.subject)
             read.append((message.id, *known[message.id]))
     except Exception:
         read = []  # handle_next below shunts the mail that cannot be read
@@ -208,7 +208,7 @@ def handle_claimed_batch(
         for message in claim_waiting(connection, limit):
             mail = decode_mail(message.raw, message.mail_from, message.recipients,
                                inbox_id=message.id, peer=message.peer)
-            yield message.id, mail, redacted_raw(message.raw, mail.body_lines)
+            yield message.id, mail, redacted_raw(message.raw, mail.body_lines, mail.subject)
 
     out = _in_one_transaction(connection, claimed, settings, handler, bounces, before_write,
                               after_write, stop, yield_to)

@@ -19,14 +19,14 @@ from judge.storage.base import utcnow
 from judge.storage.mailqueue import DecodedMail, queue_mail, queue_reply
 from judge.text import commands as c
 from judge.text.commands import Step
-from judge.text.script import mail_secrets, read_script
-from judge.text.secrets import scrub
+from judge.text.script import MAX_STEPS, mail_script
 
 log = logging.getLogger(__name__)
 
-PASSWORD_COMMANDS = (c.SignOn, c.Join, c.Create, c.Observe, c.SetPassword)
 SUBSCRIBING = (c.Join, c.JoinBourse, c.Create, c.Observe)  # commands that register an address
-MAX_COMMANDS = 200  # a mail with more is cut short, and the reply says so
+# A mail with more is cut short, and the reply says so; the rest of it is not even read
+# (judge.text.script.mail_script).
+MAX_COMMANDS = MAX_STEPS
 
 
 def handle_mail(
@@ -44,7 +44,8 @@ def handle_mail(
         log.info("not answering %s: no address to answer (%r)", mail.message_id, to)
         return
     moment = now or utcnow()
-    steps = coalesce(read_script(mail.body_lines))
+    script = mail_script(mail.body_lines)  # read once, up to the cap, with the worker
+    steps = coalesce(script.steps[:MAX_COMMANDS])
     # A new member's address must read its mail before it gets any: a JOIN, OBSERVE or
     # CREATE whose Reply-To is not its From registers the From, is answered there, and
     # the Reply-To gets only a confirmation code (as SET ADDRESS does).
@@ -78,16 +79,15 @@ def handle_mail(
             return
         attempt.commit()
     count_wrong_passwords(ctx)
-    if len(steps) > MAX_COMMANDS:
-        last = steps[MAX_COMMANDS]
+    if script.cut and not ctx.wrong_passwords:  # a wrong password's answer says it already
+        last = script.steps[MAX_COMMANDS]
         ctx.results.append(Result(last.line, last.text, False, [
             f"only {MAX_COMMANDS} commands are read from one mail; this one and the rest "
             "were not done"], template="refused"))
-    subject = mail.reply_subject()
+    # the subject too may hold a password of the body (Re: SIGNON ITALY@g <password>)
+    subject = script.scrub(mail.reply_subject())
     in_reply_to = mail.message_id or None
-    secrets = mail_secrets(mail.body_lines) + [
-        s.command.password for s in steps if isinstance(s.command, PASSWORD_COMMANDS)]
-    body = capped(scrub(_reply(ctx, ctx.results, None), secrets), _footer(settings))
+    body = capped(script.scrub(_reply(ctx, ctx.results, None)), _footer(settings))
     delay = timedelta(0)
     if ctx.wrong_passwords:
         wait = answer_delay(session, ctx.sender, ctx.source, moment)
@@ -106,7 +106,7 @@ def handle_mail(
              len(ctx.results) - refused, refused)
     for number, (address, who) in ctx.copies.items():
         own = [r for r in ctx.results if r.signon == number]
-        copy = scrub(_reply(ctx, own, who), secrets)
+        copy = script.scrub(_reply(ctx, own, who))
         queue_mail(session, address, f"Copy: {subject}", copy, sender=settings.address,
                    inbox_id=mail.inbox_id, now=moment)
 
@@ -132,6 +132,13 @@ def _run_all(ctx: Context, steps: list[Step], start: int = 0) -> None:
     seen: dict[tuple[type, str], int] = {}
     market: list[Step] = []  # a market game member's lines, read as one mail of his
     for step in steps[start:MAX_COMMANDS]:
+        if ctx.wrong_passwords:
+            # nothing after a wrong password is done, nor checked against a password
+            # (one mail of 200 wrong sign-ons cost 200 scrypt hashes): the first step
+            # not done says so
+            ctx.results.append(Result(step.line, step.text, False, [
+                "not done, nor anything after it: a wrong password above stops the mail"]))
+            break
         if ctx.identity is not None and ctx.identity.market and market_line(step):
             market.extend(each_line(step))
             continue

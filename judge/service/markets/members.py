@@ -174,8 +174,8 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
         ctx.wrong_passwords.append(WrongPassword(game.name, who, who, owner,
                                                  game.master_address))
         return Result(step.line, step.text, False, [
-            f"wrong password for {who} in {game.name}; nothing after this line is done "
-            "until a SIGNON succeeds"])
+            f"wrong password for {who} in {game.name}; nothing after this line is "
+            "done or checked"])
     ctx.signons += 1
     identity = Identity(game, MEMBER, None, chosen, ctx.signons, acting=acting)
     ctx.identity = identity
