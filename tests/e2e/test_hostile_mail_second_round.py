@@ -1,0 +1,52 @@
+"""Issue 26's lower items through the real listener and worker: a password in the Subject
+is neither echoed nor kept."""
+
+from __future__ import annotations
+
+from email import message_from_bytes
+from email.header import decode_header, make_header
+from email.message import EmailMessage
+
+from sqlalchemy import select
+
+from judge.storage.mailqueue import InboundMessage, OutboundMessage
+from tests.e2e.conftest import MailJudge
+
+GM, PLAYER, OTHER = "gm@example.org", "fr@players.example", "elsewhere@players.example"
+
+
+def _mail(sender: str, subject: str, body: str, n: int) -> bytes:
+    m = EmailMessage()
+    m["From"] = sender
+    m["To"] = "judge@example.org"
+    m["Subject"] = subject
+    m["Message-ID"] = f"<second-round-{n}@players.example>"
+    m.set_content(body)
+    return m.as_bytes()
+
+
+def test_a_password_in_the_subject_is_scrubbed_from_replies_copies_and_what_is_kept(
+        by_mail: MailJudge) -> None:
+    by_mail.replies(GM, "CREATE amp3 Gmpass77")
+    by_mail.replies(PLAYER, "JOIN amp3 Itapass88 ITALY")
+    # signed on from another address: answered there, and copied to the player's own
+    out = by_mail.send_raw(OTHER, _mail(OTHER, "SIGNON ITALY@amp3 Itapass88",
+                                        "SIGNON ITALY@amp3 Itapass88\nSET WAIT\n", 1))
+    assert {m.recipient for m in out} == {OTHER, PLAYER}
+    for m in out:
+        assert "itapass88" not in (m.subject + m.body).lower(), (m.subject, m.body)
+    assert {m.subject for m in out} == {"Re: SIGNON ITALY@amp3 ****",
+                                        "Copy: Re: SIGNON ITALY@amp3 ****"}
+    # the same in a subject encoded as RFC 2047 (UTF-8 words), in any case
+    out = by_mail.send_raw(OTHER, _mail(OTHER, "Zug: SIGNON ITALY@amp3 ITAPASS88 ✓",
+                                        "SIGNON ITALY@amp3 Itapass88\n", 2))
+    assert all("itapass88" not in m.subject.lower() for m in out)
+    with by_mail.factory() as s:
+        outbox = s.scalars(select(OutboundMessage)).all()
+        kept = s.scalars(select(InboundMessage.raw)).all()
+    assert all("itapass88" not in (m.subject + m.body).lower() for m in outbox)
+    subjects = [str(make_header(decode_header(message_from_bytes(raw)["Subject"])))
+                for raw in kept]
+    assert "Zug: SIGNON ITALY@amp3 **** ✓" in subjects  # decoded, scrubbed, kept
+    for raw, subject in zip(kept, subjects, strict=True):
+        assert "itapass88" not in (raw.decode("utf-8") + subject).lower()
