@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
@@ -16,7 +17,7 @@ from judge.service.markets.mail import each_line, market_line, run_market
 from judge.service.membership import count_wrong_passwords
 from judge.service.replies import render
 from judge.storage.base import utcnow
-from judge.storage.mailqueue import DecodedMail, queue_mail, queue_reply
+from judge.storage.mailqueue import DecodedMail, OutboundMessage, queue_mail, queue_reply
 from judge.text import commands as c
 from judge.text.commands import Step
 from judge.text.script import MAX_STEPS, mail_script
@@ -44,6 +45,9 @@ def handle_mail(
         log.info("not answering %s: no address to answer (%r)", mail.message_id, to)
         return
     moment = now or utcnow()
+    if mail.unreadable:
+        _answer_unreadable(session, settings, mail, to, moment)
+        return
     script = mail_script(mail.body_lines)  # read once, up to the cap, with the worker
     steps = coalesce(script.steps[:MAX_COMMANDS])
     # A new member's address must read its mail before it gets any: a JOIN, OBSERVE or
@@ -173,6 +177,51 @@ def _budget_notice(session: Session, settings: Settings, mail: DecodedMail, to: 
     queue_mail(session, to, "Diplomacy judge: no more answers this hour", body,
                sender=settings.address, in_reply_to=mail.message_id or None,
                inbox_id=mail.inbox_id, now=now, budgeted=True)
+
+
+UNREADABLE_SUBJECT = "Diplomacy judge: your mail could not be read"
+MAX_DIGESTED = 50  # mails listed in one digest to the keeper
+
+
+def _answer_unreadable(session: Session, settings: Settings, mail: DecodedMail, to: str,
+                       now: datetime) -> None:
+    """One answer to a mail the email package could not read (within the address's
+    budget, as any answer), under a subject of the judge's own (the mail's may hold a
+    password no body tells), and the keeper's digest if none went out this hour."""
+    answered = over_budget(session, to, settings.replies_per_hour, now)
+    if answered is not None:
+        log.info("not answering unreadable %s: %d answers to %s this hour", mail.message_id,
+                 answered, to)
+        if answered == settings.replies_per_hour:
+            _budget_notice(session, settings, mail, to, answered, now)
+        return
+    body = render("notice/unreadable.txt.j2", reason=mail.unreadable, judge=settings.name,
+                  judge_address=settings.address)
+    queue_reply(session, to, UNREADABLE_SUBJECT, body, sender=settings.address,
+                in_reply_to=mail.message_id or None, inbox_id=mail.inbox_id, now=now,
+                budgeted=True)
+    log.info("mail #%s from %s could not be read (%s); answered", mail.inbox_id, to,
+             mail.unreadable)
+    _keeper_digest(session, settings, mail.unreadable, now)
+
+
+def _keeper_digest(session: Session, settings: Settings, reason: str, now: datetime) -> None:
+    """The keeper's digest of unreadable mail: at most one an hour, listing the mails
+    answered as unreadable since the last one (issue 26: one traceback mail each)."""
+    subject = f"{settings.name}: mail that could not be read"
+    last = session.scalar(select(func.max(OutboundMessage.created_at)).where(
+        OutboundMessage.recipient == settings.keeper, OutboundMessage.subject == subject))
+    if last is not None and last > now - HOUR:
+        return  # this one waits for the next digest
+    since = last if last is not None else now - timedelta(days=1)
+    session.flush()
+    mails = session.scalars(select(OutboundMessage).where(
+        OutboundMessage.subject == UNREADABLE_SUBJECT, OutboundMessage.created_at > since)
+        .order_by(OutboundMessage.id).limit(MAX_DIGESTED)).all()
+    body = render("notice/unreadable_digest.txt.j2", mails=mails, reason=reason,
+                  since=since.strftime("%Y-%m-%d %H:%M"), judge=settings.name,
+                  judge_address=settings.address)
+    queue_mail(session, settings.keeper, subject, body, sender=settings.address, now=now)
 
 
 def _reply(ctx: Context, results: list[Result], copy_of: str | None) -> str:

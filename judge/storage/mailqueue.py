@@ -65,6 +65,8 @@ class DecodedMail:
     path); ``auto_reason`` says why. ``bounced`` are the addresses a delivery report
     says the judge's mail could not reach. ``inbox_id`` is the stored mail's row, if any;
     ``source`` where it came from (the connection's peer and the envelope sender).
+    ``unreadable`` names why the email package could not read the mail's body (deep
+    MIME nesting: ``RecursionError``), "" when it could.
     """
 
     sender: str
@@ -78,6 +80,7 @@ class DecodedMail:
     inbox_id: int | None = None
     bounced: tuple[str, ...] = ()
     source: str = ""
+    unreadable: str = ""
 
     @property
     def reply_address(self) -> str:

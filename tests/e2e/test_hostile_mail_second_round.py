@@ -50,3 +50,42 @@ def test_a_password_in_the_subject_is_scrubbed_from_replies_copies_and_what_is_k
     assert "Zug: SIGNON ITALY@amp3 **** ✓" in subjects  # decoded, scrubbed, kept
     for raw, subject in zip(kept, subjects, strict=True):
         assert "itapass88" not in (raw.decode("utf-8") + subject).lower()
+
+
+def _nested(depth: int, n: int, sender: str = "nest@evil.example") -> bytes:
+    """A mail ``depth`` multiparts deep (the email package recurses once per level), a
+    password in its innermost part and in its Subject."""
+    head = (f"From: {sender}\r\nTo: judge@example.org\r\nSubject: SIGNON ITALY@amp3 "
+            f"Nestpw66\r\nMessage-ID: <nested-{n}@evil.example>\r\nMIME-Version: 1.0\r\n")
+    opening = "".join(f'Content-Type: multipart/mixed; boundary="b{i}"\r\n\r\n--b{i}\r\n'
+                      for i in range(depth))
+    inner = "Content-Type: text/plain\r\n\r\nSIGNON ITALY@amp3 Nestpw66\r\n"
+    closing = "".join(f"--b{i}--\r\n" for i in reversed(range(depth)))
+    return (head + opening + inner + closing).encode("ascii")
+
+
+def test_unreadable_mail_is_answered_once_redacted_and_the_keeper_gets_one_digest(
+        by_mail: MailJudge) -> None:
+    # 1,000 nested multiparts: the email package raised RecursionError, the sender got
+    # no answer, the keeper one traceback per mail, and the mail was kept whole
+    for n in range(3):
+        sender = f"nest{n}@evil.example"
+        out = by_mail.send_raw(sender, _nested(1000, n, sender))
+        mine = [m for m in out if m.recipient == sender]
+        assert len(mine) == 1 and "could not read your mail" in mine[0].body
+        assert "RecursionError" in mine[0].body
+        to_keeper = [m for m in out if m.recipient == "keeper@example.org"]
+        assert len(to_keeper) == (1 if n == 0 else 0)  # one digest an hour, no traceback
+        for m in out:
+            assert "nestpw66" not in (m.subject + m.body).lower()
+    with by_mail.factory() as s:
+        rows = s.scalars(select(InboundMessage)).all()
+        digests = s.scalars(select(OutboundMessage).where(
+            OutboundMessage.recipient == "keeper@example.org")).all()
+    assert [r.state for r in rows] == ["done"] * 3  # answered, not failed
+    assert len(digests) == 1 and "nest0@evil.example" in digests[0].body
+    for row in rows:
+        text = row.raw.decode("utf-8").lower()
+        assert "nestpw66" not in text and "multipart" not in text and "message-id:" in text
+    # a readable mail after them is read as ever
+    assert "SIGNON" in by_mail.replies("p@players.example", "HELP")["p@players.example"]
