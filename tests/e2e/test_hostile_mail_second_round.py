@@ -89,3 +89,22 @@ def test_unreadable_mail_is_answered_once_redacted_and_the_keeper_gets_one_diges
         assert "nestpw66" not in text and "multipart" not in text and "message-id:" in text
     # a readable mail after them is read as ever
     assert "SIGNON" in by_mail.replies("p@players.example", "HELP")["p@players.example"]
+
+
+def test_a_name_confusable_with_one_taken_is_refused_with_the_reason(
+        by_mail: MailJudge) -> None:
+    assert "created" in by_mail.replies(GM, "CREATE cap masterpw CAPITALIST")[GM]
+    assert "joined cap as" in by_mail.replies(
+        "a@players.example", "JOIN cap pwcroesus CROESUS")["a@players.example"]
+    for n, name in enumerate(["CR0ESUS", "Cr0esus", "CROE5US_"[:-1].replace("5", "S")]):
+        sender = f"b{n}@players.example"
+        body = by_mail.replies(sender, f"JOIN cap pwlookalike {name}")[sender]
+        assert "REFUSED" in body, body
+        assert ("too like CROESUS" if "0" in name else "CROESUS is taken") in body, body
+    # 1, I and l too; a name that differs otherwise is welcome
+    assert "joined" in by_mail.replies("d@players.example", "JOIN cap pwbill BILL")[
+        "d@players.example"]
+    assert "too like BILL" in by_mail.replies("e@players.example", "JOIN cap pwbi11 B1LL")[
+        "e@players.example"]
+    assert "joined" in by_mail.replies("f@players.example", "JOIN cap pwmidas MIDAS")[
+        "f@players.example"]
