@@ -108,3 +108,25 @@ def test_a_name_confusable_with_one_taken_is_refused_with_the_reason(
         "e@players.example"]
     assert "joined" in by_mail.replies("f@players.example", "JOIN cap pwmidas MIDAS")[
         "f@players.example"]
+
+
+def _plain(from_header: str, message_id: str, body: str, received: str = "") -> bytes:
+    return (f"{received}From: {from_header}\r\nTo: judge@example.org\r\nSubject: s\r\n"
+            f"Message-ID: {message_id}\r\n\r\n{body}\r\n").encode()
+
+
+def test_the_same_message_id_and_body_from_another_sender_is_another_mail(
+        by_mail: MailJudge) -> None:
+    first = by_mail.send_raw(PLAYER, _plain(PLAYER, "<dup@players.example>", "HELP"))
+    assert [m.recipient for m in first] == [PLAYER]
+    # a stranger replaying the Message-ID and body cannot have the player's mail dropped,
+    # nor his own: it is another mail, answered
+    other = by_mail.send_raw(OTHER, _plain(OTHER, "<dup@players.example>", "HELP"))
+    assert [m.recipient for m in other] == [OTHER]
+    # the player's own mail by another relay (refolded, display name added) is a resend
+    again = by_mail.send_raw(PLAYER, _plain(f"Player\r\n <{PLAYER.upper()}>",
+                                            "<dup@players.example>", "HELP",
+                                            received="Received: from mx2.example\r\n"))
+    assert again == []
+    with by_mail.factory() as s:
+        assert len(s.scalars(select(InboundMessage.id)).all()) == 2
