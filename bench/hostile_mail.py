@@ -16,7 +16,8 @@ time it takes is the time every other sender's mail waits behind it. The shapes:
 - ``wrote-blank``: 9,000 ``x wrote:`` lines, then blank lines to the limit (each
   attribution looked past every blank line for a quote);
 - ``press``: one press block of ``JOIN`` lines (every line of it is read);
-- ``orders``: order lines to the limit, signed on nowhere.
+- ``orders``: different order lines to the limit, signed on nowhere;
+- ``create``: 200 ``CREATE`` lines (each a new password hashed).
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ SHAPES: dict[str, Callable[[], str]] = {
     "wrote-blank": _wrote_blank,
     "press": lambda: "PRESS TO ALL\r\n" + _filled(lambda n: f"JOIN g{n % 10} {_password(n)}",
                                                   20_160),
-    "orders": lambda: _filled(lambda n: "A PAR - BUR", 30_000),
+    "orders": lambda: _filled(lambda n: f"A PAR - BUR {n}", 30_000),
+    "create": lambda: _filled(lambda n: f"CREATE new{n} pw{n:05d}", 200),
 }
 
 

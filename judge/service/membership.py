@@ -16,7 +16,7 @@ from judge.service.markets import members as markets
 from judge.service.markets.bourse import attached as has_bourse
 from judge.service.markets.bourse import members as bourse_members
 from judge.service.markets.bourse import setup as bourse_setup
-from judge.service.passwords import DEFAULT_COST, check_password, hash_password, password_problem
+from judge.service.passwords import check_password, new_password_hash
 from judge.service.powers import power_named, powers_named
 from judge.service.reports import (
     Mail,
@@ -45,15 +45,8 @@ GAME_FLAGS = {"NO_PRESS": "no press at all", "PUBLIC_PRESS": "broadcast press on
 MAX_NAME = 16
 
 
-def _cost(ctx: Context) -> int:
-    return int(ctx.settings.option("security", "scrypt_n", str(DEFAULT_COST)))
-
-
 def _new_password(ctx: Context, password: str) -> str:
-    problem = password_problem(password)
-    if problem:
-        raise Refusal(f"password refused: {problem}")
-    return hash_password(password, _cost(ctx))
+    return new_password_hash(ctx, password)
 
 
 def game_named(ctx: Context, name: str, lock: bool = False) -> Game:

@@ -5,7 +5,8 @@ Each test sends one hostile mail (not waiting for it), then HELP from another ad
 and measures how long HELP's answer takes against how long it takes with nothing before
 it: the difference is the delay the hostile mail caused. Before the fix these shapes
 cost 0.9 s (``... wrote:`` lines) to minutes (20,000 ``JOIN`` lines: 323 s, 406 s from a
-sender over budget; 200 wrong sign-ons: 54 s) on the test machine under load."""
+sender over budget; a press block of them 206 s; 200 wrong sign-ons: 54 s; 200
+``CREATE`` lines: 11 s) on the test machine under load (bench/hostile_mail.py)."""
 
 from __future__ import annotations
 
@@ -79,7 +80,10 @@ SHAPES: dict[str, Callable[[], str]] = {
                              "PRESS TO ALL\r\n"),
     # different order lines, signed on nowhere: each was parsed as a command
     "orders": lambda: _filled(lambda n: f"A PAR - BUR {n}", 30_000),
+    # new games, each a new password hashed at full cost (11 s for 200)
+    "create": lambda: _filled(lambda n: f"CREATE new{n} pw{n:05d}", 200),
 }
+SMALL = {"signon": 6000, "create": 4000}  # the shapes that are not big, but were slow
 
 
 def _raw(body: str, n: int) -> bytes:
@@ -124,7 +128,7 @@ def test_no_hostile_mail_delays_another_sender_by_more_than_a_second(
     if shape == "signon":
         _game(by_mail)
     raw = _raw(SHAPES[shape](), 1)
-    assert len(raw) > 6000 if shape == "signon" else len(raw) > 200_000
+    assert len(raw) > SMALL.get(shape, 200_000)
     delay, out = _delay_caused(by_mail, raw)
     assert delay < BOUND, f"{shape}: HELP answered {delay:.2f} s later than alone"
     assert STRANGER in out  # the hostile mail was read and answered too
@@ -160,3 +164,11 @@ def test_a_mail_is_read_to_its_cap_and_no_further(by_mail: MailJudge) -> None:
     text = kept.decode("utf-8")
     assert text.count("JOIN g") == 201 and "past the command cap, not read" in text
     assert _password(0) not in text and _password(200) not in text
+
+
+def test_a_mail_sets_at_most_three_new_passwords(by_mail: MailJudge) -> None:
+    out = by_mail.send_raw(STRANGER, _raw(SHAPES["create"](), 4))
+    body = {m.recipient: m.body for m in out}[STRANGER]
+    assert body.count("Game new") == 3  # new0, new1 and new2 created
+    assert "4> CREATE new3 ****" in body
+    assert "at most 3 new passwords are set from one mail" in body
