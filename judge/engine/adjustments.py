@@ -76,17 +76,24 @@ def civil_disorder_removals(
 UNREACHABLE = 1_000_000  # the distance of a unit that can reach none of the centres
 
 
-def removal_order(board: Map, homes: frozenset[str], units: Sequence[Unit]) -> list[Unit]:
+def removal_order(board: Map, homes: frozenset[str], units: Sequence[Unit],
+                  by_abbreviation: bool = False) -> list[Unit]:
     """``units`` in the order they are removed: farthest from ``homes`` first, fleets
-    before armies at equal distance, then by the canonical province abbreviation, not the
-    full name (GOL before GRE, MAO before MAR; shareholders.md D20). A unit that reaches
-    none of ``homes`` counts as farthest."""
+    before armies at equal distance, then alphabetically by the province's full English
+    name, as the rulebook says (Greece before Gulf of Lyon, Marseilles before
+    Mid-Atlantic Ocean, Norway before Norwegian Sea). ``by_abbreviation`` orders those
+    ties by the canonical abbreviation instead (GOL before GRE), as 1901-Shareholders'
+    upkeep does (its spec's D20). A unit that reaches none of ``homes`` counts as
+    farthest."""
 
-    def rank(u: Unit) -> tuple[int, int, str]:
+    def rank(u: Unit) -> tuple[int, int, str, str]:
         assert u.type is not None
+        province = board.provinces.get(u.province)
+        name = "" if by_abbreviation or province is None else province.name.casefold()
         return (
             -home_distance(board, homes, u.type, u.location),
             0 if u.type is UnitType.FLEET else 1,
+            name,
             u.province,
         )
 

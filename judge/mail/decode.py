@@ -6,6 +6,7 @@ import email
 from collections.abc import Iterable, Iterator
 from email.header import decode_header, make_header
 from email.message import Message
+from email.parser import BytesHeaderParser
 from email.policy import compat32
 
 from judge.mail import boundary
@@ -36,7 +37,17 @@ def decode_mail(
     ``envelope_sender`` is the SMTP MAIL FROM ("" for the null return path of
     bounces; None when unknown).
     """
-    message = email.message_from_bytes(raw, policy=compat32)
+    try:
+        message = email.message_from_bytes(raw, policy=compat32)
+        text = body_text(message)
+        unreadable = ""
+    except Exception as error:  # noqa: BLE001 - the email package fails in many ways
+        # Its parser recurses once per MIME level (1,000 nested multiparts raise
+        # RecursionError) and trips over broken structure: the mail is answered as
+        # unreadable, from its header block alone, which parses without the body.
+        message = _headers_only(raw)
+        text = ""
+        unreadable = type(error).__name__
     sender = header_address(_raw_header(message, "From")) or valid_address(envelope_sender or "")
     reply_to = header_address(_raw_header(message, "Reply-To")) or None
     reason = auto_reason(message, envelope_sender, sender)
@@ -48,14 +59,24 @@ def decode_mail(
         reply_to=reply_to if reply_to != sender else None,
         subject=normalise(" ".join(_header(message, "Subject").split())),
         message_id=normalise(" ".join(_header(message, "Message-ID").split())),
-        body_lines=command_lines(body_text(message)),
+        body_lines=command_lines(text),
         auto_reply=bool(reason),
         auto_reason=reason,
         recipients=tuple(recipients),
         inbox_id=inbox_id,
         bounced=bounced,
         source=f"{peer} {envelope_sender or ''}".strip(),
+        unreadable=unreadable,
     )
+
+
+def _headers_only(raw: bytes) -> Message:
+    """The mail's header block as a message with no body (an empty one if even that
+    cannot be read)."""
+    try:
+        return BytesHeaderParser(policy=compat32).parsebytes(raw)
+    except Exception:  # noqa: BLE001
+        return Message()
 
 
 # How vacation and out-of-office replies begin their subjects (responders that set no

@@ -152,11 +152,12 @@ def _before_signature(lines: list[str]) -> list[str]:
 
 def _without_quotes(lines: list[str]) -> list[str]:
     """Quoted lines go, and so does the attribution line (possibly wrapped) introducing them."""
+    quoted = _quote_follows(lines)
     out: list[str] = []
     for i, line in enumerate(lines):
         if line.lstrip().startswith(">"):
             continue
-        if _is_attribution(line) and _quote_follows(lines, i + 1):
+        if _is_attribution(line) and quoted[i + 1]:
             if out and not _is_attribution(out[-1]) and _starts_attribution(out[-1]):
                 out.pop()  # Gmail wraps long "On ..., Name <addr> wrote:" lines in two
             continue
@@ -168,12 +169,15 @@ def _starts_attribution(line: str) -> bool:
     return bool(_ATTRIBUTION_START.match(line))
 
 
-def _quote_follows(lines: list[str], start: int) -> bool:
-    for line in lines[start:]:
-        stripped = line.lstrip()
-        if stripped:
-            return stripped.startswith(">")
-    return True
+def _quote_follows(lines: list[str]) -> list[bool]:
+    """For each position (up to ``len(lines)``), whether the first non-blank line from
+    there on is quoted (true at the end too), in one pass from the end (issue 26:
+    looking ahead from every attribution line made 18,000 of them quadratic)."""
+    out = [True] * (len(lines) + 1)
+    for i in range(len(lines) - 1, -1, -1):
+        stripped = lines[i].lstrip()
+        out[i] = stripped.startswith(">") if stripped else out[i + 1]
+    return out
 
 
 def _trim(lines: list[str]) -> tuple[str, ...]:

@@ -77,7 +77,7 @@ def handle_next(
                                inbox_id=message.id, peer=message.peer)
             crash.mail = mail
             # what is kept of it from now on: no password (judge.mail.redaction)
-            kept = redacted_raw(message.raw, mail.body_lines)
+            kept = _kept(message.raw, mail)
             result = _handle(session, message.id, mail, kept, settings, handler, bounces,
                              moment)
             crash = None
@@ -96,6 +96,13 @@ def handle_next(
         if held is not None and held.state == InboxState.RECEIVED:
             _shunt(session, settings, held, crash.mail, crash.error, moment)
     return Handled.FAILED
+
+
+def _kept(raw: bytes, mail: DecodedMail) -> bytes:
+    """What is kept of a mail once handled (judge.mail.redaction): of one that could not
+    be read, no subject either (no body tells which of its words is a password)."""
+    subject = "(not kept: the mail could not be read)" if mail.unreadable else mail.subject
+    return redacted_raw(raw, mail.body_lines, subject)
 
 
 def _handle(
@@ -160,7 +167,7 @@ def handle_batch(
             if message.id not in known:
                 mail = decode_mail(message.raw, message.mail_from, message.recipients,
                                    inbox_id=message.id, peer=message.peer)
-                known[message.id] = mail, redacted_raw(message.raw, mail.body_lines)
+                known[message.id] = mail, _kept(message.raw, mail)
             read.append((message.id, *known[message.id]))
     except Exception:
         read = []  # handle_next below shunts the mail that cannot be read
@@ -208,7 +215,7 @@ def handle_claimed_batch(
         for message in claim_waiting(connection, limit):
             mail = decode_mail(message.raw, message.mail_from, message.recipients,
                                inbox_id=message.id, peer=message.peer)
-            yield message.id, mail, redacted_raw(message.raw, mail.body_lines)
+            yield message.id, mail, _kept(message.raw, mail)
 
     out = _in_one_transaction(connection, claimed, settings, handler, bounces, before_write,
                               after_write, stop, yield_to)

@@ -85,6 +85,7 @@ class Context:
     unconfirmed_address: str | None = None
     identity: Identity | None = None
     signons: int = 0
+    new_passwords: int = 0  # passwords hashed for this mail (judge.service.passwords)
     results: list[Result] = field(default_factory=list)
     # sign-on number -> (registered address, who signed on), for the copies of the reply
     copies: dict[int, tuple[str, str]] = field(default_factory=dict)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from judge.service.addresses import request_change
 from judge.service.context import Context, Identity, Refusal
-from judge.service.passwords import DEFAULT_COST, hash_password, password_problem
+from judge.service.passwords import new_password_hash
 from judge.service.reports import Mail
 from judge.storage.games import find_and_lock_game, find_game
 from judge.storage.schema import Game
@@ -14,15 +14,9 @@ from judge.storage.schema import Game
 MAX_NAME = 16
 
 
-def _cost(ctx: Context) -> int:
-    return int(ctx.settings.option("security", "scrypt_n", str(DEFAULT_COST)))
-
-
 def new_password(ctx: Context, password: str) -> str:
-    problem = password_problem(password)
-    if problem:
-        raise Refusal(f"password refused: {problem}")
-    return hash_password(password, _cost(ctx))
+    """A new member's password, hashed (at most a few a mail: passwords.MAX_NEW_PER_MAIL)."""
+    return new_password_hash(ctx, password)
 
 
 def game_named(ctx: Context, name: str, lock: bool = False) -> Game:

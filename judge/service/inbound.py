@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
@@ -16,17 +17,17 @@ from judge.service.kinds import attachment_named, part_of
 from judge.service.membership import count_wrong_passwords
 from judge.service.reports.replies import render
 from judge.storage.base import utcnow
-from judge.storage.mailqueue import DecodedMail, queue_mail, queue_reply
+from judge.storage.mailqueue import DecodedMail, OutboundMessage, queue_mail, queue_reply
 from judge.text import commands as c
 from judge.text.commands import Step
-from judge.text.script import mail_secrets, read_script
-from judge.text.secrets import scrub
+from judge.text.script import MAX_STEPS, mail_script
 
 log = logging.getLogger(__name__)
 
-PASSWORD_COMMANDS = (c.SignOn, c.Join, c.Create, c.Observe, c.SetPassword)
 SUBSCRIBING = (c.Join, c.JoinBourse, c.Create, c.Observe)  # commands that register an address
-MAX_COMMANDS = 200  # a mail with more is cut short, and the reply says so
+# A mail with more is cut short, and the reply says so; the rest of it is not even read
+# (judge.text.script.mail_script).
+MAX_COMMANDS = MAX_STEPS
 
 
 def handle_mail(
@@ -44,7 +45,11 @@ def handle_mail(
         log.info("not answering %s: no address to answer (%r)", mail.message_id, to)
         return
     moment = now or utcnow()
-    steps = coalesce(read_script(mail.body_lines))
+    if mail.unreadable:
+        _answer_unreadable(session, settings, mail, to, moment)
+        return
+    script = mail_script(mail.body_lines)  # read once, up to the cap, with the worker
+    steps = coalesce(script.steps[:MAX_COMMANDS])
     # A new member's address must read its mail before it gets any: a JOIN, OBSERVE or
     # CREATE whose Reply-To is not its From registers the From, is answered there, and
     # the Reply-To gets only a confirmation code (as SET ADDRESS does).
@@ -78,16 +83,15 @@ def handle_mail(
             return
         attempt.commit()
     count_wrong_passwords(ctx)
-    if len(steps) > MAX_COMMANDS:
-        last = steps[MAX_COMMANDS]
+    if script.cut and not ctx.wrong_passwords:  # a wrong password's answer says it already
+        last = script.steps[MAX_COMMANDS]
         ctx.results.append(Result(last.line, last.text, False, [
             f"only {MAX_COMMANDS} commands are read from one mail; this one and the rest "
             "were not done"], template="refused"))
-    subject = mail.reply_subject()
+    # the subject too may hold a password of the body (Re: SIGNON ITALY@g <password>)
+    subject = script.scrub(mail.reply_subject())
     in_reply_to = mail.message_id or None
-    secrets = mail_secrets(mail.body_lines) + [
-        s.command.password for s in steps if isinstance(s.command, PASSWORD_COMMANDS)]
-    body = capped(scrub(_reply(ctx, ctx.results, None), secrets), _footer(settings))
+    body = capped(script.scrub(_reply(ctx, ctx.results, None)), _footer(settings))
     delay = timedelta(0)
     if ctx.wrong_passwords:
         wait = answer_delay(session, ctx.sender, ctx.source, moment)
@@ -106,7 +110,7 @@ def handle_mail(
              len(ctx.results) - refused, refused)
     for number, (address, who) in ctx.copies.items():
         own = [r for r in ctx.results if r.signon == number]
-        copy = scrub(_reply(ctx, own, who), secrets)
+        copy = script.scrub(_reply(ctx, own, who))
         queue_mail(session, address, f"Copy: {subject}", copy, sender=settings.address,
                    inbox_id=mail.inbox_id, now=moment)
 
@@ -132,6 +136,13 @@ def _run_all(ctx: Context, steps: list[Step], start: int = 0) -> None:
     seen: dict[tuple[type, str], int] = {}
     market: list[Step] = []  # a market member's own lines, read as one mail of his
     for step in steps[start:MAX_COMMANDS]:
+        if ctx.wrong_passwords:
+            # nothing after a wrong password is done, nor checked against a password
+            # (one mail of 200 wrong sign-ons cost 200 scrypt hashes): the first step
+            # not done says so
+            ctx.results.append(Result(step.line, step.text, False, [
+                "not done, nor anything after it: a wrong password above stops the mail"]))
+            break
         if ctx.identity is not None and ctx.identity.market and _own_line(step):
             market.extend(_each_line(step))
             continue
@@ -194,6 +205,51 @@ def _budget_notice(session: Session, settings: Settings, mail: DecodedMail, to: 
     queue_mail(session, to, "Diplomacy judge: no more answers this hour", body,
                sender=settings.address, in_reply_to=mail.message_id or None,
                inbox_id=mail.inbox_id, now=now, budgeted=True)
+
+
+UNREADABLE_SUBJECT = "Diplomacy judge: your mail could not be read"
+MAX_DIGESTED = 50  # mails listed in one digest to the keeper
+
+
+def _answer_unreadable(session: Session, settings: Settings, mail: DecodedMail, to: str,
+                       now: datetime) -> None:
+    """One answer to a mail the email package could not read (within the address's
+    budget, as any answer), under a subject of the judge's own (the mail's may hold a
+    password no body tells), and the keeper's digest if none went out this hour."""
+    answered = over_budget(session, to, settings.replies_per_hour, now)
+    if answered is not None:
+        log.info("not answering unreadable %s: %d answers to %s this hour", mail.message_id,
+                 answered, to)
+        if answered == settings.replies_per_hour:
+            _budget_notice(session, settings, mail, to, answered, now)
+        return
+    body = render("notice/unreadable.txt.j2", reason=mail.unreadable, judge=settings.name,
+                  judge_address=settings.address)
+    queue_reply(session, to, UNREADABLE_SUBJECT, body, sender=settings.address,
+                in_reply_to=mail.message_id or None, inbox_id=mail.inbox_id, now=now,
+                budgeted=True)
+    log.info("mail #%s from %s could not be read (%s); answered", mail.inbox_id, to,
+             mail.unreadable)
+    _keeper_digest(session, settings, mail.unreadable, now)
+
+
+def _keeper_digest(session: Session, settings: Settings, reason: str, now: datetime) -> None:
+    """The keeper's digest of unreadable mail: at most one an hour, listing the mails
+    answered as unreadable since the last one (issue 26: one traceback mail each)."""
+    subject = f"{settings.name}: mail that could not be read"
+    last = session.scalar(select(func.max(OutboundMessage.created_at)).where(
+        OutboundMessage.recipient == settings.keeper, OutboundMessage.subject == subject))
+    if last is not None and last > now - HOUR:
+        return  # this one waits for the next digest
+    since = last if last is not None else now - timedelta(days=1)
+    session.flush()
+    mails = session.scalars(select(OutboundMessage).where(
+        OutboundMessage.subject == UNREADABLE_SUBJECT, OutboundMessage.created_at > since)
+        .order_by(OutboundMessage.id).limit(MAX_DIGESTED)).all()
+    body = render("notice/unreadable_digest.txt.j2", mails=mails, reason=reason,
+                  since=since.strftime("%Y-%m-%d %H:%M"), judge=settings.name,
+                  judge_address=settings.address)
+    queue_mail(session, settings.keeper, subject, body, sender=settings.address, now=now)
 
 
 def _reply(ctx: Context, results: list[Result], copy_of: str | None) -> str:

@@ -96,8 +96,8 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step) -> Result:
         ctx.wrong_passwords.append(
             WrongPassword(game.name, target, who.name, registered, game.master_address))
         return Result(step.line, step.text, False, [
-            f"wrong password for {who.name} in {game.name}; nothing after this line is done "
-            "until a SIGNON succeeds"
+            f"wrong password for {who.name} in {game.name}; nothing after this line is "
+            "done or checked"
         ])
     ctx.signons += 1
     who.number = ctx.signons

@@ -65,6 +65,8 @@ class DecodedMail:
     path); ``auto_reason`` says why. ``bounced`` are the addresses a delivery report
     says the judge's mail could not reach. ``inbox_id`` is the stored mail's row, if any;
     ``source`` where it came from (the connection's peer and the envelope sender).
+    ``unreadable`` names why the email package could not read the mail's body (deep
+    MIME nesting: ``RecursionError``), "" when it could.
     """
 
     sender: str
@@ -78,6 +80,7 @@ class DecodedMail:
     inbox_id: int | None = None
     bounced: tuple[str, ...] = ()
     source: str = ""
+    unreadable: str = ""
 
     @property
     def reply_address(self) -> str:
@@ -97,14 +100,15 @@ class InboundMessage(Base):
     """One mail as the listener received it, kept whole until it is handled (so it can be
     handled again), then with its passwords masked, and its raw text only for
     ``[storage] keep_raw_days``. A mail is the same mail when both its Message-ID and the
-    digest of its body are (a true resend); a reused Message-ID on another body is new."""
+    digest of its sender and body are (a true resend); a reused Message-ID on another
+    body, or from another sender, is new."""
 
     __tablename__ = "inbox"
     __table_args__ = (Index(None, "state", "id"), UniqueConstraint("message_id", "digest"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     message_id: Mapped[str] = mapped_column(String(MAX_MESSAGE_ID))
-    digest: Mapped[str] = mapped_column(String(64), default="")  # SHA-256 of the body
+    digest: Mapped[str] = mapped_column(String(64), default="")  # of sender and body
     mail_from: Mapped[str]  # the envelope sender; "" is the null return path
     rcpt_to: Mapped[str]  # envelope recipients, one per line
     raw: Mapped[bytes]
@@ -163,13 +167,37 @@ def message_id_of(raw: bytes) -> str:
 
 
 def body_digest(raw: bytes) -> str:
-    """SHA-256 (hex) of a mail's body: what follows the first empty line, line ends made
-    CRLF, trailing blank lines left out (relays differ in all of that, never in the text)."""
+    """SHA-256 (hex) of a mail's sender and body (issue 26: the same Message-ID and body
+    from another sender is another mail, answered): the From header's mailbox, then what
+    follows the first empty line, line ends made CRLF, trailing blank lines left out
+    (relays differ in all of that, never in the text)."""
     normal = raw.replace(b"\r\n", b"\n")
-    _, sep, body = normal.partition(b"\n\n")
+    head, sep, body = normal.partition(b"\n\n")
     if not sep:
         body = b""
-    return hashlib.sha256(body.rstrip(b"\n").replace(b"\n", b"\r\n")).hexdigest()
+    digest = hashlib.sha256(b"From: " + _from_mailbox(head) + b"\r\n\r\n")
+    digest.update(body.rstrip(b"\n").replace(b"\n", b"\r\n"))
+    return digest.hexdigest()
+
+
+def _from_mailbox(head: bytes) -> bytes:
+    """The From header's mailbox as written (the part in angle brackets if any, lower
+    case), read from the raw header block: no parser (the standard library's address
+    parser recursed to a crash on nested comments), and what a relay refolds is left out."""
+    value = b""
+    for line in head.split(b"\n"):
+        if value and line[:1] in (b" ", b"\t"):
+            value += b" " + line.strip()
+        elif value:
+            break
+        elif line[:5].lower() == b"from:":
+            value = line[5:].strip() or b" "
+    value = value.strip()
+    start = value.rfind(b"<")
+    if start >= 0:
+        end = value.find(b">", start)
+        value = value[start + 1:end if end >= 0 else None]
+    return b" ".join(value.lower().split())[:320]
 
 
 def store_inbound(
@@ -181,8 +209,8 @@ def store_inbound(
     peer: str = "",
     now: datetime | None = None,
 ) -> int | None:
-    """Store a received mail; its row id, or None when the same mail (Message-ID and body
-    digest) is already stored."""
+    """Store a received mail; its row id, or None when the same mail (Message-ID, and the
+    digest of sender and body) is already stored."""
     values = {
         "message_id": message_id_of(raw),
         "digest": body_digest(raw),

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 from lark import Lark, Token, UnexpectedInput
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
@@ -98,7 +101,7 @@ MAX_NOT_COMMANDS = 1 << 14
 def parse_command(text: str, line: int = 1) -> c.Command | None:
     """The command on one line; ``Unreadable`` when the line starts with a command word
     but the rest cannot be read; None when it is no command (an order or offer line)."""
-    if text in _NOT_COMMANDS:
+    if text in _NOT_COMMANDS or not _may_be_command(text):
         return None
     command = _parse_command(text, line)
     if command is None and not _may_hold_secret(text):
@@ -106,6 +109,34 @@ def parse_command(text: str, line: int = 1) -> c.Command | None:
             _NOT_COMMANDS.clear()
         _NOT_COMMANDS.add(text)
     return command
+
+
+@cache
+def _first_words() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
+    """The terminals a command line can start with (those the grammar accepts first):
+    all of them in one pattern, and each alone."""
+    parser = _parser()
+    accepted = parser.parse_interactive("").accepts()
+    each = tuple(re.compile(t.pattern.to_regexp()) for t in parser.terminals
+                 if t.name in accepted)
+    return re.compile("|".join(f"(?:{p.pattern})" for p in each)), each
+
+
+def _may_be_command(text: str) -> bool:
+    """Whether the parser could read a command on this line: it starts with a terminal
+    the grammar accepts first, ending a word (``_ends_word``). Most lines are orders, and
+    a mail may hold tens of thousands of different ones (issue 26): this costs a pattern
+    match, where the parser costs some 50 microseconds a line."""
+    stripped = text.lstrip(" \t")  # what the grammar ignores (WS_INLINE)
+    anyone, each = _first_words()
+    if not anyone.match(stripped):
+        return False
+    for pattern in each:
+        m = pattern.match(stripped)
+        if m and not (m.end() < len(stripped) and stripped[m.end() - 1].isalnum()
+                      and stripped[m.end()].isalnum()):
+            return True
+    return False
 
 
 def _may_hold_secret(text: str) -> bool:

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from judge.text import commands as c
 from judge.text.command_line import PASSWORD_WORDS, parse_command
-from judge.text.secrets import line_secrets, masked_line
+from judge.text.secrets import line_secrets, masked_line, scrubber
 from judge.text.vocabulary import classic_word, not_a_command
+
+PASSWORD_CARRYING = (c.SignOn, c.Join, c.Create, c.Observe, c.SetPassword)
 
 
 def redacted(text: str, command: c.Command) -> str:
     """The line as it may be echoed in a reply: passwords, found by position, masked."""
-    if isinstance(command, c.SignOn | c.Join | c.Create | c.Observe | c.SetPassword):
+    if isinstance(command, PASSWORD_CARRYING):
         return masked_line(text, command.password)
     if isinstance(command, c.Unreadable):
         first = text.split(None, 1)[0].upper() if text.strip() else ""
@@ -23,23 +26,46 @@ def redacted(text: str, command: c.Command) -> str:
     return text
 
 
-def mail_secrets(lines: Iterable[str]) -> list[str]:
-    """Every word of a mail that is or may be a password (judge.text.secrets), to scrub
-    from the reply."""
-    if isinstance(lines, tuple):  # a mail's lines: the worker asks twice (redaction, reply)
-        return list(_tuple_secrets(lines))
-    found: list[str] = []
-    for _, piece in body_lines(lines):
-        found.extend(line_secrets(piece))
-    return found
+MAX_STEPS = 200  # steps read from one mail; the one after them is named, never done
 
 
-@lru_cache(maxsize=64)
-def _tuple_secrets(lines: tuple[str, ...]) -> tuple[str, ...]:
-    found: list[str] = []
-    for _, piece in body_lines(lines):
-        found.extend(line_secrets(piece))
-    return tuple(found)
+@dataclass(frozen=True)
+class Script:
+    """A mail read up to its cap, once (issue 26: nothing past the cap is parsed, hashed
+    or scrubbed, and nothing is read twice).
+
+    ``steps`` are at most ``MAX_STEPS`` + 1: the last of them, when there are that many,
+    is the first step past the cap, read only as far as its first line, to be named in
+    the refusal. ``lines_read`` is how many of the mail's lines were read; the rest were
+    not parsed at all. ``secrets`` are the words of the lines read that are or may be a
+    password (judge.text.secrets: the word at a command's password position and the
+    password the grammar read), and ``scrub`` masks them in any text."""
+
+    steps: tuple[c.Step, ...]
+    lines_read: int
+    secrets: tuple[str, ...]
+    scrub: Callable[[str], str]
+
+    @property
+    def cut(self) -> bool:
+        """Whether the mail held more than ``MAX_STEPS`` steps (the rest not done)."""
+        return len(self.steps) > MAX_STEPS
+
+
+def mail_script(lines: Sequence[str]) -> Script:
+    """The mail's lines read as a script, up to ``MAX_STEPS`` steps; the worker (what is
+    kept of the mail) and the service (the commands and the reply) share one reading."""
+    return _script(lines if isinstance(lines, tuple) else tuple(lines))
+
+
+@lru_cache(maxsize=32)  # the worker reads a batch of up to 20 mails before handling them
+def _script(lines: tuple[str, ...]) -> Script:
+    steps, read, found = _read(lines, MAX_STEPS)
+    for step in steps:
+        if isinstance(step.command, PASSWORD_CARRYING) and step.command.password:
+            found.append(step.command.password)
+    secrets = tuple(dict.fromkeys(found))
+    return Script(steps, read, secrets, scrubber(secrets))
 
 
 _PHONE_SEPARATOR = re.compile(r"^\\\\([^\w\s])")
@@ -83,11 +109,22 @@ def body_lines(lines: Iterable[str]) -> list[tuple[int, str]]:
 def read_script(lines: Iterable[str]) -> tuple[c.Step, ...]:
     """Split a mail body into steps: each command line, each press block (header to
     ENDPRESS, SIGNOFF or the end of the mail) and each run of order/offer lines.
-    ``SIGNOFF`` ends the script."""
+    ``SIGNOFF`` ends the script. (A mail is read with ``mail_script``, which stops at
+    the cap.)"""
+    return _read(lines, None)[0]
+
+
+def _read(lines: Iterable[str], cap: int | None) -> tuple[tuple[c.Step, ...], int, list[str]]:
+    """The steps, up to ``cap`` + 1 of them (the last one begun past the cap read only
+    as far as it was when the cap was reached), how many lines were read, and the
+    secrets of the lines read outside press bodies (a press body line's own password
+    is masked where it stands)."""
     steps: list[c.Step] = []
     orders: list[c.OrderLine] = []
     press: tuple[int, str, c.Press] | None = None
     body: list[str] = []
+    secrets: list[str] = []
+    read = 0
 
     def flush_orders() -> None:
         if orders:
@@ -104,6 +141,10 @@ def read_script(lines: Iterable[str]) -> tuple[c.Step, ...]:
             body.clear()
 
     for number, raw in body_lines(lines):
+        # the step after the cap has begun (or more): read no further
+        if cap is not None and len(steps) + bool(orders) + (press is not None) > cap:
+            break
+        read = number
         text = raw.strip()
         if len(text) > MAX_LINE:
             if press is not None:
@@ -111,6 +152,9 @@ def read_script(lines: Iterable[str]) -> tuple[c.Step, ...]:
             else:
                 flush_orders()
                 steps.append(too_long(number, text))
+            continue
+        if press is not None and not text[:4].lower().startswith(("end", "sign")):
+            body.append(raw)  # only ENDPRESS or SIGNOFF ends a press: no parse needed
             continue
         cmd = parse_command(text, number) if text else None
         if press is not None:
@@ -121,7 +165,9 @@ def read_script(lines: Iterable[str]) -> tuple[c.Step, ...]:
             else:
                 body.append(raw)
             continue
-        if cmd is None:
+        if cmd is not None:  # a password's position is a command's (JOIN, SIGNON, ...)
+            secrets.extend(line_secrets(text))
+        else:
             word = classic_word(text) if text else None
             if word is not None:  # a classic judge's command: answered, not an order
                 flush_orders()  # (the service joins a sign-on's order sections again)
@@ -139,7 +185,9 @@ def read_script(lines: Iterable[str]) -> tuple[c.Step, ...]:
             steps.append(c.Step(number, redacted(text, cmd), cmd))
     flush_orders()
     close_press()
-    return tuple(steps)
+    if cap is not None:
+        del steps[cap + 1:]
+    return tuple(steps), read, secrets
 
 
 def _trim(body: list[str]) -> tuple[str, ...]:

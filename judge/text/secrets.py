@@ -12,6 +12,7 @@ a word of the line (``unknown rule flag MYSECRET98``) can carry one either.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Callable, Iterable
 
 from judge.games import BOURSE
@@ -79,16 +80,104 @@ def scrub(text: str, secrets: Iterable[str]) -> str:
 
 
 def scrubber(secrets: Iterable[str]) -> Callable[[str], str]:
-    """``scrub`` with these secrets, their patterns made once for many texts."""
-    patterns = [re.compile(re.escape(secret), re.IGNORECASE) for secret in
-                sorted({s for s in secrets if len(s) >= MIN_SCRUBBED}, key=len, reverse=True)]
+    """``scrub`` with these secrets, made once for many texts. Each text is read in one
+    pass, whatever the number of secrets (issue 26: a pattern per secret, each run over
+    every line, made one mail of 20,160 ``JOIN`` lines cost minutes): the secrets are
+    one automaton (Aho-Corasick) that finds, at each character, the longest secret
+    ending there, and every stretch covered by a secret is masked."""
+    words = {_lowered(s) for s in secrets if len(s) >= MIN_SCRUBBED}
+    if not words:
+        return _unchanged
+    finder = _Finder(words)
+    # a mask next to what is left can rebuild a secret only if a secret holds the mask's
+    # character; then at most twice more
+    passes = 3 if any(MASK[0] in word for word in words) else 1
 
     def scrubbed(text: str) -> str:
-        for pattern in patterns:
-            for _ in range(3):  # a mask next to what is left cannot rebuild it more than twice
-                text, count = pattern.subn(MASK, text)
-                if not count:
-                    break
+        for _ in range(passes):
+            text, found = finder.masked(text)
+            if not found:
+                break
         return text
 
     return scrubbed
+
+
+def _unchanged(text: str) -> str:
+    return text
+
+
+def _lowered(text: str) -> str:
+    """``text`` in lower case, character for character (U+0130, the one character whose
+    lower case is two, becomes ``i``), so positions in it are positions in ``text``."""
+    return (text.replace("\u0130", "i") if "\u0130" in text else text).lower()
+
+
+class _Finder:
+    """An Aho-Corasick automaton over lower-cased secrets: ``masked`` reads a text once,
+    character by character, and masks every stretch some secret covers."""
+
+    # fewer secrets than this are first looked for one by one, each with the C string
+    # search: most texts hold none, and then the automaton is never run
+    FEW = 16
+
+    def __init__(self, words: set[str]) -> None:
+        self.words = sorted(words, key=len, reverse=True)
+        goto: list[dict[str, int]] = [{}]
+        ends: list[int] = [0]  # the longest secret ending at each state (0: none)
+        for word in self.words:
+            state = 0
+            for ch in word:
+                nxt = goto[state].get(ch)
+                if nxt is None:
+                    nxt = len(goto)
+                    goto[state][ch] = nxt
+                    goto.append({})
+                    ends.append(0)
+                state = nxt
+            ends[state] = max(ends[state], len(word))
+        fail = [0] * len(goto)
+        queue = deque(goto[0].values())
+        while queue:  # breadth first: a state's failure is shorter, so known already
+            state = queue.popleft()
+            ends[state] = max(ends[state], ends[fail[state]])
+            for ch, nxt in goto[state].items():
+                back = fail[state]
+                while back and ch not in goto[back]:
+                    back = fail[back]
+                fail[nxt] = goto[back].get(ch, 0)
+                queue.append(nxt)
+        self.goto, self.fail, self.ends = goto, fail, ends
+
+    def masked(self, text: str) -> tuple[str, bool]:
+        """``text`` with each stretch covered by secrets replaced by one mask, and whether
+        there was any."""
+        low = _lowered(text)
+        if len(self.words) < self.FEW and not any(word in low for word in self.words):
+            return text, False
+        goto, fail, ends = self.goto, self.fail, self.ends
+        spans: list[list[int]] = []  # stretches to mask, in order, none overlapping
+        state = 0
+        for end, ch in enumerate(low, 1):
+            while state and ch not in goto[state]:
+                state = fail[state]
+            state = goto[state].get(ch, 0)
+            length = ends[state]
+            if length:
+                start = end - length
+                while spans and spans[-1][0] >= start:
+                    spans.pop()  # inside this one
+                if spans and spans[-1][1] >= start:
+                    spans[-1][1] = end
+                else:
+                    spans.append([start, end])
+        if not spans:
+            return text, False
+        out: list[str] = []
+        at = 0
+        for start, end in spans:
+            out.append(text[at:start])
+            out.append(MASK)
+            at = end
+        out.append(text[at:])
+        return "".join(out), True

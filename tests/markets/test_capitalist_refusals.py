@@ -177,7 +177,8 @@ def test_orders_from_anyone_but_the_commander_change_nothing(market: MarketJudge
                    "military orders must be sent signed on as the power you command")
     wrong = market.reply(addr("CROESUS"), "SIGNON GERMANY@cap guess", "F KIE H")
     assert "wrong password for GERMANY in cap" in flat(wrong)
-    assert "F KIE H REFUSED" in flat(wrong)
+    # nothing after a wrong password is done (issue 26)
+    assert "2> F KIE H not done, nor anything after it" in flat(wrong)
     assert plays(market) == before
 
 

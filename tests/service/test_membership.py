@@ -50,8 +50,12 @@ def test_signon_with_either_form_and_a_wrong_password(started: Callable[..., Jud
     judge = started()
     assert "Signed on as FRANCE in alpha" in judge.reply(address("FRANCE"),
                                                           "SIGNON Falpha pwfrance")
-    body = judge.reply(address("FRANCE"), "SIGNON france@alpha notmine", "SET WAIT")
-    assert "wrong password for FRANCE" in body and "sign on first" in body
+    body = judge.reply(address("FRANCE"), "SIGNON france@alpha notmine", "SET WAIT",
+                       "SIGNON france@alpha pwfrance", "SET WAIT")
+    assert "wrong password for FRANCE" in body
+    # nothing after a wrong password is done, nor another password checked (issue 26)
+    assert "2> SET WAIT\n      not done, nor anything after it" in body
+    assert "Signed on" not in body and "3> SIGNON" not in body
     assert "notmine" not in body  # the password is not echoed
 
 

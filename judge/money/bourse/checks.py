@@ -15,6 +15,7 @@ from judge.money.bourse.state import Bourse, Member
 from judge.money.bourse.trades import TradeSet
 from judge.money.bourse.turn import funds_of, play_member
 from judge.money.currencies import Currencies
+from judge.money.names import confusable
 from judge.money.trades import TradeTerms
 
 NOT_A_MEMBER = "you are not in this Bourse"
@@ -35,6 +36,11 @@ def pseudonym_taken(name: str) -> str:
     return f"pseudonym {name} is taken"
 
 
+def pseudonym_confusable(name: str, taken: str) -> str:
+    """The refusal of a pseudonym a reader could mistake for a taken one (judge.money.names)."""
+    return f"pseudonym {name} is too like {taken}, which is taken (0 and O, 1, I and l read alike)"
+
+
 def worthless(power: str) -> str:
     return f"{power} is eliminated; its currency is worthless"
 
@@ -51,6 +57,9 @@ def check_join(bourse: Bourse, is_member: bool, pseudonym: str,
         return BAD_PSEUDONYM
     if bourse.member(pseudonym) is not None:
         return pseudonym_taken(pseudonym.upper())
+    like = confusable(pseudonym, bourse.members)
+    if like is not None:
+        return pseudonym_confusable(pseudonym.upper(), like)
     return None
 
 

@@ -7,6 +7,7 @@ import re
 import secrets
 
 from judge.engine.maps import load_map
+from judge.money.names import confusable
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.guessing import WrongPassword
 from judge.service.markets.kind import MarketKind
@@ -132,6 +133,10 @@ def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind,
         raise Refusal(f"{ctx.reply_to} already plays in {game.name}")
     if any((m.name or "").upper() == name for m in joined):
         raise Refusal(f"{name} is taken in {game.name}; choose another name")
+    like = confusable(name, [m.name for m in joined if m.name])
+    if like is not None:  # CR0ESUS beside CROESUS (judge.money.names)
+        raise Refusal(f"{name} is too like {like}, taken in {game.name} (0 and O, 1, I and "
+                      "l read alike); choose another name")
     fewest, most = kind.bounds(params_of(game, kind))
     if len(joined) >= most:
         # the reason START gives a game of too many (Capitalist spec section 6)
@@ -175,8 +180,8 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
         ctx.wrong_passwords.append(WrongPassword(game.name, who, who, owner,
                                                  game.master_address))
         return Result(step.line, step.text, False, [
-            f"wrong password for {who} in {game.name}; nothing after this line is done "
-            "until a SIGNON succeeds"])
+            f"wrong password for {who} in {game.name}; nothing after this line is "
+            "done or checked"])
     ctx.signons += 1
     identity = Identity(game, MEMBER, None, chosen, ctx.signons, acting=acting)
     ctx.identity = identity

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from judge.engine.maps import load_map
-from judge.service.context import Context, Identity, Refusal, Result
+from judge.service.context import Context, Identity, Result
 from judge.service.guessing import WrongPassword
 from judge.service.markets.bourse import FLAG, ROLE
-from judge.service.passwords import DEFAULT_COST, check_password, hash_password, password_problem
+from judge.service.passwords import check_password, new_password_hash
 from judge.storage.games import members
 from judge.storage.schema import Game, Player
 from judge.text import commands as c
@@ -71,8 +71,8 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result | None
         ctx.wrong_passwords.append(WrongPassword(game.name, who, who, candidates[0].address,
                                                  game.master_address))
         return Result(step.line, step.text, False, [
-            f"wrong password for {who} in {game.name}; nothing after this line is done "
-            "until a SIGNON succeeds"])
+            f"wrong password for {who} in {game.name}; nothing after this line is "
+            "done or checked"])
     ctx.signons += 1
     identity = BourseIdentity(game, MEMBER, None, chosen, ctx.signons, acting=chosen.name)
     ctx.identity = identity
@@ -84,13 +84,10 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result | None
 
 
 def _newcomer(ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result:
-    problem = password_problem(cmd.password)
-    if problem:
-        raise Refusal(f"password refused: {problem}")
-    cost = int(ctx.settings.option("security", "scrypt_n", str(DEFAULT_COST)))
+    password_hash = new_password_hash(ctx, cmd.password)
     # no password was checked: this sign-on does not lift the reply budget (ctx.signons)
     ctx.identity = BourseIdentity(game, MEMBER, None, None, 0, acting=FLAG,
-                                  password_hash=hash_password(cmd.password, cost))
+                                  password_hash=password_hash)
     return Result(step.line, step.text, True, [
         f"Signed on to the Bourse of {game.name}, not yet as a member: JOIN BOURSE "
         "<pseudonym> joins it, with this password as yours."])
