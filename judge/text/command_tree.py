@@ -181,6 +181,9 @@ def _game(token: Token | str) -> str:
     return str(token).lstrip("?").lower()
 
 
+_SEASONS = "SUFW"  # spring, summer (Shareholders), fall, winter
+
+
 def _phase(token: Token | None) -> str | None:
     """A phase's name as the judge writes it: the board's phases in their canonical form
     (``s1901m`` -> ``S1901M``), a market game's (``W1900B``, ``F1901C``) upper case."""
@@ -189,4 +192,7 @@ def _phase(token: Token | None) -> str | None:
     try:
         return str(Phase.parse(str(token)))
     except ValueError:
-        return str(token).upper()
+        word = str(token).upper()
+        if word[0] not in _SEASONS:  # no season: no phase of any game
+            raise
+        return word
