@@ -235,3 +235,25 @@ def test_a_refused_offer_in_a_movement_phase_reads_without_its_code(
     reply = _mail(market, "xm", "DAVE", None, ["3 : A MUN - PAR"])
     assert "ILLEGAL ORDER" in reply and "REFUSED" in reply.upper()
     assert not re.search(r"\bE\d{1,2}\b", reply), reply
+
+
+def test_status_reads_what_is_in_force_without_playing_the_phase_again(
+        market: MarketJudge, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a member's mail has in force is kept with the mail when it is read: STATUS
+    shows it without replaying the phase's mail on the batch runner."""
+    import judge.service.markets.lines as lines
+
+    market.reply(GM, f"CREATE xs masterpw EXCHANGE {CREATE_PARAMS}")
+    for n in INVESTORS:
+        market.reply(member(n), f"JOIN xs pw{n.lower()} {n}")
+    market.reply(GM, "SIGNON MASTER@xs masterpw", "START")
+    assert "accepted" in _mail(market, "xs", "ALICE", None, ["BID FRANCE 150"])
+    assert "accepted" in _mail(market, "xs", "BOB", None, ["BID ITALY 120"])
+
+    def replayed(*args: Any, **kw: Any) -> dict[str, Any]:
+        raise AssertionError("STATUS played the phase again")
+
+    monkeypatch.setattr(lines, "play", replayed)
+    status = _mail(market, "xs", "ALICE", None, ["STATUS"])
+    assert "Your standing bids: FRANCE 150" in status
+    assert "ITALY" not in status and "120" not in status  # hers, never BOB's

@@ -102,6 +102,9 @@ class MarketKind:
     notices: Callable[[State, Sequence[Mapping[str, Any]], Sequence[str], History],
                       list[Letter]] | None = None
     in_force: Callable[[State, Mapping[str, Any], str, str | None], list[str]] | None = None
+    # the keys of the runner's answer ``in_force`` reads, kept with each mail so that
+    # STATUS reads them without playing the phase again
+    in_force_keys: tuple[str, ...] = ()
 
 
 def units_and_centres(state: State, power: str) -> list[str]:

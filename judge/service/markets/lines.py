@@ -9,6 +9,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from sqlalchemy import select
+
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.phases import conclude, history, phase_mails, send
@@ -74,7 +76,9 @@ def _keep(ctx: Context, who: Identity, kind: MarketKind, kept: list[Step]) -> li
                                acting=who.acting, lines=texts, player_id=who.player.id,
                                refusals={"errors": after.get("errors", {}),
                                          "warnings": after.get("warnings", {}),
-                                         "events": len(mail_events(after))},
+                                         "events": len(mail_events(after)),
+                                         IN_FORCE: {k: after[k] for k in kind.in_force_keys
+                                                    if k in after}},
                                at=ctx.now))
     before = earlier[-1].refusals if earlier else {}
     refused = new_refusals(before, after, key_of(name, who.acting))
@@ -168,6 +172,24 @@ def _plain(reason: str) -> str:
     return _CODE.sub("", reason)
 
 
+IN_FORCE = "in_force"  # MarketMail.refusals: what STATUS reads of the phase so far
+
+
+def _in_force_now(ctx: Context, who: Identity, kind: MarketKind,
+                  record: PhaseRecord) -> Mapping[str, Any]:
+    """What the mail kept so far has in force, as the runner answered when the last of it
+    was kept (no replay); a phase whose last mail was kept before the judge kept this
+    is played again."""
+    last = ctx.session.scalars(select(MarketMail).where(MarketMail.phase_id == record.id)
+                               .order_by(MarketMail.id.desc()).limit(1)).first()
+    if last is None:
+        return {}
+    kept = (last.refusals or {}).get(IN_FORCE)
+    if kept is not None:
+        return dict(kept)
+    return play(who.game, kind, record.state, mails_json(phase_mails(ctx.session, record)))
+
+
 def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result:
     record = current_record(ctx.session, who.game)
     assert who.player is not None and who.player.name is not None
@@ -179,7 +201,7 @@ def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result
         lines += kind.status(record.state, who.acting)
     if kind.in_force is not None and record.processed_at is None \
             and who.game.state == GameState.ACTIVE:
-        now = play(who.game, kind, record.state, mails_json(phase_mails(ctx.session, record)))
+        now = _in_force_now(ctx, who, kind, record)
         if "error" not in now:
             lines += kind.in_force(record.state, now, who.player.name, who.acting)
     return Result(step.line, step.text, True,
