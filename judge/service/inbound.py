@@ -15,6 +15,7 @@ from judge.service.guessing import answer_delay
 from judge.service.handlers import NOTHING_TO_UNDO, run
 from judge.service.kinds import attachment_named, part_of
 from judge.service.membership import count_wrong_passwords
+from judge.service.passwords import MAX_NEW_PER_MAIL, NEW_PASSWORDS_SPENT
 from judge.service.reports.replies import render
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import DecodedMail, OutboundMessage, queue_mail, queue_reply
@@ -25,6 +26,7 @@ from judge.text.script import MAX_STEPS, mail_script
 log = logging.getLogger(__name__)
 
 SUBSCRIBING = (c.Join, c.JoinBourse, c.Create, c.Observe)  # commands that register an address
+NEW_PASSWORD_COMMANDS = (c.Join, c.Create, c.Observe, c.SetPassword)  # each hashes one
 # A mail with more is cut short, and the reply says so; the rest of it is not even read
 # (judge.text.script.mail_script).
 MAX_COMMANDS = MAX_STEPS
@@ -152,6 +154,13 @@ def _run_all(ctx: Context, steps: list[Step], start: int = 0) -> None:
         again = repeated(step, seen)
         if again is not None:
             ctx.results.append(again)
+            continue
+        if ctx.new_passwords >= MAX_NEW_PER_MAIL and isinstance(step.command,
+                                                                NEW_PASSWORD_COMMANDS):
+            # the mail's new passwords are spent: the rest of its JOIN, CREATE, ... lines
+            # are refused as they stand, with no look at the store (200 CREATE lines)
+            ctx.results.append(Result(step.line, step.text, False, [NEW_PASSWORDS_SPENT],
+                                      template="refused"))
             continue
         result = run(ctx, step)
         signed = ctx.identity
