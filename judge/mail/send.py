@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
 import threading
 from collections.abc import Callable, Sequence
@@ -13,12 +14,13 @@ from email.policy import SMTPUTF8 as SMTPUTF8_POLICY
 from email.utils import format_datetime
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
-from judge.mail.delivery import Delivery, DeliveryError, delivery_for
+from judge.mail.delivery import Delivery, DeliveryError, RelayDelivery, delivery_for
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import OutboundMessage, OutboxState, due_outbound
 from judge.storage.session import let_go, sync_later, sync_log, unit_of_work
@@ -118,6 +120,117 @@ STUCK = timedelta(minutes=10)
 BATCH = 50  # mails claimed in one transaction, handed over, then marked in one
 
 
+def _boot() -> str:
+    """This boot of the machine ("" where it cannot be told): after a power cut or a
+    reboot what the journal wrote without syncing may be lost, after a crash it is not."""
+    try:
+        return Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    except OSError:
+        return ""
+
+
+class Journal:
+    """The sender's journal of the batch it is handing over (``[judge] var``'s
+    ``sending.log``), so that a judge starting after a crash settles what its last run
+    left ``sending`` at once, not ``STUCK`` minutes later (issue 26): the rows claimed,
+    in order, synced before the claim commits; then, written as each is handed to a
+    relay, ``done`` (the relay took it) or ``not`` (it surely did not). Only mail in this
+    judge's own journal is settled at start-up (another judge on the same database may
+    be delivering its own right now)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._file: Any = None
+
+    def claimed(self, rows: Sequence[OutboundMessage]) -> None:
+        """A new batch: its rows, in the order they will be handed over, on disk."""
+        self.close()
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        descriptor = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        self._file = os.fdopen(descriptor, "w", encoding="utf-8")
+        self._file.write(f"boot {_boot() or '-'}\n")
+        self._file.write("".join(f"claim {row.id}\n" for row in rows))
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def mark(self, word: str, row_id: int) -> None:
+        """``done`` or ``not`` for one row (not synced: see ``settle_at_start``)."""
+        if self._file is not None:
+            self._file.write(f"{word} {row_id}\n")
+            self._file.flush()
+
+    def read(self) -> tuple[str, list[int], dict[int, str]]:
+        """The boot it was written in, the rows claimed in order, each row's mark."""
+        try:
+            lines = self.path.read_text(encoding="utf-8").splitlines()
+        except FileNotFoundError:
+            return "", [], {}
+        boot, claimed, marks = "", [], {}
+        for line in lines:
+            word, _, value = line.partition(" ")
+            if word == "boot":
+                boot = value
+            elif word == "claim" and value.isdigit():
+                claimed.append(int(value))
+            elif word in ("done", "not") and value.isdigit():
+                marks[int(value)] = word
+        return boot, claimed, marks
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def clear(self) -> None:
+        self.close()
+        self.path.unlink(missing_ok=True)
+
+
+def settle_at_start(factory: sessionmaker[Session], delivery: Delivery,
+                    journal: Journal) -> list[int]:
+    """At start-up, settle the mail the journal says this judge's last run left
+    ``sending``: with the Maildir, sent if it is there, else back in the queue; with a
+    relay, sent if marked ``done``, back in the queue if marked ``not`` or if it comes
+    after the first mail in doubt (mail goes to the relay one at a time, in order: the
+    run died handing that one over, and never began the rest), and failed for the
+    keeper if it is the one in doubt. After a reboot marks not synced may be lost, so
+    only ``done`` and ``not`` are believed and the rest fail. The journal is emptied."""
+    boot, claimed, marks = journal.read()
+    settled: list[int] = []
+    if claimed:
+        same_boot = bool(boot) and boot != "-" and boot == _boot()
+        with unit_of_work(factory) as session:
+            rows = {row.id: row for row in session.scalars(
+                select(OutboundMessage).where(OutboundMessage.id.in_(claimed),
+                                              OutboundMessage.state
+                                              == OutboxState.SENDING.value))}
+            doubt = False
+            for row_id in claimed:
+                row = rows.get(row_id)
+                if row is None:
+                    continue
+                arrived = delivery.delivered(row.message_id)
+                if arrived is None:  # a relay: the journal's marks say
+                    mark = marks.get(row_id)
+                    arrived = True if mark == "done" else False if mark == "not" else None
+                    if arrived is None and same_boot and doubt:
+                        arrived = False  # after the one in doubt: never begun
+                    doubt = doubt or arrived is None
+                if arrived:
+                    row.state, row.sent_at = OutboxState.SENT.value, row.next_attempt_at
+                elif arrived is False:
+                    row.state = OutboxState.PENDING.value
+                else:
+                    row.state = OutboxState.FAILED.value
+                    row.last_error = ("interrupted while being handed to the relay; "
+                                      "not resent")
+                settled.append(row_id)
+    journal.clear()
+    if settled:
+        log.info("settled %d mail(s) a crashed run left being sent", len(settled))
+    return settled
+
+
 def claim(factory: sessionmaker[Session], now: datetime) -> int | None:
     """Mark the next due mail ``sending`` and commit; its id, or None."""
     rows = claim_batch(factory, now, 1)
@@ -125,7 +238,7 @@ def claim(factory: sessionmaker[Session], now: datetime) -> int | None:
 
 
 def claim_batch(factory: sessionmaker[Session], now: datetime,
-                limit: int = BATCH) -> list[OutboundMessage]:
+                limit: int = BATCH, journal: Journal | None = None) -> list[OutboundMessage]:
     """Mark up to ``limit`` due mails ``sending`` and commit, so a crash from here on can
     never resend them; the rows, detached (readable, no longer tracked). A crash leaves
     at most this batch in doubt: with the Maildir the recovery finds out which arrived,
@@ -137,6 +250,8 @@ def claim_batch(factory: sessionmaker[Session], now: datetime,
             row.attempts += 1
             row.next_attempt_at = now  # doubles as "claimed at" for recovery
         session.flush()
+        if journal is not None and rows:
+            journal.claimed(rows)  # on disk before the claim is
         session.expunge_all()
     return rows
 
@@ -146,6 +261,7 @@ def send_due(
     now: datetime | None = None, limit: int = 500,
     before_each: Callable[[], None] | None = None,
     claimed: Callable[[], None] | None = None,
+    journal: Journal | None = None,
 ) -> int:
     """Deliver the mail now due (up to ``limit``), a batch at a time: claimed in one
     transaction, handed over, then marked in one; how many were delivered.
@@ -157,25 +273,36 @@ def send_due(
         while limit > 0:
             if before_each is not None:
                 before_each()
-            rows = claim_batch(factory, now, min(BATCH, limit))
+            rows = claim_batch(factory, now, min(BATCH, limit), journal)
             if not rows:
                 break
             if claimed is not None:
                 claimed()
             limit -= len(rows)
-            sent += _send_batch(factory, settings, delivery, rows, now)
+            sent += _send_batch(factory, settings, delivery, rows, now, journal)
     finally:
         delivery.close()
+        if journal is not None:
+            journal.close()
     return sent
 
 
 def _send_batch(
     factory: sessionmaker[Session], settings: Settings, delivery: Delivery,
-    rows: list[OutboundMessage], now: datetime,
+    rows: list[OutboundMessage], now: datetime, journal: Journal | None = None,
 ) -> int:
     mails = [(row.sender or settings.address, row.recipient, render(row, settings, now))
              for row in rows]
-    errors = delivery.deliver_many(mails)
+    if journal is not None and isinstance(delivery, RelayDelivery):
+        # one at a time, as the relay takes them, each marked in the journal once known
+        errors = []
+        for row, mail in zip(rows, mails, strict=True):
+            error = delivery.deliver_many([mail])[0]
+            if error is None or isinstance(error, DeliveryError):
+                journal.mark("done" if error is None else "not", row.id)
+            errors.append(error)
+    else:
+        errors = delivery.deliver_many(mails)
     delivered = [row.id for row, error in zip(rows, errors, strict=True) if error is None]
     with unit_of_work(factory) as session:
         if delivered:
@@ -236,6 +363,7 @@ def recover_interrupted(
 
 
 SEND_ROUND = 500  # mails sent between two looks for mail a dead sender left
+JOURNAL = "sending.log"  # in [judge] var: the batch being handed over (Journal)
 
 
 def run_sender(
@@ -254,6 +382,11 @@ def run_sender(
     engine = factory.kw.get("bind")
     own: Connection | None = None
     written: Path | None = None
+    journal = Journal(settings.var_dir / JOURNAL)
+    try:
+        settle_at_start(factory, delivery, journal)
+    except Exception:  # the database may be away; the 10-minute rule settles it then
+        log.exception("could not settle the mail a crashed run left being sent")
     try:
         while not stop.is_set():
             wake.clear()
@@ -272,7 +405,8 @@ def run_sender(
                 busy = send_due(sending, settings, delivery, limit=SEND_ROUND,
                                 before_each=before_each,
                                 claimed=None if own is None or written is None
-                                else partial(sync_log, written)) == SEND_ROUND
+                                else partial(sync_log, written),
+                                journal=journal) == SEND_ROUND
             except Exception:  # the database may be briefly away; the loop must outlive it
                 log.exception("outbox sender failed; retrying")
                 if own is not None:

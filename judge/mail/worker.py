@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import nullcontext
@@ -31,7 +32,7 @@ from judge.storage.mailqueue import (
     still_waiting,
     waiting_inbound,
 )
-from judge.storage.session import read_snapshot, unit_of_work
+from judge.storage.session import checkpoint, read_snapshot, unit_of_work
 
 log = logging.getLogger(__name__)
 
@@ -381,6 +382,9 @@ def drain_inbox(
 
 
 PURGE_EVERY = timedelta(hours=1)
+# the write-ahead log is emptied at most this often (seconds) while mail comes in, once
+# the inbox is drained, and when the worker stops
+CHECKPOINT_EVERY = 5.0
 
 
 def purge_raw(factory: sessionmaker[Session], settings: Settings,
@@ -405,14 +409,26 @@ def run_worker(
     """The worker loop of ``judge serve``: drain the inbox, then sleep until woken or polled;
     once an hour, forget the raw text of mail past its retention."""
     purged: datetime | None = None
+    emptied = time.monotonic()
+    redacted = False  # handled mail since the log was last emptied
     while not stop.is_set():
         wake.clear()
         try:
-            drain_inbox(factory, settings, handler, bounces, stop, on_handled, before_each,
-                        after_each, yield_to, batch)
+            handled = drain_inbox(factory, settings, handler, bounces, stop, on_handled,
+                                  before_each, after_each, yield_to, batch)
+            forgot = 0
             if purged is None or utcnow() - purged >= PURGE_EVERY:
-                purge_raw(factory, settings)
+                forgot = purge_raw(factory, settings)
                 purged = utcnow()
+            redacted = redacted or bool(handled or forgot)
+            if redacted and time.monotonic() - emptied >= CHECKPOINT_EVERY:
+                # the inbox is drained and redacted: no raw mail left in the log (issue 26)
+                checkpoint(factory)
+                emptied, redacted = time.monotonic(), False
         except Exception:  # the database may be briefly away; the loop must outlive it
             log.exception("inbox worker failed; retrying")
         wake.wait(settings.poll_seconds)
+    try:
+        checkpoint(factory)
+    except Exception:
+        log.exception("inbox worker: the last checkpoint failed")

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from sqlalchemy import func, select, update
 
+from judge.service.answer_limits import over_budget
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.reports import changed_mails, code_mail
 from judge.storage.games import members
@@ -19,6 +20,10 @@ from judge.text.commands import Step
 ADDRESS = re.compile(r"[^@\s,;<>]+@[^@\s,;<>]+\.[^@\s,;<>]+")
 VALID_FOR = timedelta(days=7)
 MAX_PER_DAY = 3  # each request mails an address the judge does not know yet
+# confirmation codes one address is sent a day, whoever asks, for whatever game (issue 26:
+# one mail of 200 CREATE lines with a victim's Reply-To sent him 200)
+CODES_PER_ADDRESS = 1
+DAY = timedelta(days=1)
 # no 0/o, 1/l/i: the code is copied by hand from a phone as often as pasted
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 CODE_LENGTH = 10
@@ -75,6 +80,16 @@ def request_change(ctx: Context, who: Identity, new: str) -> str:
     if (asked or 0) >= MAX_PER_DAY:
         raise Refusal(f"{who.name} in {who.game.name} asked for {MAX_PER_DAY} address changes "
                       "within a day; try again tomorrow")
+    sent = ctx.session.scalar(select(func.count()).select_from(AddressChange).where(
+        func.lower(AddressChange.address) == new.lower(),
+        AddressChange.requested_at > ctx.now - DAY))
+    if (sent or 0) >= CODES_PER_ADDRESS:
+        raise Refusal(f"a confirmation code went to {new} within the last day, and an "
+                      f"address is sent {CODES_PER_ADDRESS} a day; ask again tomorrow")
+    # a confirmation counts against the address's budget of answers, like any mail
+    if over_budget(ctx.session, new, ctx.settings.replies_per_hour, ctx.now) is not None:
+        raise Refusal(f"{new} has had as much mail from the judge as it gets in an hour; "
+                      "ask again in an hour")
     # a newer request replaces any still waiting: only the latest code works
     ctx.session.execute(update(AddressChange).where(*mine, AddressChange.done_at.is_(None))
                         .values(expires_at=ctx.now))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -89,6 +90,10 @@ class Context:
     results: list[Result] = field(default_factory=list)
     # sign-on number -> (registered address, who signed on), for the copies of the reply
     copies: dict[int, tuple[str, str]] = field(default_factory=dict)
+    # notices gathered over the mail by key, each key's sent once when the mail is done
+    # (issue 26: one notice per sender, recipient and mail): ``gather``
+    gathered: dict[Hashable, list[Any]] = field(default_factory=dict)
+    at_end: list[Callable[[], None]] = field(default_factory=list)
 
     def player(self) -> Identity:
         """The signed-on player of a power, or a refusal saying how to sign on."""
@@ -122,8 +127,26 @@ class Context:
 
     def notify(self, to: str, subject: str, body: str) -> None:
         """Queue a mail other than the reply (press, notices) in this command's transaction;
-        its body is rendered from a template by ``judge.service.reports``."""
+        its body is rendered from a template by ``judge.service.reports``. It counts
+        against its recipient's hourly budget (issue 26: every mail a mail makes the judge
+        send does), though it is sent over it: what a signed-on member's commands tell
+        the game's other members."""
         queue_mail(
             self.session, to, subject, body, sender=self.settings.address,
-            inbox_id=self.inbox_id, now=self.now,
+            inbox_id=self.inbox_id, now=self.now, budgeted=True,
         )
+
+    def gather(self, key: Hashable, item: Any, send: Callable[[list[Any]], None]) -> None:
+        """Keep ``item`` under ``key`` until the mail is done, then ``send`` is called
+        once with every item gathered under that key, in order (``finish``)."""
+        items = self.gathered.get(key)
+        if items is None:
+            items = self.gathered[key] = []
+            self.at_end.append(lambda: send(items))
+        items.append(item)
+
+    def finish(self) -> None:
+        """Send what the mail gathered (``gather``), once."""
+        while self.at_end:
+            self.at_end.pop(0)()
+        self.gathered.clear()

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.orm import Session
 
+from judge.storage.mailqueue import OutboundMessage, OutboxState, queue_mail
 from judge.storage.schema import SignOnFailure
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,41 @@ def senders_guessing(session: Session, game: str, target: str, now: datetime) ->
             SignOnFailure.at >= now - WINDOW)
         .group_by(SignOnFailure.sender).order_by(func.min(SignOnFailure.id)).limit(5))
     return list(rows)
+
+
+ALERT_MARK = "wrong passwords for"  # in the subject of every alert (reports.guessing)
+MORE = " (and more)"
+
+
+def queue_alert(session: Session, to: str, subject: str, body: str, *, sender: str,
+                now: datetime, inbox_id: int | None = None) -> None:
+    """Queue an alert of wrong passwords to ``to``, batched: at most one leaves for an
+    address an hour (issue 26: one mail of 200 wrong sign-ons sent 80 alerts). The first
+    goes at once; one due within the hour of an earlier waits until that hour is over,
+    and what comes meanwhile is added to the one waiting. Each counts against the
+    address's budget of answers."""
+    last = session.execute(
+        select(OutboundMessage.id, OutboundMessage.subject, OutboundMessage.next_attempt_at)
+        .where(OutboundMessage.recipient == to.strip(),
+               OutboundMessage.subject.contains(ALERT_MARK),
+               OutboundMessage.next_attempt_at > now - WINDOW)
+        .order_by(OutboundMessage.id.desc()).limit(1)).first()
+    if last is None:
+        queue_mail(session, to, subject, body, sender=sender, inbox_id=inbox_id, now=now,
+                   budgeted=True)
+        return
+    merged = session.execute(
+        update(OutboundMessage)
+        .where(OutboundMessage.id == last.id,
+               OutboundMessage.state == OutboxState.PENDING.value,
+               OutboundMessage.attempts == 0, OutboundMessage.next_attempt_at > now)
+        .values(subject=last.subject if last.subject.endswith(MORE) else last.subject + MORE,
+                body=OutboundMessage.body + "\n" + "-" * 40 + "\n\n" + body)
+        .execution_options(synchronize_session=False))
+    if not merged.rowcount:  # type: ignore[attr-defined]
+        # the last one has gone (or is going): this one waits for the hour to be over
+        queue_mail(session, to, subject, body, sender=sender, inbox_id=inbox_id, now=now,
+                   not_before=last.next_attempt_at + WINDOW, budgeted=True)
 
 
 def _count(*conditions: Any) -> Any:

@@ -70,12 +70,14 @@ def handle_mail(
                                                     moment)
     if answered is None:
         _run_all(ctx, steps, done)
+        ctx.finish()
     else:
         # Over its budget an address is read only if the mail signs on with a right
         # password (a forged From must not cut a player off); anything else is undone.
         attempt = session.begin_nested()
         _run_all(ctx, steps, done)
         if not ctx.signons:
+            ctx.at_end.clear()
             attempt.rollback()
             count_wrong_passwords(ctx)
             log.info("not reading %s: %d answers to %s this hour", mail.message_id,
@@ -83,6 +85,7 @@ def handle_mail(
             if answered == settings.replies_per_hour:
                 _budget_notice(session, settings, mail, to, answered, moment)
             return
+        ctx.finish()
         attempt.commit()
     count_wrong_passwords(ctx)
     if script.cut and not ctx.wrong_passwords:  # a wrong password's answer says it already
@@ -102,9 +105,22 @@ def handle_mail(
                      mail.message_id, ctx.sender, ctx.source)
             return
         delay = wait
-    queue_reply(session, to, subject, body, sender=settings.address, in_reply_to=in_reply_to,
-                inbox_id=mail.inbox_id, now=moment, not_before=moment + delay,
-                budgeted=ctx.signons == 0)
+    # Only the answer to a sign-on, sent to the address registered for it, is outside the
+    # budget: any other (a stranger's, or a signed-on mail's to its Reply-To or a forged
+    # From: 30 such answers of 52 KB went to a victim) counts, and past the budget it is
+    # not sent (issue 26), though what the mail did stays done.
+    registered = ctx.signons > len(ctx.copies)
+    if not registered and answered is None and ctx.signons:
+        answered = over_budget(session, to, settings.replies_per_hour, moment)
+    if not registered and answered is not None:
+        log.info("not answering %s: %d answers to %s this hour", mail.message_id,
+                 answered, to)
+        if answered == settings.replies_per_hour:
+            _budget_notice(session, settings, mail, to, answered, moment)
+    else:
+        queue_reply(session, to, subject, body, sender=settings.address,
+                    in_reply_to=in_reply_to, inbox_id=mail.inbox_id, now=moment,
+                    not_before=moment + delay, budgeted=not registered)
     refused = sum(not r.ok for r in ctx.results)
     log.info("mail #%s from %s, game %s: %s; %d done, %d refused", mail.inbox_id,
              ctx.sender, ctx.identity.game.name if ctx.identity else "-",
@@ -114,7 +130,7 @@ def handle_mail(
         own = [r for r in ctx.results if r.signon == number]
         copy = script.scrub(_reply(ctx, own, who))
         queue_mail(session, address, f"Copy: {subject}", copy, sender=settings.address,
-                   inbox_id=mail.inbox_id, now=moment)
+                   inbox_id=mail.inbox_id, now=moment, budgeted=True)
 
 
 def _command_word(step: Step) -> str:

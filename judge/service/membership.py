@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from sqlalchemy import func, select
+
 from judge.games import DEFAULT, attachments, kind_named
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.enrolment import (
@@ -11,7 +15,13 @@ from judge.service.enrolment import (
     new_password,
     tell,
 )
-from judge.service.guessing import ALERT_AT, WrongPassword, record_failure, senders_guessing
+from judge.service.guessing import (
+    ALERT_AT,
+    WrongPassword,
+    queue_alert,
+    record_failure,
+    senders_guessing,
+)
 from judge.service.kinds import Attachment, all_attachments, attachments_of, part_of
 from judge.service.passwords import check_password
 from judge.service.powers import power_named, powers_named
@@ -22,6 +32,10 @@ from judge.storage.schema import Game, GameState, Player, PowerState, Role
 from judge.text import commands as c
 from judge.text.commands import Step
 
+# games one address may create a day (issue 26: one mail of 200 CREATE lines made 200)
+GAMES_PER_DAY = 3
+DAY = timedelta(days=1)
+
 
 def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
     """``CREATE <game> <password> [<kind>] [words ...]``: the kind's word (none: standard
@@ -31,6 +45,12 @@ def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
         raise Refusal(f"a game name has at most {MAX_NAME} letters and digits")
     if find_game(ctx.session, cmd.game) is not None:
         raise Refusal(f"a game named {cmd.game!r} already exists; choose another name")
+    made = ctx.session.scalar(select(func.count()).select_from(Game).where(
+        func.lower(Game.master_address) == ctx.reply_to.lower(),
+        Game.created_at > ctx.now - DAY))
+    if (made or 0) >= GAMES_PER_DAY:
+        raise Refusal(f"{ctx.reply_to} created {GAMES_PER_DAY} games within the last day, "
+                      f"as many as one address may; create {cmd.game} tomorrow")
     if cmd.game.upper() in {k.word for k in attachments()}:
         raise Refusal(f"{cmd.game.upper()} is a word of the judge (JOIN {cmd.game.upper()} "
                       "<pseudonym>); choose another game name")
@@ -118,8 +138,10 @@ def count_wrong_passwords(ctx: Context) -> None:
                                ctx.now)
         if count in ALERT_AT:
             senders = senders_guessing(ctx.session, wrong.game, wrong.target, ctx.now)
-            tell(ctx, guessing_mails(wrong.game, wrong.who, count, senders, wrong.owner,
-                                      wrong.master, ctx.settings.keeper))
+            for mail in guessing_mails(wrong.game, wrong.who, count, senders, wrong.owner,
+                                       wrong.master, ctx.settings.keeper):
+                queue_alert(ctx.session, mail.to, mail.subject, mail.body,
+                            sender=ctx.settings.address, now=ctx.now, inbox_id=ctx.inbox_id)
 
 
 def _who(ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:

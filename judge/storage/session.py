@@ -91,6 +91,10 @@ def _sqlite_pragmas(engine: Engine, wal: bool, durable: bool = True) -> None:
         if wal:
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
+        # what is deleted or written over is overwritten with zeros, not left in free
+        # pages (issue 26: whole raw mails, passwords and all, stayed in the file's free
+        # pages after their rows were redacted); the log is emptied by ``checkpoint``
+        cursor.execute("PRAGMA secure_delete=ON")
         # FULL: a message answered 250 must survive a power cut, not only a crash.
         # NORMAL (not durable, WAL only): a commit is on disk with the next FULL one.
         cursor.execute(f"PRAGMA synchronous={'FULL' if durable or not wal else 'NORMAL'}")
@@ -166,6 +170,23 @@ def sync_log(log: Path) -> None:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
+
+
+def checkpoint(factory: sessionmaker[Session]) -> None:
+    """On a SQLite file in WAL mode, copy the write-ahead log into the database and empty
+    it (``wal_checkpoint(TRUNCATE)``): the log keeps every page as it was written, the
+    raw mail the listener stored with its passwords too, until it is written over; after
+    the worker has redacted what it handled, this leaves no copy of it but the redacted
+    one (with ``secure_delete``, the old one is zeroed in the file). Elsewhere nothing.
+    The log is emptied only if no reader holds an older snapshot; the next checkpoint
+    empties it then."""
+    engine = factory.kw.get("bind")
+    if not isinstance(engine, Engine) or engine.dialect.name != "sqlite":
+        return
+    with engine.connect() as connection:
+        raw = connection.connection.driver_connection
+        if raw is not None:
+            raw.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:

@@ -63,8 +63,10 @@ def test_a_forged_reply_to_gets_only_the_confirmation_request(by_mail: MailJudge
     assert "Game zeta created" in reply and "not at its Reply-To" in reply
     out = by_mail.send_raw("o@watchers.example", _mail(
         "o@watchers.example", "OBSERVE zeta watchpw1\n", 2, Reply_To=victim))
-    assert [m.recipient for m in out if m.recipient == victim] == [victim]
-    assert "CONFIRM ADDRESS" in next(m.body for m in out if m.recipient == victim)
+    # one confirmation an address a day (issue 26): the victim got his
+    assert [m.recipient for m in out] == ["o@watchers.example"]
+    assert "code went to victim@innocent.example within the last day" in " ".join(
+        out[0].body.split())
     # what the game sends from now on goes to the registered From addresses only
     out = by_mail.replies(GM, "SIGNON MASTER@zeta gmpass77", "BROADCAST", "Welcome all.",
                           "ENDPRESS")

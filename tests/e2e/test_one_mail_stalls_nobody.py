@@ -86,8 +86,8 @@ SHAPES: dict[str, Callable[[], str]] = {
 SMALL = {"signon": 6000, "create": 4000}  # the shapes that are not big, but were slow
 
 
-def _raw(body: str, n: int) -> bytes:
-    head = (f"From: {STRANGER}\r\nTo: judge@example.org\r\nSubject: hello\r\n"
+def _raw(body: str, n: int, sender: str = STRANGER) -> bytes:
+    head = (f"From: {sender}\r\nTo: judge@example.org\r\nSubject: hello\r\n"
             f"Message-ID: <hostile-{n}@evil.example>\r\nMIME-Version: 1.0\r\n"
             "Content-Type: text/plain; charset=utf-8\r\n\r\n")
     raw = head.encode("ascii") + body.encode("ascii")
@@ -171,4 +171,13 @@ def test_a_mail_sets_at_most_three_new_passwords(by_mail: MailJudge) -> None:
     body = {m.recipient: m.body for m in out}[STRANGER]
     assert body.count("Game new") == 3  # new0, new1 and new2 created
     assert "4> CREATE new3 ****" in body
+    # the fourth game is refused first for the games an address may create a day
+    assert "created 3 games within the last day" in " ".join(body.split())
+    lines = "CREATE obs0 pw00000\n" + "".join(f"OBSERVE obs0 pw{n:05d}\n"
+                                               for n in range(1, 5))
+    body = {m.recipient: m.body for m in by_mail.send_raw(
+        "other@evil.example", _raw(lines, 5, "other@evil.example")
+    )}["other@evil.example"]
+    assert body.count("You observe obs0") == 2, body
+    assert "4> OBSERVE obs0 ****" in body
     assert "at most 3 new passwords are set from one mail" in body

@@ -24,10 +24,13 @@ from judge.mail.delivery import MaildirDelivery, RelayDelivery
 from judge.mail.listener import AnyPortController
 from judge.mail.send import (
     BATCH,
+    JOURNAL,
     STUCK,
+    Journal,
     _render_plain,
     backoff,
     claim,
+    claim_batch,
     recover_interrupted,
     render,
     render_message,
@@ -410,3 +413,70 @@ def replace_row(row: OutboundMessage, **changes: str) -> OutboundMessage:
     values = {k: getattr(row, k) for k in ("sender", "recipient", "subject", "message_id",
                                            "in_reply_to", "body", "raw")}
     return OutboundMessage(**{**values, **changes})
+
+
+class DiesOnThird(RelayDelivery):
+    """A relay sender whose process dies while handing over its third mail."""
+
+    calls = 0
+
+    def deliver(self, sender: str, recipient: str, data: bytes) -> None:
+        DiesOnThird.calls += 1
+        if DiesOnThird.calls == 3:
+            raise KeyboardInterrupt("the judge was killed")
+        super().deliver(sender, recipient, data)
+
+
+def _started(factory: sessionmaker[Session], settings: Settings, delivery: Any) -> None:
+    """``run_sender`` as a judge starting after the crash runs it, stopped at once after
+    its start-up."""
+    stop = threading.Event()
+    stop.set()
+    run_sender(factory, settings, stop, threading.Event(), delivery)
+
+
+@pytest.mark.parametrize("reboot", [False, True])
+def test_mail_in_flight_at_a_crash_is_settled_against_the_relay_log_at_start_up(
+    settings: Settings, session_factory: sessionmaker[Session], sink: tuple[Sink, int],
+    reboot: bool,
+) -> None:
+    relayed = replace(settings, relay=("127.0.0.1", sink[1]))
+    ids = queue(session_factory, 5)
+    DiesOnThird.calls = 0
+    journal = Journal(settings.var_dir / JOURNAL)
+    with pytest.raises(KeyboardInterrupt):
+        send_due(session_factory, relayed, DiesOnThird(relayed), NOW, journal=journal)
+    assert len(sink[0].received) == 2
+    assert {row(session_factory, i).state for i in ids} == {OutboxState.SENDING}
+    # another judge on the same database claimed a mail of its own a moment ago
+    (other,) = queue(session_factory, 1)
+    claim_batch(session_factory, NOW, 1)
+    if reboot:  # marks not synced may be lost: only those there are believed
+        text = journal.path.read_text().splitlines()
+        journal.path.write_text("\n".join(["boot another-boot", *text[1:]]) + "\n")
+    _started(session_factory, relayed, RelayDelivery(relayed))  # not 10 minutes later
+    states = [row(session_factory, i).state for i in ids]
+    assert states[:3] == [OutboxState.SENT, OutboxState.SENT, OutboxState.FAILED]
+    assert states[3:] == [OutboxState.FAILED if reboot else OutboxState.PENDING] * 2
+    assert row(session_factory, other).state == OutboxState.SENDING  # not ours
+    assert not journal.path.exists()
+    # what went back in the queue is sent once; nothing is sent twice
+    send_due(session_factory, relayed, RelayDelivery(relayed), NOW + timedelta(minutes=1))
+    received = [m[2] for m in sink[0].received]
+    assert len(received) == len(set(received)) == (2 if reboot else 4)
+
+
+def test_mail_in_flight_at_a_crash_is_settled_against_the_maildir_at_start_up(
+    settings: Settings, session_factory: sessionmaker[Session],
+) -> None:
+    ids = queue(session_factory, 3)
+    delivery = MaildirDelivery(settings.maildir)
+    journal = Journal(settings.var_dir / JOURNAL)
+    rows = claim_batch(session_factory, NOW, 3, journal)
+    journal.close()  # the run died after the first mail was in the Maildir
+    delivery.deliver("judge@example.org", rows[0].recipient, render(rows[0], settings, NOW))
+    _started(session_factory, settings, delivery)
+    assert [row(session_factory, i).state for i in ids] == [
+        OutboxState.SENT, OutboxState.PENDING, OutboxState.PENDING]
+    assert send_due(session_factory, settings, delivery, NOW) == 2
+    assert len(mailbox.Maildir(settings.maildir, create=False)) == 3

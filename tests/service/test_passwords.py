@@ -169,9 +169,14 @@ def test_answers_to_a_guesser_come_ever_later_then_not_at_all(
     assert waits[ANSWERED_AT_ONCE + len(slowed):] == [None] * (
         len(waits) - ANSWERED_AT_ONCE - len(slowed))
     assert waits[-1] is None
-    # a right password is answered at once, whoever guessed before
-    (answer,) = [m for m in judge.send("guesser@else.org", "SIGNON france@alpha pwfrance")
-                 if m.recipient == "guesser@else.org"]
+    # a right password is taken at once, whoever guessed before: from an address not
+    # France's, the answer to it is one more answer over that address's budget (issue 26:
+    # not sent), and France's own address gets its copy at once
+    out = judge.send("guesser@else.org", "SIGNON france@alpha pwfrance")
+    assert [m.recipient for m in out] == [address("FRANCE")]
+    assert "Signed on" in out[0].body and out[0].next_attempt_at == out[0].created_at
+    # from France's own address, it is answered at once
+    (answer,) = judge.send(address("FRANCE"), "SIGNON france@alpha pwfrance")
     assert "Signed on" in answer.body and answer.next_attempt_at == answer.created_at
 
 

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import partial
+
 from sqlalchemy import select
 
 from judge.engine.board import Map
@@ -10,7 +13,7 @@ from judge.games import kind_of
 from judge.money.payola.acceptance import AcceptanceError, AcceptanceList
 from judge.money.payola.income import owed as owed_by
 from judge.money.payola.income import starting_balance
-from judge.money.payola.ledger import Ledger, TransferError
+from judge.money.payola.ledger import Ledger, TransferError, TransferNotice
 from judge.money.payola.rules import RuleSet
 from judge.service.board.bribes import captures_of
 from judge.service.board.control import control_of
@@ -98,10 +101,21 @@ def transfer(ctx: Context, cmd: c.Transfer, step: Step) -> Result:
     assert receiver is not None
     post(ctx.session, game, sender, -cmd.amount, "transfer", ctx.now, counterparty=to_name)
     post(ctx.session, game, receiver, cmd.amount, "transfer", ctx.now, counterparty=sender.name)
-    for mail in transfer_mails(roster_of(game, ctx.settings.name), [to_receiver]):
-        ctx.notify(mail.to, mail.subject, mail.body)
+    # the receiver's notice once for the mail, its transfers from this sender summed
+    # (issue 26: 250 lines of TRANSFER 1 TO BOB sent BOB 199 notices)
+    ctx.gather(("transfer", game.id, sender.name, to_name), to_receiver,
+               partial(_tell_receiver, ctx, game))
     # the sender's notice is the reply itself (spec 6.3: both parties are told)
     return Result(step.line, step.text, True, template="transfer", data={"notice": to_sender})
+
+
+def _tell_receiver(ctx: Context, game: Game, notices: list[TransferNotice]) -> None:
+    """One notice for a mail's transfers from one power to another: the amounts summed,
+    the balance before the first and after the last."""
+    first, last = notices[0], notices[-1]
+    summed = replace(first, amount=sum(n.amount for n in notices), balance=last.balance)
+    for mail in transfer_mails(roster_of(game, ctx.settings.name), [summed]):
+        ctx.notify(mail.to, mail.subject, mail.body)
 
 
 def _ledger(ctx: Context, game: Game, board: Map,

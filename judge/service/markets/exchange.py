@@ -399,18 +399,24 @@ def _notices(state: State, events: Sequence[Event], rules: Sequence[str],
     anonymous = "ANON_TRANSFER" in {r.upper() for r in rules}
     corps = state.get("corporations", {})
     out: list[Letter] = []
+    # one letter for a mail's transfers from one sender to one account, summed (issue 26)
+    summed: dict[tuple[str, str], int] = {}
+    for e in events:
+        if e.get("event") == "transfer":
+            key = (str(e["sender"]), str(e["to"]))
+            summed[key] = summed.get(key, 0) + int(e["amount"])
+    for (sender, account), amount in summed.items():
+        who = "an investor" if anonymous else sender
+        if account in corps:
+            to = corps[account].get("leader")
+            text = f"{account} received {amount} AgP from {who}."
+        else:
+            to, text = account, f"You received {amount} AgP from {who}."
+        if to:
+            out.append(Letter(to, "Exchange: a transfer", NOTICE, {"lines": [text]}))
     for e in events:
         kind = e.get("event")
-        if kind == "transfer":
-            who = "an investor" if anonymous else e["sender"]
-            if e["to"] in corps:
-                to = corps[e["to"]].get("leader")
-                text = f"{e['to']} received {e['amount']} AgP from {who}."
-            else:
-                to, text = e["to"], f"You received {e['amount']} AgP from {who}."
-            if to:
-                out.append(Letter(to, "Exchange: a transfer", NOTICE, {"lines": [text]}))
-        elif kind == "fill":
+        if kind == "fill":
             out.append(Letter(e["seller"], f"Exchange: ask #{e['id']} taken", NOTICE, {
                 "lines": [f"Ask #{e['id']}: {e['quantity']} of your {e['corporation']} "
                           f"shares sold at {e['price']} AgP "

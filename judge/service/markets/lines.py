@@ -7,12 +7,14 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from sqlalchemy import select
 
 from judge.service.context import Context, Identity, Refusal, Result
-from judge.service.markets.kind import MarketKind
+from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.phases import conclude, history, phase_mails, send
 from judge.service.markets.play import key_of, mails_json, new_refusals, play
 from judge.storage.games import lock_game
@@ -150,7 +152,33 @@ def _notify(ctx: Context, kind: MarketKind, record: PhaseRecord,
     assert game is not None
     letters = kind.notices(record.state, after[seen:], list(game.flags),
                            lambda: history(ctx.session, game, record, after))
-    send(ctx.session, ctx.settings, game, kind, record.state, ctx.now, letters)
+    # sent when the mail is done, one letter a reader (issue 26)
+    for letter in letters:
+        ctx.gather(("letters", game.id), letter, partial(
+            _send_gathered, ctx, game, kind, record.state))
+
+
+def _send_gathered(ctx: Context, game: Game, kind: MarketKind, state: Mapping[str, Any],
+                   letters: list[Letter]) -> None:
+    """A mail's immediate letters, those to one reader in one template as one letter:
+    their lines one after another, under the first one's subject."""
+    merged: dict[tuple[str, str], Letter] = {}
+    alone: list[Letter] = []
+    for letter in letters:
+        key = (letter.to.upper(), letter.template)
+        if "lines" not in letter.view:
+            alone.append(letter)
+        elif key not in merged:
+            merged[key] = letter
+        else:
+            first = merged[key]
+            subject = first.subject if first.subject.endswith(MORE) else first.subject + MORE
+            merged[key] = replace(first, subject=subject, view={
+                **first.view, "lines": [*first.view["lines"], "", *letter.view["lines"]]})
+    send(ctx.session, ctx.settings, game, kind, state, ctx.now, [*merged.values(), *alone])
+
+
+MORE = " (and more)"
 
 
 def _reason(refused: list[str], text: str) -> str | None:
