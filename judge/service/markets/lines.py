@@ -25,6 +25,21 @@ from judge.text.commands import Step
 log = logging.getLogger(__name__)
 
 
+MAX_KEPT_LINES = 1000  # a member's lines kept for one phase, all his mails together
+
+
+def within_cap(earlier: list[MarketMail], sender: str, more: int) -> None:
+    """Refuse a mail whose lines would take its sender past ``MAX_KEPT_LINES`` in this
+    phase: every mail of a phase is read again for each new one, so one member's flood
+    must not slow everyone's answers (issue 26)."""
+    sent = sum(len(m.lines) for m in earlier if m.sender == sender)
+    if sent + more > MAX_KEPT_LINES:
+        raise Refusal(f"at most {MAX_KEPT_LINES} of your lines are kept for a phase, and "
+                      f"{sent} are kept already: this mail's {more} would pass that; "
+                      "nothing of it was kept (send fewer lines, or later lines that "
+                      "replace your earlier ones)")
+
+
 def answered(ctx: Context, steps: list[Step],
              read: Callable[[], list[Result]]) -> None:
     """A member's lines answered as one mail of his: ``read`` keeps them (in a
@@ -67,6 +82,7 @@ def _keep(ctx: Context, who: Identity, kind: MarketKind, kept: list[Step]) -> li
                              template="refused") for s in kept]
     earlier = phase_mails(ctx.session, record)
     texts = [s.text.strip() for s in kept]
+    within_cap(earlier, name, len(texts))
     mail = {"from": name, "lines": texts, **({"as": who.acting} if who.acting else {})}
     after = play(game, kind, record.state, [*mails_json(earlier), mail])
     if "error" in after:

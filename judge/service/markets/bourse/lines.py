@@ -25,6 +25,7 @@ from judge.money.bourse.turn import turn_open
 from judge.service.context import Context, Result
 from judge.service.markets.bourse import ROLE, params_of
 from judge.service.markets.bourse.members import BourseIdentity, bourse_members, host_player
+from judge.service.markets.lines import within_cap
 from judge.service.markets.phases import phase_mails
 from judge.service.reports.replies import render_letter
 from judge.storage.games import lock_game, members
@@ -85,6 +86,9 @@ def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Resul
         return [Result(s.line, s.text, False, [f"the Bourse of {game.name} is over"],
                        template="refused") for s in kept]
     bourse, record = opening(ctx.session, game)
+    if record is not None:
+        within_cap(list(phase_mails(ctx.session, record)), who.pseudonym or ctx.reply_to,
+                   len(kept))
     desk = replay(ctx.session, game, bourse, record)
     params = params_of(game)
     sender = who.pseudonym or ctx.reply_to
