@@ -38,7 +38,7 @@ class Kind:
     name: str  # a batch case's "game", a stored game's variant, `judge demo --game`
     title: str  # as players read it: "1901-Shareholders"
     word: str  # in CREATE and HELP: "SHAREHOLDERS"
-    create: str  # the CREATE line HELP and the usage hints show
+    create: str  # the CREATE line that makes a game of the kind
     players: tuple[int, int]  # the fewest and most players by default
     batch: str | None  # "module:function": the judge adjudicate runner
     mail: str  # "module:NAME": the mail service's part
