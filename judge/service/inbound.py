@@ -15,7 +15,7 @@ from judge.service.guessing import answer_delay
 from judge.service.handlers import NOTHING_TO_UNDO, run
 from judge.service.kinds import attachment_named, part_of
 from judge.service.membership import count_wrong_passwords
-from judge.service.passwords import MAX_NEW_PER_MAIL, NEW_PASSWORDS_SPENT
+from judge.service.passwords import LIMIT, NEW_PASSWORDS_SPENT
 from judge.service.reports.replies import render
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import DecodedMail, OutboundMessage, queue_mail, queue_reply
@@ -152,6 +152,7 @@ def _sign_on_first(ctx: Context, steps: list[Step]) -> int:
 def _run_all(ctx: Context, steps: list[Step], start: int = 0) -> None:
     """Run the mail's steps from ``start`` on (those before it ran already)."""
     seen: dict[tuple[type, str], int] = {}
+    limits: dict[type, str] = {}  # command type -> the limit that refuses the rest
     market: list[Step] = []  # a market member's own lines, read as one mail of his
     for step in steps[start:MAX_COMMANDS]:
         if ctx.wrong_passwords:
@@ -171,14 +172,20 @@ def _run_all(ctx: Context, steps: list[Step], start: int = 0) -> None:
         if again is not None:
             ctx.results.append(again)
             continue
-        if ctx.new_passwords >= MAX_NEW_PER_MAIL and isinstance(step.command,
-                                                                NEW_PASSWORD_COMMANDS):
-            # the mail's new passwords are spent: the rest of its JOIN, CREATE, ... lines
-            # are refused as they stand, with no look at the store (200 CREATE lines)
-            ctx.results.append(Result(step.line, step.text, False, [NEW_PASSWORDS_SPENT],
+        limit = limits.get(type(step.command))
+        if limit is not None:
+            # a command of this type was refused for a limit of the mail or the day (new
+            # passwords, games a day): the rest are refused alike as they stand, with no
+            # savepoint and no look at the store (a mail of 200 CREATE lines)
+            ctx.results.append(Result(step.line, step.text, False, [limit],
                                       template="refused"))
             continue
         result = run(ctx, step)
+        if not result.ok and LIMIT in result.data:
+            spent = str(result.data[LIMIT])
+            limits[type(step.command)] = spent
+            if spent == NEW_PASSWORDS_SPENT:  # every command that sets a password
+                limits.update(dict.fromkeys(NEW_PASSWORD_COMMANDS, spent))
         signed = ctx.identity
         if signed is not None and signed.role == "master" and not isinstance(step.command,
                                                                              c.SignOn):

@@ -23,7 +23,7 @@ from judge.service.guessing import (
     senders_guessing,
 )
 from judge.service.kinds import Attachment, all_attachments, attachments_of, part_of
-from judge.service.passwords import check_password
+from judge.service.passwords import LIMIT, check_password
 from judge.service.powers import power_named, powers_named
 from judge.service.reports import guessing_mails, resignation_mails, roster_of
 from judge.service.schedule import absence_set
@@ -49,8 +49,10 @@ def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
         func.lower(Game.master_address) == ctx.reply_to.lower(),
         Game.created_at > ctx.now - DAY))
     if (made or 0) >= GAMES_PER_DAY:
-        raise Refusal(f"{ctx.reply_to} created {GAMES_PER_DAY} games within the last day, "
-                      f"as many as one address may; create {cmd.game} tomorrow")
+        said = (f"{ctx.reply_to} created {GAMES_PER_DAY} games within the last day, as many "
+                "as one address may; create")
+        # a limit: the mail's later CREATE lines are refused alike, unread (inbound)
+        raise Refusal(f"{said} {cmd.game} tomorrow", data={LIMIT: f"{said} it tomorrow"})
     if cmd.game.upper() in {k.word for k in attachments()}:
         raise Refusal(f"{cmd.game.upper()} is a word of the judge (JOIN {cmd.game.upper()} "
                       "<pseudonym>); choose another game name")

@@ -19,6 +19,9 @@ MIN_LENGTH, MAX_LENGTH = 4, 64
 # newcomer's sign-on): each costs a full scrypt, and 200 CREATE lines in one mail held
 # every other sender up for 11 s (issue 26).
 MAX_NEW_PER_MAIL = 3
+# Refusal.data[LIMIT]: the command was refused for a limit of the mail or the day, and the
+# mail's later commands of its type are refused the same way without being run
+LIMIT = "limit"
 NEW_PASSWORDS_SPENT = (f"at most {MAX_NEW_PER_MAIL} new passwords are set from one mail (each "
                        "costs the judge a slow hash); send this line again in another mail")
 
@@ -113,7 +116,7 @@ def new_password_hash(ctx: Context, password: str) -> str:
     if problem:
         raise Refusal(f"password refused: {problem}")
     if ctx.new_passwords >= MAX_NEW_PER_MAIL:
-        raise Refusal(NEW_PASSWORDS_SPENT)
+        raise Refusal(NEW_PASSWORDS_SPENT, data={LIMIT: NEW_PASSWORDS_SPENT})
     ctx.new_passwords += 1
     cost = int(ctx.settings.option("security", "scrypt_n", str(DEFAULT_COST)))
     return hash_password(password, cost)
