@@ -48,7 +48,8 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     # judge demo: the story of a game played by the scripts of judge.demos, which the
     # registry's kinds name (judge demo --game <kind>)
     "judge.demo": ("judge.config", "judge.demos", "judge.games"),
-    "judge.demos": ("judge.config", "judge.demos", "judge.storage", "judge.mail", "sqlalchemy"),
+    "judge.demos": ("judge.config", "judge.demos", "judge.storage", "judge.mail", "judge.games",
+                    "sqlalchemy"),
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
                   "judge.demo", "judge.games", "sqlalchemy"),
 }

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from judge.demos.opening import FALL, SPRING, WINTER
-from judge.demos.script import MailJudge, Script
+from judge.demos.script import MailJudge, Script, open_game
+from judge.games import CAPITALIST
 
 PSEUDONYMS = ("MIDAS", "CROESUS", "PLUTUS", "MAMMON", "FUGGER", "MEDICI", "SCROOGE",
               "GEKKO", "RICHIE")
@@ -82,14 +83,7 @@ def play(judge: MailJudge, game: str) -> None:
         judge.settle()
 
     print(f"Game {game}: the master creates it, nine pseudonyms join.", file=judge.log)
-    judge.chapter("start")
-    judge.send(master, [f"CREATE {game} masterpw CAPITALIST"])
-    judge.settle()
-    for name in PSEUDONYMS:
-        judge.send(address(name, game), [f"JOIN {game} pw{name.lower()} {name}"])
-    judge.settle()
-    judge.send(master, [f"SIGNON MASTER@{game} masterpw", "START"])
-    judge.settle()
+    open_game(judge, game, CAPITALIST.word, PSEUDONYMS, address)
     judge.chapter("S1901C")
     for name, lines in SPRING_TRADES.items():
         judge.send(address(name, game), [signon(name, game), *lines])

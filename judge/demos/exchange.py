@@ -18,7 +18,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from judge.demos.script import MailJudge, Script, player
+from judge.demos.script import MailJudge, Script, open_game, player
+from judge.games import EXCHANGE
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState
 
@@ -127,17 +128,9 @@ def _state(judge: MailJudge, game: str) -> tuple[str, dict[str, Any]]:
 def play(judge: MailJudge, game: str) -> None:
     """Create, join, start, then each phase: the investors' and leaders' mails by SMTP and
     the master's PROCESS (the phases' deadlines are days away)."""
-    master = player("master", game)
     say = lambda text: print(text, file=judge.log)  # noqa: E731
     say(f"Game {game}: the master creates an Exchange game, four investors join.")
-    judge.chapter("start")
-    judge.send(master, [f"CREATE {game} masterpw EXCHANGE {CREATE_PARAMS}"])
-    judge.settle()
-    for name in INVESTORS:
-        judge.send(player(name, game), [f"JOIN {game} pw{name.lower()} {name}"])
-    judge.settle()
-    judge.send(master, [f"SIGNON MASTER@{game} masterpw", "START"])
-    judge.settle()
+    master = open_game(judge, game, f"{EXCHANGE.word} {CREATE_PARAMS}", INVESTORS)
     for _ in range(12):
         status, state = _state(judge, game)
         if status != GameState.ACTIVE:

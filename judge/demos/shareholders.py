@@ -3,7 +3,8 @@ of 1901-Shareholders by mail against a running judge."""
 
 from __future__ import annotations
 
-from judge.demos.script import MailJudge, Script, player
+from judge.demos.script import MailJudge, Script, open_game, player
+from judge.games import SHAREHOLDERS
 
 # 1901-Shareholders (--game shareholders): four players deal in January 1901 as in the
 # spec's S3, ANN and CID codirect FRANCE and agree on one build and not another, then on
@@ -59,17 +60,9 @@ SHAREHOLDERS_NARRATION = {
 
 def play_shareholders(judge: MailJudge, game: str) -> None:
     """The script of ``--game shareholders``."""
-    master = player("master", game)
     say = lambda text: print(text, file=judge.log)  # noqa: E731
     say(f"Game {game}: the master creates a 1901-Shareholders game, four players join.")
-    judge.chapter("start")
-    judge.send(master, [f"CREATE {game} masterpw SHAREHOLDERS END_YEAR=1901"])
-    judge.settle()
-    for name in HOLDERS:
-        judge.send(player(name, game), [f"JOIN {game} pw{name.lower()} {name}"])
-    judge.settle()
-    judge.send(master, [f"SIGNON MASTER@{game} masterpw", "START"])
-    judge.settle()
+    master = open_game(judge, game, f"{SHAREHOLDERS.word} END_YEAR=1901", HOLDERS)
     for phase, mails in SHAREHOLDERS_TURNS:
         say(f"{phase}: the players mail the judge; the master processes the phase.")
         judge.chapter(phase)
