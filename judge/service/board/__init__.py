@@ -17,7 +17,7 @@ from judge.engine.adjudicate import PhaseResult
 from judge.games import PAYOLA as PAYOLA_KIND
 from judge.games import STANDARD as STANDARD_KIND
 from judge.games import Kind
-from judge.service.board import accounts, advance, master, members, orders, press
+from judge.service.board import accounts, advance, master, members, press, submission
 from judge.service.board.control import set_control
 from judge.service.board.oversight import overview
 from judge.service.board.phases import orders_carried_out
@@ -53,13 +53,13 @@ class BoardGame:
         return None  # a power, the master or an observer: the service's own sign-on
 
     def orders(self, ctx: Context, cmd: c.Orders, step: Step) -> Result:
-        return orders.orders(ctx, cmd, step)
+        return submission.orders(ctx, cmd, step)
 
     def clear(self, ctx: Context, cmd: c.Clear, step: Step) -> Result:
-        return orders.clear(ctx, cmd, step)
+        return submission.clear(ctx, cmd, step)
 
     def status(self, ctx: Context, cmd: c.Status, step: Step) -> Result:
-        return orders.status(ctx, cmd, step)
+        return submission.status(ctx, cmd, step)
 
     def history(self, session: Session, game: Game,
                 records: Sequence[PhaseRecord]) -> list[dict[str, Any]]:
