@@ -34,6 +34,9 @@ from judge.text.commands import Step
 
 # games one address may create a day (issue 26: one mail of 200 CREATE lines made 200)
 GAMES_PER_DAY = 3
+# A broadcast goes to every observer of a game, and OBSERVE needs no confirmation: so that
+# one mail of press cannot reach more than a bounded number of addresses (issue 26)
+MAX_OBSERVERS = 30
 DAY = timedelta(days=1)
 
 
@@ -91,6 +94,10 @@ def join_bourse(ctx: Context, cmd: c.JoinBourse, step: Step) -> Result:
 
 def observe(ctx: Context, cmd: c.Observe, step: Step) -> Result:
     game = game_named(ctx, cmd.game)
+    watching = [m for m in members(ctx.session, game) if m.role == Role.OBSERVER]
+    if len(watching) >= MAX_OBSERVERS:
+        raise Refusal(f"{game.name} has {MAX_OBSERVERS} observers, as many as a game may "
+                      "have; its results are in HISTORY and SUMMARY")
     name = (cmd.name or ctx.reply_to.split("@")[0])[:MAX_NAME]
     watcher = Player(
         game_id=game.id, role=Role.OBSERVER, name=name, address=ctx.reply_to,

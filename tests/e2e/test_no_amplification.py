@@ -13,7 +13,7 @@ from judge.config import Settings
 from judge.demos.exchange import CREATE_PARAMS, INVESTORS
 from judge.games import EXCHANGE, PAYOLA
 from judge.service.guessing import ALERT_MARK
-from judge.service.membership import GAMES_PER_DAY
+from judge.service.membership import GAMES_PER_DAY, MAX_OBSERVERS
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import Game
 from tests.e2e.conftest import MailJudge
@@ -185,3 +185,23 @@ def test_a_bare_help_is_the_worst_ratio_and_the_budget_bounds_it(
     got = _to(by_mail, VICTIM)
     assert len(got) == settings.replies_per_hour + 1
     assert 5 < ratio.worst < WORST_RATIO, ratio.worst
+
+
+def test_a_game_has_at_most_so_many_observers_so_one_broadcast_reaches_so_many(
+        by_mail: MailJudge) -> None:
+    """OBSERVE needs no confirmation, and a broadcast reaches every observer: a game's
+    observers are capped (``MAX_OBSERVERS``), so one mail of press reaches at most that
+    many addresses besides the game's players and master."""
+    by_mail.send_raw(ATTACKER, _raw(ATTACKER, "CREATE wide widepw77\n", 1))
+    for n in range(MAX_OBSERVERS):
+        watcher = f"watcher{n}@elsewhere.example"
+        out = by_mail.send_raw(watcher, _raw(watcher, f"OBSERVE wide watch{n:04d}\n", n + 2))
+        assert "You observe wide" in out[0].body
+    late = "late@elsewhere.example"
+    body = " ".join(by_mail.send_raw(late, _raw(late, "OBSERVE wide watchlate\n", 99))[0]
+                    .body.split())
+    assert f"wide has {MAX_OBSERVERS} observers, as many as a game may have" in body
+    out = by_mail.send_raw(ATTACKER, _raw(ATTACKER, "SIGNON MASTER@wide widepw77\n"
+                                          "BROADCAST\nHello all\nENDPRESS\n", 100))
+    readers = {m.recipient for m in out} - {ATTACKER}
+    assert len(readers) == MAX_OBSERVERS and late not in readers
