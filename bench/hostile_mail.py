@@ -41,59 +41,16 @@ from judge.mail.worker import handle_next  # noqa: E402
 from judge.service.inbound import handle_mail  # noqa: E402
 from judge.storage.mailqueue import store_inbound  # noqa: E402
 from judge.storage.session import make_sessionmaker, unit_of_work  # noqa: E402
+from tests.e2e.hostile_shapes import SHAPES as TEST_SHAPES  # noqa: E402
+from tests.e2e.hostile_shapes import raw  # noqa: E402
 
-LIMIT = 256 * 1024
-_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
-
-
-def _password(n: int) -> str:
-    """A four-character password, a new one for each n."""
-    out = ""
-    for _ in range(4):
-        n, digit = divmod(n, len(_ALPHABET))
-        out += _ALPHABET[digit]
-    return out
-
-
-def _filled(line: Callable[[int], str], most: int) -> str:
-    """Lines ``line(0)``, ``line(1)``, ... up to ``most`` of them, as many as fit the limit
-    with a header block."""
-    out: list[str] = []
-    size = 0
-    for n in range(most):
-        text = line(n) + "\r\n"
-        if size + len(text) > LIMIT - 600:
-            break
-        out.append(text)
-        size += len(text)
-    return "".join(out)
-
-
-def _wrote_blank() -> str:
-    head = "".join("x wrote:\r\n" for _ in range(9000))
-    return head + "\r\n" * ((LIMIT - 600 - len(head)) // 2)
-
-
-SHAPES: dict[str, Callable[[], str]] = {
-    "join": lambda: _filled(lambda n: f"JOIN g{n % 10} {_password(n)}", 20_160),
-    "join-over-budget": lambda: _filled(lambda n: f"JOIN g{n % 10} {_password(n)}", 20_160),
-    "signon": lambda: _filled(lambda n: f"SIGNON FRANCE@alpha guess{n:04d}", 200),
-    "wrote": lambda: _filled(lambda n: "... wrote:", 18_000),
-    "wrote-blank": _wrote_blank,
-    "press": lambda: "PRESS TO ALL\r\n" + _filled(lambda n: f"JOIN g{n % 10} {_password(n)}",
-                                                  20_160),
-    "orders": lambda: _filled(lambda n: f"A PAR - BUR {n}", 30_000),
-    "create": lambda: _filled(lambda n: f"CREATE new{n} pw{n:05d}", 200),
-}
+# the shapes the stall tests send (tests/e2e/hostile_shapes.py), and one more: the join
+# shape from a sender already over its reply budget
+SHAPES: dict[str, Callable[[], str]] = {**TEST_SHAPES, "join-over-budget": TEST_SHAPES["join"]}
 
 
 def _raw(sender: str, body: str, n: int) -> bytes:
-    head = (f"From: {sender}\r\nTo: judge@example.org\r\nSubject: hello\r\n"
-            f"Message-ID: <hostile.{n}@evil.example>\r\nMIME-Version: 1.0\r\n"
-            "Content-Type: text/plain; charset=utf-8\r\n\r\n")
-    raw = head.encode("ascii") + body.encode("utf-8")
-    assert len(raw) <= LIMIT, len(raw)
-    return raw
+    return raw(body, n, sender)
 
 
 def _handled(factory: sessionmaker[Session], settings: Settings, raw: bytes) -> float:

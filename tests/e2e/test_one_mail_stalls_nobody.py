@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import smtplib
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,12 +21,11 @@ from judge.config import Settings, settings_from_text
 from judge.storage.mailqueue import InboundMessage
 from judge.storage.schema import SignOnFailure
 from tests.e2e.conftest import MailJudge
+from tests.e2e.hostile_shapes import SHAPES, password, raw
 
 BOUND = 1.0  # seconds of delay one mail may cause another sender (issue 26)
-LIMIT = 256 * 1024
 STRANGER = "stranger@evil.example"
 PLAYER = "player@players.example"
-_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 
 @pytest.fixture
@@ -39,60 +37,11 @@ def settings(tmp_path: Path, db_url: str) -> Settings:
         f"[smtp]\nhost = 127.0.0.1\nport = 0\n[database]\nurl = {db_url}\n", tmp_path)
 
 
-def _password(n: int) -> str:
-    out = ""
-    for _ in range(4):
-        n, digit = divmod(n, len(_ALPHABET))
-        out += _ALPHABET[digit]
-    return out
-
-
-def _filled(line: Callable[[int], str], most: int, head: str = "") -> str:
-    """``head`` and then lines ``line(0)``, ``line(1)``, ... (at most ``most``), as many
-    as fit the size limit with a header block."""
-    out = [head]
-    size = len(head)
-    for n in range(most):
-        text = line(n) + "\r\n"
-        if size + len(text) > LIMIT - 400:
-            break
-        out.append(text)
-        size += len(text)
-    return "".join(out)
-
-
-def _wrote_then_blank() -> str:
-    head = "x wrote:\r\n" * 9000
-    return head + "\r\n" * ((LIMIT - 400 - len(head)) // 2)
-
-
-SHAPES: dict[str, Callable[[], str]] = {
-    # every password a new one: each was a secret scrubbed from every line
-    "join": lambda: _filled(lambda n: f"JOIN g{n % 10} {_password(n)}", 20_160),
-    # wrong passwords for a player who exists: each was a scrypt hash at full cost
-    "signon": lambda: _filled(lambda n: f"SIGNON FRANCE@alpha guess{n:04d}", 200),
-    # each attribution sliced the rest of the mail
-    "wrote": lambda: _filled(lambda n: "... wrote:", 18_000),
-    # each attribution looked past every blank line below it for a quote
-    "wrote-blank": _wrote_then_blank,
-    # one press block: every line of it was parsed as a command
-    "press": lambda: _filled(lambda n: f"JOIN g{n % 10} {_password(n)}", 20_160,
-                             "PRESS TO ALL\r\n"),
-    # different order lines, signed on nowhere: each was parsed as a command
-    "orders": lambda: _filled(lambda n: f"A PAR - BUR {n}", 30_000),
-    # new games, each a new password hashed at full cost (11 s for 200)
-    "create": lambda: _filled(lambda n: f"CREATE new{n} pw{n:05d}", 200),
-}
 SMALL = {"signon": 6000, "create": 4000}  # the shapes that are not big, but were slow
 
 
 def _raw(body: str, n: int, sender: str = STRANGER) -> bytes:
-    head = (f"From: {sender}\r\nTo: judge@example.org\r\nSubject: hello\r\n"
-            f"Message-ID: <hostile-{n}@evil.example>\r\nMIME-Version: 1.0\r\n"
-            "Content-Type: text/plain; charset=utf-8\r\n\r\n")
-    raw = head.encode("ascii") + body.encode("ascii")
-    assert len(raw) <= LIMIT
-    return raw
+    return raw(body, n, sender)
 
 
 def _answered_in(by_mail: MailJudge, sender: str) -> tuple[float, dict[str, str]]:
@@ -163,7 +112,7 @@ def test_a_mail_is_read_to_its_cap_and_no_further(by_mail: MailJudge) -> None:
     # what is kept of it: the 201 lines read, passwords masked, and a count of the rest
     text = kept.decode("utf-8")
     assert text.count("JOIN g") == 201 and "past the command cap, not read" in text
-    assert _password(0) not in text and _password(200) not in text
+    assert password(0) not in text and password(200) not in text
 
 
 def test_a_mail_sets_at_most_three_new_passwords(by_mail: MailJudge) -> None:
