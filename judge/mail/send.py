@@ -216,14 +216,7 @@ def settle_at_start(factory: sessionmaker[Session], delivery: Delivery,
                     if arrived is None and same_boot and doubt:
                         arrived = False  # after the one in doubt: never begun
                     doubt = doubt or arrived is None
-                if arrived:
-                    row.state, row.sent_at = OutboxState.SENT.value, row.next_attempt_at
-                elif arrived is False:
-                    row.state = OutboxState.PENDING.value
-                else:
-                    row.state = OutboxState.FAILED.value
-                    row.last_error = ("interrupted while being handed to the relay; "
-                                      "not resent")
+                _settle(row, arrived)
                 settled.append(row_id)
     journal.clear()
     if settled:
@@ -335,6 +328,18 @@ def _not_sent(session: Session, settings: Settings, row: OutboundMessage,
         log.warning("mail #%s to %s failed: %s", row.id, row.recipient, text)
 
 
+def _settle(row: OutboundMessage, arrived: bool | None) -> None:
+    """A mail left ``sending`` by a crash: sent if it arrived, back in the queue if it
+    surely did not, else failed (never risk sending it twice)."""
+    if arrived:
+        row.state, row.sent_at = OutboxState.SENT.value, row.next_attempt_at
+    elif arrived is False:
+        row.state = OutboxState.PENDING.value
+    else:
+        row.state = OutboxState.FAILED.value
+        row.last_error = "interrupted while being handed to the relay; not resent"
+
+
 def recover_interrupted(
     factory: sessionmaker[Session], delivery: Delivery, older_than: timedelta = timedelta(0),
     now: datetime | None = None,
@@ -351,13 +356,7 @@ def recover_interrupted(
         ).all()
         for row in rows:
             arrived = delivery.delivered(row.message_id)
-            if arrived:
-                row.state, row.sent_at = OutboxState.SENT.value, row.next_attempt_at
-            elif arrived is False:
-                row.state = OutboxState.PENDING.value
-            else:
-                row.state = OutboxState.FAILED.value
-                row.last_error = "interrupted while being handed to the relay; not resent"
+            _settle(row, arrived)
             settled.append(row.id)
     return settled
 
