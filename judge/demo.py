@@ -18,8 +18,9 @@ from typing import TextIO
 
 from judge.config import Settings, load_settings
 from judge.demos.opening import WINTER
-from judge.demos.script import WAIT_SECONDS, MailJudge, Script, player
+from judge.demos.script import WAIT_SECONDS, MailJudge, Script, open_game, player
 from judge.games import KINDS, kind_named
+from judge.games import PAYOLA as PAYOLA_KIND
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 # The books a Payola game opens at its end go to every reader alike and run to hundreds
@@ -93,15 +94,9 @@ def signon(power: str, game: str) -> str:
 
 def play(judge: MailJudge, game: str) -> None:
     """The script: create, join, a Payola year with press and a transfer, then a draw."""
-    master = player("master", game)
     say = lambda text: print(text, file=judge.log)  # noqa: E731
     say(f"Game {game}: the master creates it, seven players join.")
-    judge.chapter("start")
-    judge.send(master, [f"CREATE {game} masterpw PAYOLA"])
-    judge.settle()
-    for power in POWERS:
-        judge.send(player(power, game), [f"JOIN {game} pw{power.lower()} {power}"])
-    judge.settle()
+    master = open_game(judge, game, PAYOLA_KIND.word, POWERS, start=False)
     judge.process()  # every power has a player: the processor starts the game
     for phase, sheets, extras in (("S1901M", SPRING, SPRING_EXTRAS), ("F1901M", FALL, {}),
                                   ("W1901A", WINTER, {})):

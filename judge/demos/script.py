@@ -102,11 +102,11 @@ class Script:
 
 
 def open_game(judge: MailJudge, game: str, create: str, names: Sequence[str],
-              address: Callable[[str, str], str] = player) -> str:
+              address: Callable[[str, str], str] = player, start: bool = True) -> str:
     """The opening every market script plays: the master CREATEs the game with ``create``
     (its kind's word and parameters), each of ``names`` JOINs with his own password, and
-    the master STARTs it; ``address`` gives each one's address, the master's too. Returns
-    the master's address."""
+    (``start``) the master STARTs it; ``address`` gives each one's address, the master's
+    too. Returns the master's address."""
     master = address("master", game)
     judge.chapter("start")
     judge.send(master, [f"CREATE {game} masterpw {create}"])
@@ -114,6 +114,7 @@ def open_game(judge: MailJudge, game: str, create: str, names: Sequence[str],
     for name in names:
         judge.send(address(name, game), [f"JOIN {game} pw{name.lower()} {name}"])
     judge.settle()
-    judge.send(master, [f"SIGNON MASTER@{game} masterpw", "START"])
-    judge.settle()
+    if start:
+        judge.send(master, [f"SIGNON MASTER@{game} masterpw", "START"])
+        judge.settle()
     return master

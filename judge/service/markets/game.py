@@ -4,7 +4,6 @@ by the market pieces with the kind's ``MarketKind`` (its letters, STATUS, openin
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,6 +24,7 @@ from judge.service.markets.lines import lines as market_lines
 from judge.service.markets.phases import PUBLIC, advance
 from judge.service.markets.press import market_press
 from judge.service.reports import Mail, Roster
+from judge.service.reports.replies import fit
 from judge.storage.schema import Game, PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -82,8 +82,8 @@ class MarketGame:
             if letters is None:  # played before the judge kept its public letters
                 lines = ["(its results went out by mail; the judge kept no copy)"]
             else:
-                lines = [wrapped for letter in letters for line in letter.splitlines()
-                         for wrapped in _within(line, HISTORY_WIDTH)]
+                lines = [line.rstrip() for letter in letters
+                         for line in fit(letter, HISTORY_WIDTH).splitlines()]
             out.append({"phase": record.phase, "lines": lines})
         return out
 
@@ -130,11 +130,3 @@ class MarketGame:
 
 
 HISTORY_WIDTH = 70  # HISTORY indents each line by 8: within the mail's 78 columns
-
-
-def _within(line: str, width: int) -> list[str]:
-    if len(line) <= width:
-        return [line.rstrip()]
-    indent = " " * (len(line) - len(line.lstrip()))
-    return textwrap.wrap(line, width, subsequent_indent=indent + "  ",
-                         break_long_words=False) or [""]
