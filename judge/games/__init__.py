@@ -38,7 +38,6 @@ class Kind:
     name: str  # a batch case's "game", a stored game's variant, `judge demo --game`
     title: str  # as players read it: "1901-Shareholders"
     word: str  # in CREATE and HELP: "SHAREHOLDERS"
-    create: str  # the CREATE line that makes a game of the kind
     players: tuple[int, int]  # the fewest and most players by default
     batch: str | None  # "module:function": the judge adjudicate runner
     mail: str  # "module:NAME": the mail service's part
@@ -64,40 +63,34 @@ class Kind:
 
 
 STANDARD = Kind(
-    name="standard", title="Diplomacy", word="STANDARD",
-    create="CREATE <game> <password> [STANDARD] [flags] [BOURSE]", players=(1, 7),
+    name="standard", title="Diplomacy", word="STANDARD", players=(1, 7),
     batch="judge.batch.standard:play_case", mail="judge.service.board:STANDARD",
 )
 PAYOLA = Kind(
-    name="payola", title="Payola", word="PAYOLA",
-    create="CREATE <game> <password> PAYOLA [rule flags] [BOURSE]", players=(1, 7),
+    name="payola", title="Payola", word="PAYOLA", players=(1, 7),
     batch="judge.batch.payola:play_case", mail="judge.service.board:PAYOLA",
     guide="playing-payola.md", demo="judge.demo:PAYOLA", grammar="offers", bank=True,
 )
 EXCHANGE = Kind(
     name="exchange", title="Exchange", word="EXCHANGE",
-    create="CREATE <game> <password> EXCHANGE [rule flags] [PARAM=value ...]",
     players=(2, 30), batch="judge.batch.exchange:play_case",
     mail="judge.service.markets.exchange:GAME", guide="playing-exchange.md",
     demo="judge.demos.exchange:SCRIPT", grammar="exchange", market=True,
 )
 SHAREHOLDERS = Kind(
-    name="shareholders", title="1901-Shareholders", word="SHAREHOLDERS",
-    create="CREATE <game> <password> SHAREHOLDERS [PARAM=value ...]", players=(1, 100),
+    name="shareholders", title="1901-Shareholders", word="SHAREHOLDERS", players=(1, 100),
     batch="judge.batch.shareholders:play_case",
     mail="judge.service.markets.shareholders:GAME", guide="playing-shareholders.md",
     demo="judge.demos.shareholders:SCRIPT", grammar="shareholders", market=True,
 )
 CAPITALIST = Kind(
-    name="capitalist", title="Capitalist Diplomacy", word="CAPITALIST",
-    create="CREATE <game> <password> CAPITALIST [PARAM=value ...]", players=(9, 12),
+    name="capitalist", title="Capitalist Diplomacy", word="CAPITALIST", players=(9, 12),
     batch="judge.batch.capitalist:play_case",
     mail="judge.service.markets.capitalist:GAME", guide="playing-capitalist.md",
     demo="judge.demos.capitalist:SCRIPT", grammar="capitalist", market=True,
 )
 BOURSE = Kind(
     name="bourse", title="the Bourse", word="BOURSE",
-    create="CREATE <game> <password> [PAYOLA] [flags] BOURSE [PARAM=value ...]",
     players=(0, 1000), batch="judge.batch.bourse:play_case",
     mail="judge.service.markets.bourse.attachment:ATTACHMENT", guide="playing-bourse.md",
     demo="judge.demos.bourse:SCRIPT", grammar="bourse", hosts=("standard", "payola"),

@@ -15,7 +15,7 @@ from judge.storage.schema import Game, PhaseRecord
 
 KIND = Kind(
     name="tithe", title="Tithe Diplomacy", word="TITHE",
-    create="CREATE <game> <password> TITHE", players=(1, 7), batch=None,
+    players=(1, 7), batch=None,
     mail="tests.games.tithe:PART",
 )
 
