@@ -55,6 +55,7 @@ def test_history_and_summary_in_every_kind(market: MarketJudge, kind: str) -> No
     assert "REFUSED" not in history.upper(), history
     for phase in played:
         assert f"      {phase}:\n" in history, (phase, history)
+    assert history.count("\n-- \n") == 1  # the reply's signature, none of the letters'
     lines = [line.strip() for line in history.splitlines()]
     assert not [x for x in lines if len(x) == 1], "a record printed one character a line"
 

@@ -17,7 +17,7 @@ from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.members import MEMBER
 from judge.service.markets.play import mails_json, opening_envelope, params_of, play
-from judge.service.reports.replies import render_letter
+from judge.service.reports.replies import render, render_letter
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
 from judge.storage.games import members
@@ -129,10 +129,17 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
 
 def _keep_public(settings: Settings, game: Game, kind: MarketKind, record: PhaseRecord,
                  letters: list[Letter]) -> None:
-    """The public letters of the phase, as everyone read them, kept with its result:
-    HISTORY shows them (judge.service.markets.game)."""
-    public = [_body(settings, game, kind, letter) for letter in letters if letter.to == "*"]
+    """The public letters of the phase, as everyone read them but for their signature
+    and their wrapping, kept with its result: HISTORY shows them, wrapped to its own
+    width (judge.service.markets.game)."""
+    public = [render(one.template, v=one.view, game=game.name, title=kind.title,
+                     judge=settings.name, judge_address=settings.address)
+              .split(SIGNATURE)[0].rstrip("\n")
+              for one in letters if one.to == "*"]
     record.result = {**(record.result or {}), PUBLIC: public}
+
+
+SIGNATURE = "\n-- \n"  # where a letter's text ends and the judge's signature begins
 
 
 def _body(settings: Settings, game: Game, kind: MarketKind, one: Letter) -> str:
