@@ -147,14 +147,6 @@ def part_of(game: Game) -> GamePart:
     return part
 
 
-def part_named(word: str) -> GamePart | None:
-    """The mail part of the game a CREATE word names (None: no game of its own)."""
-    kind = kind_named(word)
-    if kind is None or kind.attachment:
-        return None
-    part: GamePart = kind.part("mail")
-    return part
-
 
 def attachments_of(game: Game) -> Sequence[Attachment]:
     """The attachments the game carries (its Bourse, if it has one)."""
