@@ -8,6 +8,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Help:
     topic: str | None = None
+    more: tuple[str, ...] = ()  # HELP RULES <game> [<section>]: the words after the topic
 
 
 @dataclass(frozen=True, slots=True)
