@@ -52,6 +52,23 @@ def _acting(state: State, power: str) -> list[str]:
     return [commander] if commander else []
 
 
+def _actors(state: State) -> list[str]:
+    """Who may act in the phase the state opens (spec 3's table): every player in a
+    commerce phase; in a military phase each commander, signed on as the power he
+    commands, for a power with units (movement), dislodged units (retreats), or builds
+    or removals to make (adjustments)."""
+    kind = str(state.get("phase", ""))[-1:]
+    if kind == "C":
+        return sorted(state.get("players", {}))
+    units, centers = state.get("units", {}), state.get("centers", {})
+    powers = {"M": {p for p, us in units.items() if us},
+              "R": {p for p, ds in state.get("dislodged", {}).items() if ds},
+              "A": {p for p in set(units) | set(centers)
+                    if len(units.get(p, [])) != len(centers.get(p, []))}}.get(kind, set())
+    commanders = state.get("commanders", {})
+    return [f"{commanders[p]}/{p}" for p in sorted(powers) if commanders.get(p)]
+
+
 def _currency(power: str) -> str:
     return CURRENCIES.name_of(power)
 
@@ -197,7 +214,7 @@ def _status(state: State, name: str) -> list[str]:
 KIND = MarketKind(
     game=CAPITALIST, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status, opening_letters=_opening_letters,
-    secret=True,
+    secret=True, actors=_actors,
 )
 
 GAME = MarketGame(KIND)

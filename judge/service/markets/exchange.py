@@ -93,6 +93,45 @@ def _acting(state: State, power: str) -> list[str]:
     return [leader] if leader else []
 
 
+def _actors(state: State) -> list[str]:
+    """Who may act in the phase the state opens (spec 3.1's table): every investor in
+    Bids, IPO purchase and movement (bribes), each leader signed on as his corporation for
+    its units; in the Offering the founders of the corporations started, the leaders and
+    the shareholders of a pending issue; in Elections the shareholders of the floated
+    corporations; in Dividends and adjustments each floated corporation's leader,
+    signed on as it; in a retreat phase the leaders of the dislodged units."""
+    kind = str(state.get("phase", ""))[-1:]
+    investors = sorted(state.get("investors", {}))
+    corporations = state.get("corporations", {})
+    floated = {n: c for n, c in corporations.items() if c.get("status") == "FLOATED"}
+
+    def holders(names: set[str]) -> set[str]:
+        return {i for i, inv in state.get("investors", {}).items()
+                if any(inv.get("shares", {}).get(n) for n in names)}
+
+    def leading(powers: Any) -> list[str]:
+        return [f"{floated[p]['leader']}/{p}" for p in powers
+                if p in floated and floated[p].get("leader")]
+
+    if kind in ("B", "P"):
+        return investors
+    if kind == "M":
+        return investors + leading(p for p, units in state.get("units", {}).items() if units)
+    if kind == "R":
+        return leading(p for p, gone in state.get("dislodged", {}).items() if gone)
+    if kind == "A":
+        return leading(sorted(floated))
+    if kind == "E":
+        return sorted(holders(set(floated)))
+    if kind == "O":
+        out = {c["founder"] for c in corporations.values()
+               if c.get("status") == "STARTED" and c.get("founder")}
+        out |= {c["leader"] for c in floated.values() if c.get("leader")}
+        out |= holders({n for n, c in corporations.items() if c.get("pending_issue")})
+        return sorted(out)
+    return []
+
+
 def _corporations(state: State) -> list[dict[str, Any]]:
     """The public face of every corporation (no treasury: that is for its leader and
     shareholders)."""
@@ -499,7 +538,7 @@ KIND = MarketKind(
     game=EXCHANGE, member="investor", defaults=DEFAULTS, opening=_opening, acting=_acting,
     letters=_letters, status=_status,
     notices=_notices, settings={"HOLDINGS": _set_holdings}, in_force=_in_force,
-    in_force_keys=("standing",),
+    in_force_keys=("standing",), actors=_actors,
 )
 
 GAME = MarketGame(KIND)

@@ -79,6 +79,21 @@ def _acting(state: State, power: str) -> list[str]:
     return list(state.get("countries", {}).get(power, {}).get("office", []))
 
 
+def _actors(state: State) -> list[str]:
+    """Who may act in the phase the state opens (spec 3's table): every player in
+    January; in February each office holder of each country, signed on as it; in a
+    movement or retreat phase the office holders of the countries with units (with
+    dislodged units), each signed on as the country."""
+    kind = str(state.get("phase", ""))[-1:]
+    if kind == "D":
+        return sorted(state.get("players", {}))
+    with_units = {"A": set(state.get("countries", {})),
+                  "M": {p for p, us in state.get("units", {}).items() if us},
+                  "R": {p for p, ds in state.get("dislodged", {}).items() if ds}}.get(kind, set())
+    return [f"{holder}/{country}" for country in sorted(with_units)
+            for holder in state.get("countries", {}).get(country, {}).get("office", [])]
+
+
 def office_word(office: Sequence[str]) -> str:
     if not office:
         return "no office holder"
@@ -285,7 +300,7 @@ KIND = MarketKind(
     game=SHAREHOLDERS, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status,
     setup_problem=_setup_problem, carry=_carry, opening_letters=_opening_letters,
-    in_force=_in_force, in_force_keys=("sets",),
+    in_force=_in_force, in_force_keys=("sets",), actors=_actors,
 )
 
 GAME = MarketGame(KIND)
