@@ -69,6 +69,20 @@ def _actors(state: State) -> list[str]:
     return [f"{commanders[p]}/{p}" for p in sorted(powers) if commanders.get(p)]
 
 
+def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
+    """The start notice's terms: each player's starting SFr and currencies, and the end
+    (spec 3, 6)."""
+    players = list(state.get("players", {}).values())
+    first = players[0] if players else {}
+    units = sorted(set((first.get("holdings") or {}).values()))
+    holdings = (f" and {units[0]} units of every currency" if len(units) == 1 and units[0]
+                else "")
+    return [f"Each player starts with {centimes(first.get('sfr', 0))} SFr{holdings}.",
+            f"The game ends at the end of {params.get('END_YEAR')} at the latest, or "
+            f"earlier once a power owns {params.get('VICTORY_SCS', 18)} centres; the best "
+            "scores win (there are no draws)."]
+
+
 def _currency(power: str) -> str:
     return CURRENCIES.name_of(power)
 
@@ -214,7 +228,7 @@ def _status(state: State, name: str) -> list[str]:
 KIND = MarketKind(
     game=CAPITALIST, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status, opening_letters=_opening_letters,
-    secret=True, actors=_actors,
+    secret=True, actors=_actors, terms=_terms,
 )
 
 GAME = MarketGame(KIND)

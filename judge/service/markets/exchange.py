@@ -132,6 +132,18 @@ def _actors(state: State) -> list[str]:
     return []
 
 
+def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
+    """The start notice's terms: each investor's starting cash and the end (spec 3.5)."""
+    cash = sorted({inv.get("cash", 0) for inv in state.get("investors", {}).values()})
+    start = (f"Each investor starts with {cash[0]} AgP in cash." if len(cash) == 1
+             else "The investors start with the cash the master set (STATUS shows yours).")
+    end = params.get("END_YEAR")
+    close = (f"The game ends at the end of {end} at the latest, earlier by a solo or an "
+             "agreed draw." if end else
+             "The game has no end year: it ends by a solo or an agreed draw.")
+    return [start, close]
+
+
 def _corporations(state: State) -> list[dict[str, Any]]:
     """The public face of every corporation (no treasury: that is for its leader and
     shareholders)."""
@@ -538,7 +550,7 @@ KIND = MarketKind(
     game=EXCHANGE, member="investor", defaults=DEFAULTS, opening=_opening, acting=_acting,
     letters=_letters, status=_status,
     notices=_notices, settings={"HOLDINGS": _set_holdings}, in_force=_in_force,
-    in_force_keys=("standing",), actors=_actors,
+    in_force_keys=("standing",), actors=_actors, terms=_terms,
 )
 
 GAME = MarketGame(KIND)

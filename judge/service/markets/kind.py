@@ -109,6 +109,9 @@ class MarketKind:
     # the phase counts) or ``NAME/POWER`` (a mail of his signed on as that power); the
     # phase is processed early once each has sent mail for it and none has SET WAIT
     actors: Callable[[State], Sequence[str]] | None = None
+    # the start notice's terms: what each member starts with and when the game ends,
+    # given the opening state and the game's GM parameters (defaults filled in)
+    terms: Callable[[State, Mapping[str, Any]], list[str]] | None = None
 
 
 def units_and_centres(state: State, power: str) -> list[str]:

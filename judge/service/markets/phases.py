@@ -62,8 +62,9 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind,
     record = record_state(session, game, state, now)
     game.state = GameState.ACTIVE
     deadline = schedule(session, game, record, now)
+    terms = kind.terms(state, {**kind.defaults, **params_of(game, kind)}) if kind.terms else []
     view = {"game": game.name, "title": kind.title, "member": kind.member,
-            "names": sorted(names), "phase": record.phase,
+            "names": sorted(names), "phase": record.phase, "terms": terms,
             "deadline": deadline.strftime("%Y-%m-%d %H:%M UTC")}
     opened = kind.opening_letters(record.state) if kind.opening_letters else []
     _send(session, settings, game, kind, record.state, now,

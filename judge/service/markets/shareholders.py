@@ -94,6 +94,18 @@ def _actors(state: State) -> list[str]:
             for holder in state.get("countries", {}).get(country, {}).get("office", [])]
 
 
+def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
+    """The start notice's terms: each player's starting cash and the end (spec 3, 5.8)."""
+    cash = sorted({p.get("cash", 0) for p in state.get("players", {}).values()})
+    start = (f"Each player starts with ${cash[0]} in cash." if len(cash) == 1
+             else "The players start with the cash the rules give (STATUS shows yours).")
+    end = params.get("END_YEAR")
+    close = (f"The game ends at the end of {end} at the latest (the highest net worth "
+             "wins), earlier by a military or an economic victory." if end else
+             "The game has no end year: it ends by a military or an economic victory.")
+    return [start, close]
+
+
 def office_word(office: Sequence[str]) -> str:
     if not office:
         return "no office holder"
@@ -300,7 +312,7 @@ KIND = MarketKind(
     game=SHAREHOLDERS, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status,
     setup_problem=_setup_problem, carry=_carry, opening_letters=_opening_letters,
-    in_force=_in_force, in_force_keys=("sets",), actors=_actors,
+    in_force=_in_force, in_force_keys=("sets",), actors=_actors, terms=_terms,
 )
 
 GAME = MarketGame(KIND)
