@@ -65,6 +65,7 @@ USAGE = {
     "EJECT": "EJECT <power>",
     "REPLACE": "REPLACE <power>",
     "TERMINATE": "TERMINATE",
+    "ADDRESSES": "ADDRESSES",
 }
 
 

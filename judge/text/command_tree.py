@@ -171,6 +171,9 @@ class ToCommand(Transformer):
     def terminate(self, _: list) -> c.Terminate:
         return c.Terminate()
 
+    def addresses(self, _: list) -> c.Addresses:
+        return c.Addresses()
+
 
 def _opt(token: Token | None) -> str | None:
     return None if token is None else str(token)
