@@ -445,8 +445,9 @@ def _final(state: State, end: Mapping[str, Any]) -> list[dict[str, Any]]:
 def _notices(state: State, events: Sequence[Event], rules: Sequence[str],
              history: History) -> list[Letter]:
     """Letters an immediate command sends at once: a transfer's recipient (an investor,
-    or a corporation's leader), an ask's seller when it is taken, and the ledger asked
-    for with LEDGER."""
+    or a corporation's leader), an ask's seller when it is taken, the ledger asked for
+    with LEDGER, and to everyone the market's news: an ask opened, taken or withdrawn,
+    never with its seller (spec 7: asks are public without their sellers)."""
     anonymous = "ANON_TRANSFER" in {r.upper() for r in rules}
     corps = state.get("corporations", {})
     out: list[Letter] = []
@@ -475,7 +476,34 @@ def _notices(state: State, events: Sequence[Event], rules: Sequence[str],
         elif kind == "ledger":
             out.append(Letter(e["to"], f"Exchange: the ledger of {e['corporation']}", NOTICE,
                               {"lines": corporate_ledger(history(), e["corporation"])}))
+        news = _market_news(e)
+        if news is not None:
+            out.append(Letter("*", "Exchange: the market", MARKET, {"lines": [news]}))
     return out
+
+
+MARKET = "market/exchange_market.txt.j2"
+
+
+def _market_news(event: Event) -> str | None:
+    """What everyone is told of an ask when it is opened, taken or withdrawn: its id, the
+    shares and the price, never the seller nor the buyer."""
+    kind = event.get("event")
+    if kind not in ("ask", "fill", "withdraw"):
+        return None
+    number, corp, price = event["id"], event["corporation"], event["price"]
+    shares = _shares(int(event["quantity"]), str(corp))
+    if kind == "ask":
+        return f"Ask #{number} opened: {shares} at {price} AgP each (TAKE {number} <n>)."
+    if kind == "withdraw":
+        return f"Ask #{number} withdrawn: {shares} at {price} AgP each."
+    left = int(event["left"])
+    rest = f"{left} left" if left else "none left, the ask is closed"
+    return f"Ask #{number}: {shares} sold at {price} AgP each; {rest}."
+
+
+def _shares(count: int, corporation: str) -> str:
+    return f"{count} {corporation} share" + ("" if count == 1 else "s")
 
 
 def corporate_ledger(history: Sequence[Mapping[str, Any]], power: str) -> list[str]:
