@@ -201,11 +201,30 @@ def _public(before: State, after: State, result: Mapping[str, Any],
         "fills": [f"ask #{e['id']}: {e['quantity']} sold" for e in _of(events, "fill")],
         "asks": [f"#{a['id']} {a['corporation']} {a['remaining']} @ {a['price']}"
                  for a in after.get("asks", [])],
-        "orders": dict(sorted(result.get("orders", {}).items())),
-        "results": dict(sorted(result.get("results", {}).items())),
+        "by_power": _by_power(before, after, result.get("orders", {}),
+                              result.get("results", {})),
         "totals": dict(sorted(totals.items())),
         "end": end, "final": _final(after, end) if end else [],
     }
+
+
+def _by_power(before: State, after: State, orders: Mapping[str, str],
+              results: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The phase's orders and results under the corporation whose unit each is (its units
+    as the phase opened, its dislodged units, the units it built): each line the order the
+    unit issued (movement) or the unit, and what came of it."""
+    owner: dict[str, str] = {}
+    for source in (after.get("units", {}), before.get("units", {})):
+        owner.update({u: p for p, units in source.items() for u in units})
+    owner.update({d["unit"]: p for p, gone in before.get("dislodged", {}).items()
+                  for d in gone if isinstance(d, Mapping) and "unit" in d})
+    grouped: dict[str, list[str]] = {}
+    for unit in sorted(set(orders) | set(results)):
+        text = orders.get(unit, unit)
+        outcome = results.get(unit)
+        grouped.setdefault(owner.get(unit, "?"), []).append(
+            f"{text} ({outcome})" if outcome else text)
+    return [{"power": p, "lines": lines} for p, lines in sorted(grouped.items())]
 
 
 def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
