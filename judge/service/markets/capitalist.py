@@ -173,6 +173,9 @@ def _military(before: State, result: Mapping[str, Any]) -> list[Letter]:
         "year_end": year_end,
         "end": None if end is None else {
             "kind": end.get("kind"), "winners": list(end.get("winners", [])),
+            "how": ("a power owns the centres of a victory; the best scores win"
+                    if end.get("kind") == "solo" else
+                    "the end year was reached; the best scores win"),
             "scores": dict(sorted(end.get("scores", {}).items(),
                                   key=lambda kv: (-kv[1], kv[0])))},
         "rates": [] if end else _rates(after, after),

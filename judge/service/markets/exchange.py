@@ -205,7 +205,25 @@ def _public(before: State, after: State, result: Mapping[str, Any],
                               result.get("results", {})),
         "totals": dict(sorted(totals.items())),
         "end": end, "final": _final(after, end) if end else [],
+        "how": _how(end, events, after) if end else "",
     }
+
+
+def _how(end: Mapping[str, Any], events: Sequence[Event], after: State) -> str:
+    """How the game ended, in words (never the runner's token): whose solo, which
+    corporations drew, or the end year with the corporations still holding centres."""
+    kind = end.get("kind")
+    centres = after.get("centers", {})
+    if kind == "solo":
+        corp = max(sorted(centres), key=lambda p: len(centres[p]), default="?")
+        return f"a solo victory of {corp} ({len(centres.get(corp, []))} centres)"
+    if kind == "draw":
+        drawn = [e.get("members", []) for e in events if e.get("event") == "draw"]
+        members = ", ".join(drawn[-1]) if drawn else "the corporations voted"
+        return f"a draw of {members}, agreed by their leaders"
+    holding = ", ".join(sorted(p for p, cs in centres.items() if cs)) or "none"
+    return (f"the end year was reached; the floated corporations holding centres drew "
+            f"({holding})")
 
 
 def _by_power(before: State, after: State, orders: Mapping[str, str],

@@ -155,9 +155,19 @@ def _by_country(before: State, keyed: Mapping[str, str]) -> dict[str, list[str]]
     return dict(sorted(out.items()))
 
 
+def _how(end: Mapping[str, Any], params: Params) -> str:
+    """How the game ended, in words (never the runner's token), spec 5.8, 5.9, 3.1."""
+    return {"solo": f"a military victory (the Director of countries owning "
+                    f"{params.victory_scs} centres or more between them)",
+            "economic": f"an economic victory (a net worth of ${params.econ_threshold} or "
+                        "more)",
+            "end_year": "the end year was reached; the highest net worth wins"}.get(
+        str(end.get("kind")), "the game's end")
+
+
 def _public(**given: Any) -> dict[str, Any]:
     """The public letter's view: every key the template reads, empty unless given."""
-    view: dict[str, Any] = {"phase": "", "label": "", "step": "", "end": None,
+    view: dict[str, Any] = {"phase": "", "label": "", "step": "", "end": None, "how": "",
                             "next_label": "", "players": [], "offices": [], "february": [],
                             "moves": [], "results": {}, "dislodged": {}, "year_end": None,
                             "prices": {}}
@@ -174,7 +184,8 @@ def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
     b_countries = before.get("countries", {})
     a_countries = after.get("countries", {})
     public = _public(phase=phase, label=label(phase), step=step, end=end,
-                     next_label=label(str(after.get("phase"))))
+                     next_label=label(str(after.get("phase"))),
+                     how=_how(end, params) if end else "")
     if step == "WD":
         public["players"] = _players(after)
         public["offices"] = [{"name": n, "office": office_word(c.get("office", []))}
