@@ -288,7 +288,7 @@ def test_a_whole_year_by_mail(market: MarketJudge) -> None:
     flat_public = " ".join(public.split())
     assert "The game is over: the end year was reached; the highest net worth wins." \
         in flat_public and "end_year" not in public
-    winners = " ".join(fall["end"]["winners"])
+    winners = ", ".join(fall["end"]["winners"])
     plural = "s" if len(fall["end"]["winners"]) != 1 else ""
     assert f"Winner{plural}: {winners}." in flat_public
     game = market.game("sh")
