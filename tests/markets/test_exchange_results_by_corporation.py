@@ -44,3 +44,23 @@ def test_a_corporation_only_started_shows_no_empty_terms(market: MarketJudge) ->
     assert public
     line = next(x for x in public[0].splitlines() if x.strip().startswith("FRANCE "))
     assert "STARTED" in line and "S 0" not in line and "price 0" not in line, line
+
+
+def test_no_annual_report_after_the_end(market: MarketJudge) -> None:
+    """The year-end step that ends the game at END_YEAR would open a Bids phase: its
+    annual reports do not go out, the game being over (issue 23, point 6)."""
+    market.reply(GM, "CREATE xe masterpw EXCHANGE END_YEAR=1901")
+    for n in ("ANN", "BOB"):
+        market.reply(member(n), f"JOIN xe pwd{n} {n}")
+    market.reply(GM, "SIGNON MASTER@xe masterpw", "SET PREFLOATED yes",
+                 "SET HOLDINGS ANN FRANCE 20", "SET HOLDINGS BOB GERMANY 10", "START")
+    last: list = []
+    for _ in range(12):
+        if market.game("xe").state != "active":
+            break
+        last = market.deadline("xe")
+    assert market.game("xe").state == "completed"
+    private = [m.body for m in last if "your statement" in m.subject]
+    assert private and not [b for b in private if "Annual reports:" in b]
+    public = [m.body for m in last if m.recipient == member("ANN") and "results" in m.subject]
+    assert public and "The game is over: the end year was reached" in " ".join(public[0].split())

@@ -330,7 +330,9 @@ def _private(before: State, after: State, result: Mapping[str, Any],
         "led": [_treasury(before, after, result, events, p, anonymous) for p in led],
         "ledgers": ledgers,
         "shareholder": _shareholder_news(before, after, events, name),
-        "reports": _annual(after, name) if str(after.get("phase")).endswith("B") else [],
+        # the annual reports go when a Bids phase opens: none once the game is over
+        "reports": _annual(after, name) if str(after.get("phase")).endswith("B")
+        and result.get("end") is None else [],
     }
 
 
