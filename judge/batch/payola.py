@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.batch.case import CaseError, board_of, field
-from judge.batch.standard import play_standard
+from judge.batch.standard import parse_orders, result_fields
 from judge.engine.board import Map
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position
@@ -17,7 +17,7 @@ from judge.money.payola.acceptance import AcceptanceError, AcceptanceList
 from judge.money.payola.control import Control, ControlError
 from judge.money.payola.income import starting_balance
 from judge.money.payola.offers import Signal
-from judge.money.payola.phase import PayolaPhase, PlayedPhase, carried, carry, play_payola_phase
+from judge.money.payola.phase import PayolaPhase, PlayedPhase, carried, play_payola_phase
 from judge.money.payola.rules import RuleError, RuleSet
 from judge.money.payola.year import Books
 from judge.text.offers import read_sheet
@@ -58,23 +58,24 @@ def _play(case: Mapping[str, Any], position: Position, board: Map) -> dict[str, 
         played = play_payola_phase(replace(phase, offers=offers, seed=seed))
         out = _movement(played)
     else:
-        out = play_standard(case, position, board)
-        next_state = out.get("state")
-        played = play_payola_phase(
-            phase, position_from_state(next_state, board) if next_state else position)
+        orders, unread = parse_orders(field(case, "orders", dict, default={}), board)
+        played = play_payola_phase(replace(phase, orders=orders))
+        out = result_fields(played.result, unread)
     if refused:  # a refused list is the power's own error, before its sheet's
         errors = out.get("errors") or {}
         out["errors"] = {p: [*refused.get(p, []), *errors.get(p, [])]
                          for p in sorted(set(errors) | set(refused))}
     out["state"] = {**(out.get("state") or {}),
-                    **_money_state(state, played.closing.books, accept, control, rules, board)}
+                    **_money_state(state, played, accept, control, board)}
     return out
 
 
-def _money_state(given: Mapping[str, Any], books: Books, accept: dict[str, AcceptanceList],
-                 control: Control, rules: RuleSet, board: Map) -> dict[str, Any]:
+def _money_state(given: Mapping[str, Any], played: PlayedPhase,
+                 accept: dict[str, AcceptanceList], control: Control,
+                 board: Map) -> dict[str, Any]:
     """The money keys of the next ``state``: the powers the case named are echoed (all of
     them when balances were defaulted), and ZEROSUM's profits and captures carried on."""
+    books = played.closing.books
     shown = set(given.get("balances") or books.balances)
     named_lists = {str(p).strip().upper() for p in given.get("accept") or ()}
     money: dict[str, Any] = {
@@ -86,7 +87,7 @@ def _money_state(given: Mapping[str, Any], books: Books, accept: dict[str, Accep
         money["dummies"] = sorted(control.dummies)
     if control.controllers:
         money["control"] = dict(sorted(control.controllers.items()))
-    money.update(carry(books, rules))
+    money.update(played.carry)
     return money
 
 

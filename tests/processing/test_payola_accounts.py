@@ -10,10 +10,13 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
+import judge.service.board.bribes as bribes
 from judge.engine.maps import load_map
 from judge.engine.state import state_from_position
+from judge.money.payola.phase import PayolaPhase, PlayedPhase
 from judge.service.board.phases import initial_position
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import Game, LedgerEntry, PhaseRecord, Power
@@ -184,6 +187,33 @@ def test_zerosum_capture_leaves_a_debt_paid_at_the_income_step(
     assert "CAPTURE OF PAR               10 AgP" in reports[address("GERMANY")]
     assert "PAR" not in reports[address("ENGLAND")]
     assert "captures" not in judge.record().state or not judge.record().state["captures"]
+    _adds_up(judge)
+
+
+def test_each_phase_is_one_call_of_the_money_layers_phase_step(
+        full: Callable[..., Judge], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Fall (sheets, payments, a capture) and the Winter (builds, the income step) are
+    each played whole by one call of ``play_payola_phase``: nothing is played twice."""
+    played: list[tuple[str, list[str]]] = []
+    step = bribes.play_payola_phase
+
+    def counted(phase: PayolaPhase) -> PlayedPhase:
+        played.append((str(phase.position.phase),
+                       [str(o) for os in phase.orders.values() for o in os]))
+        return step(phase)
+
+    monkeypatch.setattr(bribes, "play_payola_phase", counted)
+    judge = _game(full, "ZEROSUM")
+    _put(judge, _paris_falls())
+    judge.reply(address("GERMANY"), signon("GERMANY"), "A BUR - PAR")
+    _process(judge)
+    assert "accepted" in judge.reply(address("GERMANY"), signon("GERMANY"), "BUILD A MUN")
+    mails = _process(judge)
+    assert [p for p, _ in played] == ["F1901M", "W1901A"]
+    assert played[1][1] == ["BUILD A MUN"]  # the Winter played from its orders, in that call
+    assert judge.record().phase == "S1902M"
+    assert "A MUN" in judge.record().state["units"]["GERMANY"]  # the build, adjudicated
+    assert [m for m in mails if m.subject == "Payola income report alpha 1901"]
     _adds_up(judge)
 
 

@@ -15,7 +15,7 @@ from judge.money.bourse.params import BourseParams
 from judge.money.bourse.state import Bourse, Member
 from judge.money.bourse.trades import TradeSet
 from judge.money.market.executor import execute
-from judge.money.market.rates import moved_rate
+from judge.money.market.rates import RateMove, rate_moves
 from judge.money.trades import Side
 
 
@@ -56,22 +56,11 @@ class MemberTurn:
 
 
 @dataclass(frozen=True, slots=True)
-class CurrencyMove:
-    """One surviving currency's turn: units bought and sold, old and new rate."""
-
-    power: str
-    bought: int
-    sold: int
-    old: int
-    new: int
-
-
-@dataclass(frozen=True, slots=True)
 class TurnReport:
     """What a processed turn publishes (spec 7): every member's trades and the rates."""
 
     members: Mapping[str, MemberTurn]
-    currencies: tuple[CurrencyMove, ...]
+    currencies: tuple[RateMove, ...]
 
 
 def turn_open(phase: Phase, params: BourseParams) -> bool:
@@ -122,14 +111,10 @@ def process_turn(bourse: Bourse, sets: Mapping[str, TradeSet],
             member = turns[name].member
         members[name] = Member(member.pseudonym, member.holdings, member.cash,
                                member.turns_played + 1)
-    moves: list[CurrencyMove] = []
-    rates = dict(bourse.rates)
-    for power in bourse.surviving:
-        traded = [e for t in turns.values() for e in t.trades if e.power == power]
-        bought = sum(e.done for e in traded if e.side is Side.BUY)
-        sold = sum(e.done for e in traded if e.side is Side.SELL)
-        rates[power] = moved_rate(bourse.rate(power), bought - sold, params.step_units,
-                                  params.min_rate)
-        moves.append(CurrencyMove(power, bought, sold, bourse.rate(power), rates[power]))
+    traded = ((e.power, -e.done if e.side is Side.SELL else e.done)
+              for t in turns.values() for e in t.trades)
+    moves = rate_moves(bourse.rates, traded, bourse.surviving, params.step_units,
+                       params.min_rate)
+    rates = {**bourse.rates, **{p: m.new for p, m in moves.items()}}
     after = bourse.with_members(members).with_rates(rates, bourse.eliminated)
-    return after, TurnReport(turns, tuple(moves))
+    return after, TurnReport(turns, tuple(moves.values()))

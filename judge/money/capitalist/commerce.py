@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.state import Player
 from judge.money.market import executor
-from judge.money.market.rates import moved_rate
+from judge.money.market.rates import RateMove, rate_moves
 from judge.money.trades import Side, Trade
 
 
@@ -35,16 +35,6 @@ class Account:
     executed: tuple[Executed, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class RateMove:
-    """One currency's market of the phase: units bought and sold, old and new rate."""
-
-    bought: int
-    sold: int
-    old: int
-    new: int
-
-
 def execute(player: Player, trades: Sequence[Trade], rates: Mapping[str, int]) -> Account:
     """Sales credited first (D2), then purchases in the order written, each reduced to what
     the funds still pay for (5.2, D3); the SFr left is never negative."""
@@ -59,20 +49,10 @@ def move_rates(
     rates: Mapping[str, int], accounts: Sequence[Account], annihilated: frozenset[str],
     params: Params,
 ) -> dict[str, RateMove]:
-    """Every surviving currency's move: whole steps of net units bought, truncated toward
-    zero, never below the floor (5.3, D6); an annihilated one stays at 0."""
-    bought = dict.fromkeys(rates, 0)
-    sold = dict.fromkeys(rates, 0)
-    for account in accounts:
-        for done in account.executed:
-            tally = sold if done.trade.side is Side.SELL else bought
-            tally[done.trade.power] += done.units
-    moves: dict[str, RateMove] = {}
-    for power, old in rates.items():
-        if power in annihilated:
-            moves[power] = RateMove(0, 0, 0, 0)
-            continue
-        moves[power] = RateMove(bought[power], sold[power], old,
-                                moved_rate(old, bought[power] - sold[power],
-                                           params.STEP_UNITS, params.MIN_RATE))
-    return moves
+    """Every currency's move: whole steps of net units bought, truncated toward zero,
+    never below the floor (5.3, D6); an annihilated one stays at 0."""
+    traded = ((done.trade.power, -done.units if done.trade.side is Side.SELL else done.units)
+              for account in accounts for done in account.executed)
+    moved = rate_moves(rates, traded, [p for p in rates if p not in annihilated],
+                       params.STEP_UNITS, params.MIN_RATE)
+    return {p: moved.get(p) or RateMove(p, 0, 0, 0, 0) for p in rates}

@@ -19,7 +19,6 @@ from judge.money.payola.offers import OfferedOrder, OfferSheet, Signal, expand_s
 from judge.money.payola.rules import RuleSet
 from judge.money.payola.sheets import exists
 from judge.money.payola.statements import PublicTotals, Statement, statements
-from judge.money.payola.year import Closing
 
 
 @dataclass(frozen=True)
@@ -66,8 +65,6 @@ class PayolaResult:
     adjudication of the issued orders. ``statements`` are the private reports (each says
     whom it goes to), ``public`` the PUBLIC_TOTALS table, ``chart`` the GameMaster's bribe
     chart and ``eavesdropped`` the statements the GameMaster also receives (EAVESDROP).
-    ``closing`` holds the accounts after the phase when the whole phase was played
-    (judge.money.payola.phase), None for the movement alone.
     """
 
     orders: Mapping[str, OfferedOrder]
@@ -81,7 +78,6 @@ class PayolaResult:
     phase: PhaseResult | None
     chart: BribeChart
     eavesdropped: Mapping[str, Statement] = field(default_factory=dict)
-    closing: Closing | None = None
 
 
 def decide(

@@ -15,10 +15,12 @@ work, which this layer may not import: the edge hands its reader in.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from judge.engine.adjudicate import PhaseResult, adjudicate
 from judge.engine.board import Map
+from judge.engine.orders import Order
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position
 from judge.money.payola.acceptance import AcceptanceList
@@ -38,8 +40,9 @@ class PayolaPhase:
     """Everything a Payola phase is played from (spec 1.4 step 1).
 
     ``books`` holds the balances at the start of processing, and the bribe profits and
-    capture settlements ZEROSUM carries until the income step. ``offers``
-    are each power's sheet lines (movement phases), read with ``read_sheet``.
+    capture settlements ZEROSUM carries until the income step. A movement phase is
+    played from ``offers``, each power's sheet lines, read with ``read_sheet``; a retreat
+    or adjustment phase from ``orders``, each power's orders as read.
     ``control_after`` gives who controls whom once the phase is played (the vassals follow
     the centres); None: ``control`` stands."""
 
@@ -53,48 +56,56 @@ class PayolaPhase:
     read_sheet: SheetReader | None = None
     seed: int | None = None
     control_after: Callable[[Position], Control] | None = None
+    orders: Mapping[str, Sequence[Order]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class PlayedPhase:
-    """A played Payola phase: the position it led to, the movement's result (None for a
-    phase played from orders), the sheets refused whole with their errors, by power, and
-    the accounts after the phase (``closing``)."""
+    """A played Payola phase, all of it: the engine's adjudication (``result``, whose
+    ``next`` is the position after), the movement's orders, payments, statements and chart
+    (``movement``; None for a phase played from orders), the sheets refused whole with
+    their errors, by power, the accounts after the phase (``closing``: the books, the
+    NO_DONATIONS forfeits, the income reports at the end of a year) and the Zero-Sum
+    figures the next phase's state carries (``carry``)."""
 
-    after: Position
+    result: PhaseResult
     movement: PayolaResult | None
     refused: Mapping[str, list[str]]
     closing: Closing
+    carry: Mapping[str, Any]
+
+    @property
+    def after(self) -> Position:
+        """The position the phase led to."""
+        return self.result.next
 
 
-def play_payola_phase(phase: PayolaPhase, after: Position | None = None) -> PlayedPhase:
-    """Play ``phase``: a movement phase from its offer sheets; any other phase was played
-    from orders by the engine into ``after``. Then settle the accounts."""
+def play_payola_phase(phase: PayolaPhase) -> PlayedPhase:
+    """Play ``phase`` whole: a movement phase from its offer sheets (orders decided, paid
+    and adjudicated), any other phase from its orders; then close the accounts."""
     movement: PayolaResult | None = None
     refused: dict[str, list[str]] = {}
     balances = dict(phase.books.balances)
     profits = dict(phase.books.profits)
     if phase.position.phase.kind is PhaseKind.MOVEMENT:
-        if after is not None:
-            raise ValueError("a Payola movement phase is played from its offers, not given")
+        if phase.orders:
+            raise ValueError("a Payola movement phase is played from its offers, not orders")
         sheets, refused = read_sheets(phase)
         table = Table(phase.position, phase.books.balances, phase.accept, sheets, phase.rules,
                       phase.control.dummies, phase.control)
         movement = play_movement(table, phase.seed, phase.board)
         assert movement.phase is not None
-        after = movement.phase.next
+        result = movement.phase
         balances.update(movement.balances)
         for power, gain in movement.profits.items():
             profits[power] = profits.get(power, 0) + gain
-    elif after is None:
-        raise ValueError(f"{phase.position.phase} is played from orders: give the position "
-                         "it led to")
+    else:
+        result = adjudicate(phase.position, phase.orders, phase.board)
+    after = result.next
     control = phase.control if phase.control_after is None else phase.control_after(after)
     closing = close_phase(phase.position, after, Books(balances, profits, phase.books.captures),
                           phase.rules, phase.board, control)
-    if movement is not None:
-        movement = replace(movement, closing=closing)
-    return PlayedPhase(after, movement, refused, closing)
+    return PlayedPhase(result, movement, refused, closing, carry(closing.books, phase.rules))
 
 
 def read_sheets(phase: PayolaPhase) -> tuple[dict[str, OfferSheet], dict[str, list[str]]]:

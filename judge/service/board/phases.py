@@ -22,6 +22,7 @@ from judge.engine.phase import Phase, PhaseKind, Season
 from judge.engine.position import Position, Unit
 from judge.games import kind_of
 from judge.money.payola.movement import PayolaResult
+from judge.money.payola.phase import PlayedPhase
 from judge.service.board.accounts import open_accounts
 from judge.service.board.chartbook import chart_for_master, keep_statements
 from judge.service.board.control import control_of, vassal_status
@@ -158,24 +159,24 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     position = position_of(record, board)
     payola = kind_of(game.variant).bank
     before = bribes.balances(game) if payola else None
-    played: PayolaResult | None = None
-    refused: dict[str, list[str]] = {}
-    if payola and position.phase.kind is PhaseKind.MOVEMENT:
-        played, refused = bribes.movement(session, game, record, position, board, now)
-        assert played.phase is not None
-        result = played.phase
+    money: PlayedPhase | None = None  # the Payola phase played whole, its money posted
+    if payola:
+        orders = ({} if position.phase.kind is PhaseKind.MOVEMENT  # played from the sheets
+                  else orders_in_force(session, record, board))
+        money = bribes.play(session, game, record, position, board, orders, now)
+        result = money.result
     else:
         result = adjudicate(position, orders_in_force(session, record, board), board)
     record_result(record, result, now)
-    if before is not None:  # what ROLLBACK restores; sheets refused now, for the master
-        record.result = {**(record.result or {}), "balances": before, "refused": refused}
+    if money is not None:  # what ROLLBACK restores; sheets refused now, for the master
+        record.result = {**(record.result or {}), "balances": before,
+                         "refused": dict(money.refused)}
+    played = money.movement if money is not None else None
     # the master's bribe chart and the statements, kept for the books at the end of the
     # game; the chart is mailed after the results
     if played:
         keep_statements(record, played.statements)
     chart = chart_for_master(game, record, played.chart, settings.name) if played else []
-    year = (bribes.settle(session, game, record, position, result.next, board, now, played)
-            if payola else None)
     roster = roster_of(game, settings.name)
     vassals = vassal_status(game, board, result.next) if payola else None
     carried = {a.key: state for a in attachments_of(game)
@@ -184,21 +185,21 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     if result.victory:
         queue_all(session, settings, now,
                   [*phase_mails(roster, played or result, None, vassals), *chart])
-        if year is not None:
-            queue_all(session, settings, now, income_report_mails(roster, year.reports))
+        if money is not None:
+            queue_all(session, settings, now, income_report_mails(roster, money.closing.reports))
         finish(session, game, Ending("victory", (result.victory,)), result.next, settings, now,
                bribes.balances(game) if payola else None)
         return Processed(record.phase, result, played, None)
     following = record_position(session, game, result.next, now)
-    if year is not None and year.carry:
-        following.state = {**following.state, **year.carry}
+    if money is not None and money.carry:
+        following.state = {**following.state, **money.carry}
     if carried:
         following.state = {**following.state, **carried}
     deadline = schedule(session, game, following, now)
     queue_all(session, settings, now,
               [*phase_mails(roster, played or result, deadline, vassals), *chart])
-    if year is not None:
-        queue_all(session, settings, now, income_report_mails(roster, year.reports))
+    if money is not None:
+        queue_all(session, settings, now, income_report_mails(roster, money.closing.reports))
     queue_all(session, settings, now,
               part_of(game).after_phase(session, game, record, result, roster))
     return Processed(record.phase, result, played, following.phase)
