@@ -7,12 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.batch.case import CaseError
-from judge.batch.fields import holdings, json_array, json_object, optional_whole, power_of
 from judge.engine.board import Map
 from judge.games import BOURSE
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.scoring import net_worth
 from judge.money.bourse.state import Bourse, Member
+from judge.money.market.fields import holdings, json_array, json_object, optional_whole, power_of
 
 
 def read_bourse(given: Any, board: Map, params: BourseParams) -> Bourse:

@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.batch.case import CaseError
-from judge.batch.fields import holdings, json_array, json_object, power_of, records, whole
 from judge.engine.board import Map
 from judge.engine.phase import Season
 from judge.engine.position import Position, starting_position
@@ -16,6 +15,7 @@ from judge.engine.state import position_from_state, state_from_position
 from judge.money.capitalist.calendar import Commerce, GamePhase
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.state import Economy, Player
+from judge.money.market.fields import holdings, json_array, json_object, power_of, records, whole
 
 
 def read_position(state: Mapping[str, Any], phase: GamePhase, board: Map) -> Position:

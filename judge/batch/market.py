@@ -10,27 +10,13 @@ and reads the ``seed`` and ``params`` every market game shares.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from judge.batch.case import CaseError, field
 from judge.engine.board import Map
+from judge.money.market.reading import Mail, not_a_player
 
-
-@dataclass(frozen=True, slots=True)
-class Mail:
-    """One mail of a case: who sent it, the power he signed on as (canonical, or None),
-    where it went (``"bourse"`` or None) and its command lines as received."""
-
-    sender: str
-    lines: tuple[str, ...]
-    power: str | None = None
-    to: str | None = None
-
-    @property
-    def key(self) -> str:
-        """The key its refusals go under in the result's ``errors``."""
-        return self.sender if self.power is None else f"{self.sender}/{self.power}"
+__all__ = ["Mail", "Refusals", "not_a_player", "params_of", "read_mails", "seed_of"]
 
 
 def read_mails(case: Mapping[str, Any], board: Map) -> list[Mail]:
@@ -81,11 +67,6 @@ class Refusals:
     def as_dict(self) -> dict[str, list[str]]:
         """The result's ``errors``: ``{}`` when nothing was refused."""
         return {k: list(v) for k, v in self._by_key.items() if v}
-
-
-def not_a_player(name: str) -> str:
-    """The reason every line of a stranger's mail is refused with (section 1)."""
-    return f"{name} is not a player in this game"
 
 
 def seed_of(case: Mapping[str, Any]) -> int:

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.batch.case import CaseError
-from judge.batch.fields import holdings, power_of, records, whole
 from judge.engine.board import Map
 from judge.engine.position import Position
 from judge.engine.state import position_from_state, state_from_position
+from judge.money.market.fields import holdings, power_of, records, whole
 from judge.money.shareholders.state import Country, Game, Player, Turn
 
 
