@@ -10,14 +10,12 @@ from judge.batch.case import CaseError, board_of, field
 from judge.batch.market import Mail, params_of, read_mails, seed_of
 from judge.engine.board import Map
 from judge.money.exchange.params import DEFAULTS, ParamError, Params
-from judge.money.exchange.reading import Line, Reading
+from judge.money.exchange.reading import Line, Reading, rules_of
 from judge.money.exchange.start import StartError, opening
 from judge.money.exchange.state import state_of
 from judge.money.market.reading import MailRead
 from judge.money.payola.rules import RuleError, RuleSet
 from judge.text.exchange import read_mail_lines
-
-_INCOME_FLAGS = {"ZEROSUM", "FLAT_TAX"}
 
 
 def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
@@ -72,10 +70,7 @@ def _params(case: Mapping[str, Any], board: Map) -> Params:
 
 
 def _rules(case: Mapping[str, Any], board: Map) -> RuleSet:
-    names = field(case, "rules", list, default=[])
-    if any(str(n).strip().upper() in _INCOME_FLAGS for n in names):
-        raise CaseError("use INCOME_MODE")
     try:
-        return RuleSet.parse([str(n) for n in names], board.centers)
+        return rules_of(field(case, "rules", list, default=[]), board)
     except RuleError as e:
         raise CaseError(str(e)) from None

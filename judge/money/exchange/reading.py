@@ -20,7 +20,7 @@ from judge.engine import position as engine_position
 from judge.engine.board import Map
 from judge.money.exchange import game as exchange_game
 from judge.money.exchange.calendar import process
-from judge.money.exchange.commands import Command
+from judge.money.exchange.commands import Command, UnitOrder
 from judge.money.exchange.game import Game
 from judge.money.exchange.mail import read_mail
 from judge.money.exchange.params import Params
@@ -28,7 +28,7 @@ from judge.money.exchange.state import game_from_state, state_of
 from judge.money.market.codec import Codec, types_in
 from judge.money.market.reading import Done, LateRefusal, Mail, MailRead, Refused, errors_of
 from judge.money.payola import offers as payola_offers
-from judge.money.payola.rules import RuleSet
+from judge.money.payola.rules import RuleError, RuleSet
 from judge.money.payola.statement_json import statement_json
 
 # the values a phase's game holds part way (its own, the board's, the offer sheets')
@@ -80,10 +80,18 @@ class Reading:
         place = [n for n, _, _ in lines]
         said: list[tuple[int, str, str]] = []
         refused = read_mail(game, mail.sender.strip().upper(), mail.power, texts, said)
+        out = {i for i, _, _ in refused}
         return MailRead(mail.key,
                         tuple(Refused(place[i], text, reason) for i, text, reason in refused),
                         tuple(Done(place[i], text, done) for i, text, done in said),
-                        tuple(game.journal[seen:]))
+                        tuple(game.journal[seen:]),
+                        tuple(place[i] for i, (_, command) in enumerate(texts)
+                              if i not in out and isinstance(command, UnitOrder)))
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """What the phase's mail has done so far (transfers, fills...), in order."""
+        return self.game.journal
 
     def standing(self) -> dict[str, dict[str, Any]]:
         """What each investor's mail has in force once it is read (cash after the
@@ -128,6 +136,16 @@ class Reading:
         out.update(errors=errors_of(mails, late, written), state=state_of(game),
                    end=_end(game), events=game.journal)
         return out
+
+
+_INCOME_FLAGS = {"ZEROSUM", "FLAT_TAX"}  # Payola's flags that INCOME_MODE replaces here
+
+
+def rules_of(names: Sequence[Any], board: Map) -> RuleSet:
+    """An Exchange game's rule flags; RuleError says why they are none."""
+    if any(str(n).strip().upper() in _INCOME_FLAGS for n in names):
+        raise RuleError("use INCOME_MODE")
+    return RuleSet.parse([str(n) for n in names], board.centers)
 
 
 def written(reason: str) -> str:

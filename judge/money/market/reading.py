@@ -59,26 +59,30 @@ class Done:
 @dataclass(frozen=True, slots=True)
 class MailRead:
     """What reading one mail gave: its sender key, the lines refused (in the order the
-    rules refused them), the commands done at once (in order), and the events its
-    commands caused (transfers, fills...), in the phase journal's words."""
+    rules refused them), the commands done at once (in order), the events its commands
+    caused (transfers, fills...) in the phase journal's words, and the places of the
+    lines kept but checked again when the phase is played (a unit order, checked with
+    its corporation's other orders): those may still be refused then, in the results."""
 
     key: str
     refused: tuple[Refused, ...] = ()
     done: tuple[Done, ...] = ()
     events: tuple[Mapping[str, Any], ...] = ()
+    later: tuple[int, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {"key": self.key,
                 "refused": [[r.line, r.text, r.reason] for r in self.refused],
                 "done": [[d.line, d.text, d.done] for d in self.done],
-                "events": [dict(e) for e in self.events]}
+                "events": [dict(e) for e in self.events], "later": list(self.later)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MailRead:
         return cls(str(data["key"]),
                    tuple(Refused(int(n), str(t), str(r)) for n, t, r in data["refused"]),
                    tuple(Done(int(n), str(t), str(d)) for n, t, d in data["done"]),
-                   tuple(dict(e) for e in data["events"]))
+                   tuple(dict(e) for e in data["events"]),
+                   tuple(int(n) for n in data.get("later", ())))
 
 
 @dataclass(frozen=True, slots=True)

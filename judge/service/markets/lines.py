@@ -1,6 +1,12 @@
 """A market game's command lines by mail: each mail's lines are kept for the phase in
-the order read, and the reply says at once which lines the phase refuses (the phase
-played so far with and without this mail) and shows STATUS."""
+the order read, and the reply says at once which lines are refused and why, which were
+done, and which are kept for the phase; and shows STATUS.
+
+A kind with a ``reader`` reads the mail once, into the phase as its earlier mail left
+it (the reading kept with the phase), and plays the phase only at its deadline: a line
+that only the play can refuse is answered as kept and checked then. Another kind plays
+the phase's kept mail with and without this mail through its batch runner, and the
+refusals this mail added are its own."""
 
 from __future__ import annotations
 
@@ -13,9 +19,18 @@ from typing import Any
 
 from sqlalchemy import select
 
+from judge.money.market.reading import Mail
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.markets.kind import Letter, MarketKind
-from judge.service.markets.phases import conclude, history, phase_mails, send
+from judge.service.markets.phases import (
+    READ,
+    conclude,
+    history,
+    mails_read,
+    phase_mails,
+    reading_of,
+    send,
+)
 from judge.service.markets.play import key_of, mails_json, new_refusals, play
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
@@ -30,8 +45,8 @@ MAX_KEPT_LINES = 1000  # a member's lines kept for one phase, all his mails toge
 
 def within_cap(earlier: list[MarketMail], sender: str, more: int) -> None:
     """Refuse a mail whose lines would take its sender past ``MAX_KEPT_LINES`` in this
-    phase: every mail of a phase is read again for each new one, so one member's flood
-    must not slow everyone's answers (issue 26)."""
+    phase (issue 26): what one member may make the judge keep, and, for a kind still
+    checked by playing the phase's mail again, read again for each new mail."""
     sent = sum(len(m.lines) for m in earlier if m.sender == sender)
     if sent + more > MAX_KEPT_LINES:
         raise Refusal(f"at most {MAX_KEPT_LINES} of your lines are kept for a phase, and "
@@ -72,14 +87,87 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
 def _keep(ctx: Context, who: Identity, kind: MarketKind, kept: list[Step]) -> list[Result]:
     game = who.game
     assert who.player is not None and who.player.name is not None
-    name = who.player.name
-    out: list[Result] = []
     lock_game(ctx.session, game.id)
     record = current_record(ctx.session, game)
     if game.state != GameState.ACTIVE or record is None or record.processed_at is not None:
         state = "has not started" if game.state == GameState.FORMING else f"is {game.state}"
-        return out + [Result(s.line, s.text, False, [f"{game.name} {state}; nothing done"],
-                             template="refused") for s in kept]
+        return [Result(s.line, s.text, False, [f"{game.name} {state}; nothing done"],
+                       template="refused") for s in kept]
+    if kind.reader is not None:
+        return _read(ctx, who, kind, record, kept)
+    return _replay(ctx, who, kind, record, kept)
+
+
+def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
+          kept: list[Step]) -> list[Result]:
+    """The mail read once, into the phase as its earlier mail left it (kept with the
+    phase): each line refused with its reason, done at once, or kept for the phase;
+    the phase itself is played at its deadline, not here."""
+    game = who.game
+    assert kind.reader is not None and who.player is not None and who.player.name is not None
+    name = who.player.name
+    texts = [s.text.strip() for s in kept]
+    _within_cap_of(ctx, record, name, len(texts))
+    reading = reading_of(ctx.session, game, kind, record)
+    read = kind.reader.read(reading, Mail(name, tuple(texts), who.acting))
+    record.reading = reading.as_json()
+    ctx.session.add(MarketMail(game_id=game.id, phase_id=record.id, sender=name,
+                               acting=who.acting, lines=texts, player_id=who.player.id,
+                               refusals={READ: read.as_json()}, at=ctx.now))
+    refused = {r.line: r.reason for r in read.refused}
+    done = {d.line: d.done for d in read.done}
+    ended_at = max(done) if reading.ended and done else None
+    out: list[Result] = []
+    for place, (step, text) in enumerate(zip(kept, texts, strict=True)):
+        if place in refused:
+            out.append(Result(step.line, step.text, False, [_plain(refused[place])],
+                              template="refused"))
+        elif ended_at is not None and place > ended_at:
+            out.append(Result(step.line, step.text, False,
+                              ["not read: the game ended with your DRAW above"],
+                              template="refused"))
+        elif place in done:
+            out.append(Result(step.line, step.text, True,
+                              [_confirmed(text, done[place], record.phase)]))
+        elif place in read.later:
+            out.append(Result(step.line, step.text, True, [
+                f"kept for {record.phase}; checked with the other orders when the phase "
+                "is played (a refusal then is in the results)"]))
+        else:
+            out.append(Result(step.line, step.text, True, [f"accepted for {record.phase}"]))
+    seen = len(reading.events) - len(read.events)
+    _notify(ctx, kind, record, seen, list(reading.events))
+    if reading.ended:
+        out.append(Result(kept[-1].line, "(the game)", True,
+                          ["this mail ended the game; everyone is told at once"]))
+        conclude(ctx.session, ctx.settings, game, kind, record,
+                 reading.close(mails_read(ctx.session, record)), ctx.now)
+    return out
+
+
+def _within_cap_of(ctx: Context, record: PhaseRecord, sender: str, more: int) -> None:
+    """``within_cap`` on the sender's own kept mail of the phase (his rows alone)."""
+    mine = list(ctx.session.scalars(select(MarketMail).where(
+        MarketMail.phase_id == record.id, MarketMail.sender == sender)))
+    within_cap(mine, sender, more)
+
+
+def _confirmed(text: str, done: str, phase: str) -> str:
+    """What a line carried out as it was read did: an immediate command's confirmation
+    (``ask #1 opened``), or a phase command's, kept for the phase."""
+    if text.split()[0].upper() in IMMEDIATE:
+        return f"done: {done}"
+    return f"accepted for {phase}: {done}"
+
+
+def _replay(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
+            kept: list[Step]) -> list[Result]:
+    """A kind not yet read one mail at a time: the phase's kept mail and this one are
+    played through the kind's batch runner, and the refusals this mail added are its."""
+    game = who.game
+    assert who.player is not None and who.player.name is not None
+    name = who.player.name
+    out: list[Result] = []
     earlier = phase_mails(ctx.session, record)
     texts = [s.text.strip() for s in kept]
     within_cap(earlier, name, len(texts))
@@ -221,9 +309,12 @@ IN_FORCE = "in_force"  # MarketMail.refusals: what STATUS reads of the phase so 
 
 def _in_force_now(ctx: Context, who: Identity, kind: MarketKind,
                   record: PhaseRecord) -> Mapping[str, Any]:
-    """What the mail kept so far has in force, as the runner answered when the last of it
-    was kept (no replay); a phase whose last mail was kept before the judge kept this
-    is played again."""
+    """What the mail kept so far has in force: from the phase's reading, for a kind read
+    one mail at a time; else as the runner answered when the last mail was kept (no
+    replay), and a phase whose last mail was kept before the judge kept this is played
+    again."""
+    if kind.reader is not None:
+        return kind.reader.in_force(reading_of(ctx.session, who.game, kind, record))
     last = ctx.session.scalars(select(MarketMail).where(MarketMail.phase_id == record.id)
                                .order_by(MarketMail.id.desc()).limit(1)).first()
     if last is None:

@@ -1,0 +1,107 @@
+"""Issue 22, "a mail is read once": an Exchange mail is read when it comes, into the phase
+as the earlier mail left it (kept with the phase as JSON), and the phase is played once,
+at its deadline, from that reading; no reply plays the phase (issue 26: nothing is
+played under the write lock for a reply). What the phase's play alone can refuse (a
+unit order, checked with its corporation's other orders) is answered as kept, and the
+refusal is in the results."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+import judge.money.exchange.reading as reading_module
+import judge.service.markets.phases as phases_module
+from judge.batch import run_case
+from judge.storage.phases import current_record
+from judge.storage.schema import Game, MarketMail, PhaseRecord
+from tests.markets.conftest import MarketJudge
+from tests.markets.test_exchange_refusals import GAME, send, to_phase
+
+
+def _record(market: MarketJudge) -> PhaseRecord:
+    with market.factory() as s:
+        game = s.scalar(select(Game).where(Game.name == GAME))
+        assert game is not None
+        record = current_record(s, game)
+        assert record is not None
+        s.expunge(record)
+        return record
+
+
+def _case(market: MarketJudge, record: PhaseRecord) -> dict[str, Any]:
+    """The phase as a judge adjudicate case: its opening state and the mail kept for it."""
+    with market.factory() as s:
+        game = s.scalar(select(Game).where(Game.name == GAME))
+        assert game is not None
+        mails = s.scalars(select(MarketMail).where(MarketMail.phase_id == record.id)
+                          .order_by(MarketMail.id)).all()
+        return {"id": GAME, "variant": game.map_name, "game": "exchange",
+                "rules": list(game.flags), "seed": game.seed,
+                "params": {k.removeprefix("param:"): int(v) for k, v in game.options.items()
+                           if k.startswith("param:")},
+                "state": record.state,
+                "mails": [{"from": m.sender, "lines": list(m.lines),
+                           **({"as": m.acting} if m.acting else {})} for m in mails]}
+
+
+def test_mails_are_read_once_and_the_phase_played_once_at_its_deadline(
+        market: MarketJudge, monkeypatch: pytest.MonkeyPatch) -> None:
+    to_phase(market, "W1900B")
+    played: list[str] = []
+    process = reading_module.process
+
+    def counted(game: Any) -> Any:
+        played.append(game.phase)
+        return process(game)
+
+    def never(*args: Any) -> Any:
+        raise AssertionError("a market phase was played through the batch runner")
+
+    monkeypatch.setattr(reading_module, "process", counted)
+    monkeypatch.setattr(phases_module, "play", never)
+    for n, who in enumerate(["ALICE", "BOB", "CAROL", "ALICE", "BOB"]):
+        body = send(market, who, None, f"BID FRANCE {150 + 10 * n}", "BID ITALY 120",
+                    "TRANSFER 5 TO DAVE", "STATUS")
+        assert "BID FRANCE" in body and "accepted for W1900B" in body, body
+        assert "done: 5 AgP transferred to DAVE" in body, body
+    status = send(market, "ALICE", None, "STATUS")
+    assert "Your standing bids: FRANCE 180, ITALY 120" in " ".join(status.split()), status
+    assert played == []  # no reply played the phase
+    record = _record(market)
+    assert record.reading is not None and record.reading["game"]["c"] == "Game"
+    # the batch runner plays the same phase from the same mail to the same result
+    expected = run_case(_case(market, record))
+    played.clear()  # the batch runner plays it with the same function
+    market.deadline(GAME)
+    assert played == ["W1900B"]  # once, at the deadline
+    with market.factory() as s:
+        done = s.get(PhaseRecord, record.id)
+        assert done is not None and done.result is not None and done.processed_at is not None
+        kept = {k: v for k, v in expected.items() if k not in ("id", "state")}
+        assert json.dumps({k: done.result[k] for k in kept}, sort_keys=True) == \
+            json.dumps(kept, sort_keys=True)
+
+
+def test_a_unit_order_is_kept_and_checked_when_the_phase_is_played(
+        market: MarketJudge) -> None:
+    to_phase(market, "W1900A")
+    state = market.state(GAME)
+    power, corp = next((p, c) for p, c in sorted(state["corporations"].items())
+                       if c["status"] == "FLOATED" and c["leader"])
+    units = sorted(state["units"][power])
+    builds = [f"REMOVE {u}" for u in units]  # each legal alone; no removal is due
+    body = " ".join(send(market, corp["leader"], power, *builds).split())
+    assert body.count("kept for W1900A; checked with the other orders when the phase "
+                      "is played (a refusal then is in the results)") == len(builds), body
+    assert "accepted for W1900A" not in body
+    record = _record(market)
+    market.deadline(GAME)
+    with market.factory() as s:
+        done = s.get(PhaseRecord, record.id)
+        assert done is not None and done.result is not None
+        refused = [line for lines in done.result["errors"].values() for line in lines]
+    assert [line.split(":")[0] for line in refused] == builds, refused
