@@ -12,7 +12,7 @@ from judge.engine.board import Map
 from judge.money.exchange.params import DEFAULTS, ParamError, Params
 from judge.money.exchange.reading import Line, Reading, rules_of
 from judge.money.exchange.start import StartError, opening
-from judge.money.exchange.state import state_of
+from judge.money.exchange.state_json import state_of
 from judge.money.market.reading import MailRead
 from judge.money.payola.rules import RuleError, RuleSet
 from judge.text.exchange import read_mail_lines

@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge.engine.maps import load_map
 from judge.money.exchange.params import Params
 from judge.money.exchange.reports import annual_reports
-from judge.money.exchange.state import game_from_state
+from judge.money.exchange.state_json import game_from_state
 from judge.money.payola.rules import RuleSet
 from tests.exchange.builder import floated, mail, play, refused, state
 

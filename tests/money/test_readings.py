@@ -13,6 +13,7 @@ bench/batch_corpus.py's ``readings`` runs the same comparison over a recorded co
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -20,15 +21,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.batch import run_case
-from judge.batch.exchange import lines_of, opened
-from judge.games import EXCHANGE
-from judge.money.exchange.reading import Reading
+from judge.batch import exchange, run_case, shareholders
+from judge.games import EXCHANGE, SHAREHOLDERS
+from judge.money.exchange.reading import Reading as ExchangeReading
 from judge.money.market.codec import CodecError
-from judge.money.market.reading import MailRead
+from judge.money.market.reading import Mail, MailRead
+from judge.money.shareholders.reading import Reading as ShareholdersReading
 from tests.exchange.builder import NAMES, case, state
-
-READ_ONCE = (EXCHANGE.name,)  # the games whose cases ``resumed`` plays
+from tests.shareholders import cases as shareholders_cases
+from tests.shareholders.test_long_game import random_mails
 
 _encode = json.JSONEncoder(check_circular=False).encode
 
@@ -37,19 +38,41 @@ def _through_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def resumed(given: Mapping[str, Any]) -> dict[str, Any]:
-    """An Exchange phase case played with its reading written to JSON and read back
-    before each mail and before the play."""
-    reading, mails = opened(given)
+def _exchange(given: Mapping[str, Any]) -> tuple[Any, list[Mail], Callable[..., Any],
+                                                 Callable[[Any], Any]]:
+    reading, mails = exchange.opened(given)
     game = reading.game
-    board, params, rules = game.board, game.params, game.rules
+
+    def again(data: Mapping[str, Any]) -> ExchangeReading:
+        return ExchangeReading.resume(data, game.board, game.params, game.rules)
+    return reading, mails, exchange.lines_of, again
+
+
+def _shareholders(given: Mapping[str, Any]) -> tuple[Any, list[Mail], Callable[..., Any],
+                                                     Callable[[Any], Any]]:
+    reading, mails = shareholders.opened(given)
+    board, params = reading.board, reading.params
+
+    def again(data: Mapping[str, Any]) -> ShareholdersReading:
+        return ShareholdersReading.resume(data, board, params)
+    return reading, mails, shareholders.lines_of, again
+
+
+# the games read one mail at a time: how a case of each opens and resumes
+READ_ONCE = {EXCHANGE.name: _exchange, SHAREHOLDERS.name: _shareholders}
+
+
+def resumed(given: Mapping[str, Any]) -> dict[str, Any]:
+    """A phase case played with its reading written to JSON and read back before each
+    mail and before the play."""
+    reading, mails, lines_of, again = READ_ONCE[given["game"]](given)
     kept: list[dict[str, Any]] = []
     for mail in mails:
-        reading = Reading.resume(_through_json(reading.as_json()), board, params, rules)
+        reading = again(_through_json(reading.as_json()))
         if reading.ended:
             break
         kept.append(_through_json(reading.read(mail, lines_of(reading, mail)).as_json()))
-    reading = Reading.resume(_through_json(reading.as_json()), board, params, rules)
+    reading = again(_through_json(reading.as_json()))
     return {"id": given.get("id"), **reading.close([MailRead.from_json(m) for m in kept])}
 
 
@@ -115,9 +138,26 @@ def test_a_phase_resumed_from_json_between_mails_plays_as_read_straight(
 
 
 def test_a_reading_refuses_json_it_did_not_write() -> None:
-    reading, _ = opened(case(state("W1900B"), []))
+    reading, _ = exchange.opened(case(state("W1900B"), []))
     game = reading.game
     data = reading.as_json()
     data["game"]["c"] = "Nothing"
     with pytest.raises(CodecError, match="knows no type 'Nothing'"):
-        Reading.resume(data, game.board, game.params, game.rules)
+        ExchangeReading.resume(data, game.board, game.params, game.rules)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_shareholders_turn_resumed_between_mails_plays_as_read_straight(seed: int) -> None:
+    rng = random.Random(seed)
+    current = shareholders_cases.start(*shareholders_cases.FOUR)["state"]
+    for _ in range(12):
+        mails = random_mails(current, rng)
+        mails += random_mails(current, rng)  # a second mail each replaces the first set
+        given = {"id": "t", "variant": "standard", "game": SHAREHOLDERS.name, "rules": [],
+                 "params": {"END_YEAR": 1903}, "seed": 0, "state": current, "mails": mails}
+        assert same_either_way(given), given
+        result = run_case(given)
+        if result.get("end") is not None:
+            return
+        current = result["state"]

@@ -24,7 +24,7 @@ from judge.money.exchange.commands import Command, UnitOrder
 from judge.money.exchange.game import Game
 from judge.money.exchange.mail import read_mail
 from judge.money.exchange.params import Params
-from judge.money.exchange.state import game_from_state, state_of
+from judge.money.exchange.state_json import game_from_state, state_of
 from judge.money.market.codec import Codec, types_in
 from judge.money.market.reading import Done, LateRefusal, Mail, MailRead, Refused, errors_of
 from judge.money.payola import offers as payola_offers

@@ -57,6 +57,16 @@ class Done:
 
 
 @dataclass(frozen=True, slots=True)
+class Warned:
+    """A line accepted with a warning (the set it belongs to may not be carried out in
+    full): its place, its text, the warning."""
+
+    line: int
+    text: str
+    warning: str
+
+
+@dataclass(frozen=True, slots=True)
 class MailRead:
     """What reading one mail gave: its sender key, the lines refused (in the order the
     rules refused them), the commands done at once (in order), the events its commands
@@ -69,12 +79,14 @@ class MailRead:
     done: tuple[Done, ...] = ()
     events: tuple[Mapping[str, Any], ...] = ()
     later: tuple[int, ...] = ()
+    warned: tuple[Warned, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {"key": self.key,
                 "refused": [[r.line, r.text, r.reason] for r in self.refused],
                 "done": [[d.line, d.text, d.done] for d in self.done],
-                "events": [dict(e) for e in self.events], "later": list(self.later)}
+                "events": [dict(e) for e in self.events], "later": list(self.later),
+                "warned": [[w.line, w.text, w.warning] for w in self.warned]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MailRead:
@@ -82,7 +94,8 @@ class MailRead:
                    tuple(Refused(int(n), str(t), str(r)) for n, t, r in data["refused"]),
                    tuple(Done(int(n), str(t), str(d)) for n, t, d in data["done"]),
                    tuple(dict(e) for e in data["events"]),
-                   tuple(int(n) for n in data.get("later", ())))
+                   tuple(int(n) for n in data.get("later", ())),
+                   tuple(Warned(int(n), str(t), str(w)) for n, t, w in data.get("warned", ())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +106,16 @@ class LateRefusal:
     key: str
     text: str
     reason: str
+
+
+def warnings_of(mails: Sequence[MailRead]) -> dict[str, list[str]]:
+    """The ``warnings`` a result carries beyond the contract: per sender key, in order,
+    each ``<line>: <warning>``; no key without one."""
+    out: dict[str, list[str]] = {}
+    for mail in mails:
+        for w in mail.warned:
+            out.setdefault(mail.key, []).append(f"{w.text}: {w.warning}")
+    return out
 
 
 def errors_of(mails: Sequence[MailRead], late: Sequence[LateRefusal],

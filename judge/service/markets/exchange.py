@@ -32,7 +32,7 @@ from judge.engine.maps import load_map
 from judge.games import EXCHANGE
 from judge.money.exchange.params import DEFAULTS
 from judge.money.exchange.start import opening
-from judge.money.exchange.state import state_of
+from judge.money.exchange.state_json import state_of
 from judge.money.payola.statement_json import statement_of
 from judge.money.payola.statements import Statement
 from judge.service.markets.exchange_reader import READER, setup

@@ -116,6 +116,9 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
                                refusals={READ: read.as_json()}, at=ctx.now))
     refused = {r.line: r.reason for r in read.refused}
     done = {d.line: d.done for d in read.done}
+    warned: dict[int, list[str]] = {}
+    for w in read.warned:
+        warned.setdefault(w.line, []).append(w.warning)
     ended_at = max(done) if reading.ended and done else None
     out: list[Result] = []
     for place, (step, text) in enumerate(zip(kept, texts, strict=True)):
@@ -128,13 +131,15 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
                               template="refused"))
         elif place in done:
             out.append(Result(step.line, step.text, True,
-                              [_confirmed(text, done[place], record.phase)]))
+                              [_confirmed(text, done[place], record.phase),
+                               *warned.get(place, [])]))
         elif place in read.later:
             out.append(Result(step.line, step.text, True, [
                 f"kept for {record.phase}; checked with the other orders when the phase "
-                "is played (a refusal then is in the results)"]))
+                "is played (a refusal then is in the results)", *warned.get(place, [])]))
         else:
-            out.append(Result(step.line, step.text, True, [f"accepted for {record.phase}"]))
+            out.append(Result(step.line, step.text, True,
+                              [f"accepted for {record.phase}", *warned.get(place, [])]))
     seen = len(reading.events) - len(read.events)
     _notify(ctx, kind, record, seen, list(reading.events))
     if reading.ended:

@@ -1,9 +1,9 @@
-"""Issue 22, "a mail is read once": an Exchange mail is read when it comes, into the phase
-as the earlier mail left it (kept with the phase as JSON), and the phase is played once,
-at its deadline, from that reading; no reply plays the phase (issue 26: nothing is
-played under the write lock for a reply). What the phase's play alone can refuse (a
-unit order, checked with its corporation's other orders) is answered as kept, and the
-refusal is in the results."""
+"""Issue 22, "a mail is read once": an Exchange or 1901-Shareholders mail is read when it
+comes, into the phase as the earlier mail left it (kept with the phase as JSON), and the
+phase is played once, at its deadline, from that reading; no reply plays the phase
+(issue 26: nothing is played under the write lock for a reply). What the phase's play
+alone can refuse (an Exchange unit order, checked with its corporation's other orders)
+is answered as kept, and the refusal is in the results."""
 
 from __future__ import annotations
 
@@ -14,17 +14,19 @@ import pytest
 from sqlalchemy import select
 
 import judge.money.exchange.reading as reading_module
+import judge.money.shareholders.reading as shareholders_reading
 import judge.service.markets.phases as phases_module
 from judge.batch import run_case
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, MarketMail, PhaseRecord
-from tests.markets.conftest import MarketJudge
+from tests.markets.conftest import MarketJudge, member
 from tests.markets.test_exchange_refusals import GAME, send, to_phase
+from tests.markets.test_shareholders_by_mail import _game as _shareholders_game
 
 
-def _record(market: MarketJudge) -> PhaseRecord:
+def _record(market: MarketJudge, name: str = GAME) -> PhaseRecord:
     with market.factory() as s:
-        game = s.scalar(select(Game).where(Game.name == GAME))
+        game = s.scalar(select(Game).where(Game.name == name))
         assert game is not None
         record = current_record(s, game)
         assert record is not None
@@ -32,14 +34,14 @@ def _record(market: MarketJudge) -> PhaseRecord:
         return record
 
 
-def _case(market: MarketJudge, record: PhaseRecord) -> dict[str, Any]:
+def _case(market: MarketJudge, record: PhaseRecord, name: str = GAME) -> dict[str, Any]:
     """The phase as a judge adjudicate case: its opening state and the mail kept for it."""
     with market.factory() as s:
-        game = s.scalar(select(Game).where(Game.name == GAME))
+        game = s.scalar(select(Game).where(Game.name == name))
         assert game is not None
         mails = s.scalars(select(MarketMail).where(MarketMail.phase_id == record.id)
                           .order_by(MarketMail.id)).all()
-        return {"id": GAME, "variant": game.map_name, "game": "exchange",
+        return {"id": name, "variant": game.map_name, "game": game.variant,
                 "rules": list(game.flags), "seed": game.seed,
                 "params": {k.removeprefix("param:"): int(v) for k, v in game.options.items()
                            if k.startswith("param:")},
@@ -81,6 +83,41 @@ def test_mails_are_read_once_and_the_phase_played_once_at_its_deadline(
     with market.factory() as s:
         done = s.get(PhaseRecord, record.id)
         assert done is not None and done.result is not None and done.processed_at is not None
+        kept = {k: v for k, v in expected.items() if k not in ("id", "state")}
+        assert json.dumps({k: done.result[k] for k in kept}, sort_keys=True) == \
+            json.dumps(kept, sort_keys=True)
+
+
+def test_a_shareholders_turn_is_read_once_and_played_once_at_its_deadline(
+        market: MarketJudge, monkeypatch: pytest.MonkeyPatch) -> None:
+    _shareholders_game(market)
+    played: list[str] = []
+    play_turn = shareholders_reading.play_turn
+
+    def counted(game: Any, *rest: Any) -> Any:
+        played.append(str(game.turn))
+        return play_turn(game, *rest)
+
+    def never(*args: Any) -> Any:
+        raise AssertionError("a market phase was played through the batch runner")
+
+    monkeypatch.setattr(shareholders_reading, "play_turn", counted)
+    monkeypatch.setattr(phases_module, "play", never)
+    for who, lines in [("BEN", ["BUY 5 RUSSIA", "BUY 2 FRANCE"]), ("ANN", ["BUY 1 ITALY"]),
+                       ("BEN", ["BUY 1 FRANCE"]), ("DOT", ["SELL 1 FRANCE", "STATUS"])]:
+        body = market.reply(member(who), f"SIGNON {who}@sh pw{who.lower()}", *lines)
+        assert "accepted for W1900D" in body or "you hold only 0 FRANCE" in body, body
+    status = " ".join(market.reply(member("BEN"), "SIGNON BEN@sh pwben", "STATUS").split())
+    assert "Your January orders in force: BUY 1 FRANCE" in status, status  # replaced
+    assert played == []
+    record = _record(market, "sh")
+    expected = run_case(_case(market, record, "sh"))
+    played.clear()
+    market.deadline("sh")
+    assert len(played) == 1
+    with market.factory() as s:
+        done = s.get(PhaseRecord, record.id)
+        assert done is not None and done.result is not None
         kept = {k: v for k, v in expected.items() if k not in ("id", "state")}
         assert json.dumps({k: done.result[k] for k in kept}, sort_keys=True) == \
             json.dumps(kept, sort_keys=True)
