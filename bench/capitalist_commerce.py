@@ -26,9 +26,9 @@ from collections.abc import Callable
 from typing import Any
 
 from judge.batch import run_case
-from judge.batch.capitalist_state import opening_state
 from judge.engine.maps import load_map
 from judge.money.capitalist.params import Params
+from judge.money.capitalist.state_json import opening_state
 from judge.text.capitalist import read_trade
 
 # the words a player may name a currency by (D28, D37), a few per power

@@ -18,7 +18,7 @@ from judge.money.shareholders.params import (
 )
 from judge.money.shareholders.reading import Line, Reading
 from judge.money.shareholders.results import started
-from judge.text.shareholders import read_commands
+from judge.text.shareholders import read_mail_lines
 
 
 def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
@@ -46,9 +46,7 @@ def opened(case: Mapping[str, Any]) -> tuple[Reading, list[Mail]]:
 
 def lines_of(reading: Reading, mail: Mail) -> list[Line]:
     """A mail's non-blank lines as the turn reads them, each with its place."""
-    placed = [(i, text) for i, text in enumerate(mail.lines) if text.strip()]
-    commands = read_commands([text for _, text in placed], reading.board)
-    return [(i, text, command) for (i, text), command in zip(placed, commands, strict=True)]
+    return read_mail_lines(mail.lines, reading.board)
 
 
 def _params(case: Mapping[str, Any]) -> Params:

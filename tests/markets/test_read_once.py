@@ -1,9 +1,9 @@
-"""Issue 22, "a mail is read once": an Exchange or 1901-Shareholders mail is read when it
-comes, into the phase as the earlier mail left it (kept with the phase as JSON), and the
-phase is played once, at its deadline, from that reading; no reply plays the phase
-(issue 26: nothing is played under the write lock for a reply). What the phase's play
-alone can refuse (an Exchange unit order, checked with its corporation's other orders)
-is answered as kept, and the refusal is in the results."""
+"""Issue 22, "a mail is read once": an Exchange, 1901-Shareholders or Capitalist mail is
+read when it comes, into the phase as the earlier mail left it (kept with the phase as
+JSON), and the phase is played once, at its deadline, from that reading; no reply plays
+the phase (issue 26: nothing is played under the write lock for a reply). What the
+phase's play alone can refuse (a unit order, checked with its power's other orders) is
+answered as kept, and the refusal is in the results."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+import judge.money.capitalist.reading as capitalist_reading
 import judge.money.exchange.reading as reading_module
 import judge.money.shareholders.reading as shareholders_reading
 import judge.service.markets.phases as phases_module
@@ -20,6 +21,8 @@ from judge.batch import run_case
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, MarketMail, PhaseRecord
 from tests.markets.conftest import MarketJudge, member
+from tests.markets.test_capitalist_by_mail import NINE, addr, signon
+from tests.markets.test_capitalist_by_mail import start as capitalist_start
 from tests.markets.test_exchange_refusals import GAME, send, to_phase
 from tests.markets.test_shareholders_by_mail import _game as _shareholders_game
 
@@ -142,3 +145,37 @@ def test_a_unit_order_is_kept_and_checked_when_the_phase_is_played(
         assert done is not None and done.result is not None
         refused = [line for lines in done.result["errors"].values() for line in lines]
     assert [line.split(":")[0] for line in refused] == builds, refused
+
+
+def test_a_capitalist_phase_is_read_once_and_played_once_at_its_deadline(
+        market: MarketJudge, monkeypatch: pytest.MonkeyPatch) -> None:
+    capitalist_start(market, *NINE)
+    played: list[int] = []
+    move_rates = capitalist_reading.move_rates
+
+    def counted(*args: Any) -> Any:
+        played.append(1)
+        return move_rates(*args)
+
+    def never(*args: Any) -> Any:
+        raise AssertionError("a market phase was played through the batch runner")
+
+    monkeypatch.setattr(capitalist_reading, "move_rates", counted)
+    monkeypatch.setattr(phases_module, "play", never)
+    first = " ".join(market.reply(addr("CROESUS"), signon("CROESUS"), "SELL 200 PIASTER",
+                                  "BUY 300 FRANC").split())
+    assert "(your order set)" in first and "WARNING: your purchases cost" in first, first
+    again = market.reply(addr("CROESUS"), signon("CROESUS"), "SELL 100 LIRA", "BUY 50 MARK")
+    assert again.count("accepted for S1901C") == 2, again
+    assert played == []
+    record = _record(market, "cap")
+    expected = run_case(_case(market, record, "cap"))
+    played.clear()
+    market.deadline("cap")
+    assert played == [1]
+    with market.factory() as s:
+        done = s.get(PhaseRecord, record.id)
+        assert done is not None and done.result is not None
+        kept = {k: v for k, v in expected.items() if k not in ("id", "state")}
+        assert json.dumps({k: done.result[k] for k in kept}, sort_keys=True) == \
+            json.dumps(kept, sort_keys=True)

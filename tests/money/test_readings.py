@@ -21,12 +21,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.batch import exchange, run_case, shareholders
-from judge.games import EXCHANGE, SHAREHOLDERS
+from judge.batch import capitalist, exchange, run_case, shareholders
+from judge.games import CAPITALIST, EXCHANGE, SHAREHOLDERS
+from judge.money.capitalist.reading import Reading as CapitalistReading
 from judge.money.exchange.reading import Reading as ExchangeReading
 from judge.money.market.codec import CodecError
 from judge.money.market.reading import Mail, MailRead
 from judge.money.shareholders.reading import Reading as ShareholdersReading
+from tests.capitalist import test_properties as capitalist_properties
 from tests.exchange.builder import NAMES, case, state
 from tests.shareholders import cases as shareholders_cases
 from tests.shareholders.test_long_game import random_mails
@@ -58,8 +60,19 @@ def _shareholders(given: Mapping[str, Any]) -> tuple[Any, list[Mail], Callable[.
     return reading, mails, shareholders.lines_of, again
 
 
+def _capitalist(given: Mapping[str, Any]) -> tuple[Any, list[Mail], Callable[..., Any],
+                                                   Callable[[Any], Any]]:
+    reading, mails = capitalist.opened(given)
+    board, params, seed = reading.board, reading.params, reading.seed
+
+    def again(data: Mapping[str, Any]) -> CapitalistReading:
+        return CapitalistReading.resume(data, board, params, seed)
+    return reading, mails, capitalist.lines_of, again
+
+
 # the games read one mail at a time: how a case of each opens and resumes
-READ_ONCE = {EXCHANGE.name: _exchange, SHAREHOLDERS.name: _shareholders}
+READ_ONCE = {EXCHANGE.name: _exchange, SHAREHOLDERS.name: _shareholders,
+             CAPITALIST.name: _capitalist}
 
 
 def resumed(given: Mapping[str, Any]) -> dict[str, Any]:
@@ -161,3 +174,10 @@ def test_a_shareholders_turn_resumed_between_mails_plays_as_read_straight(seed: 
         if result.get("end") is not None:
             return
         current = result["state"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(capitalist_properties.commerce_cases())
+def test_a_capitalist_commerce_phase_resumed_between_mails_plays_as_read_straight(
+        given_case: dict[str, Any]) -> None:
+    assert same_either_way(given_case)

@@ -80,13 +80,15 @@ class MailRead:
     events: tuple[Mapping[str, Any], ...] = ()
     later: tuple[int, ...] = ()
     warned: tuple[Warned, ...] = ()
+    noted: tuple[str, ...] = ()  # warnings about the mail's whole set, not one line
 
     def as_json(self) -> dict[str, Any]:
         return {"key": self.key,
                 "refused": [[r.line, r.text, r.reason] for r in self.refused],
                 "done": [[d.line, d.text, d.done] for d in self.done],
                 "events": [dict(e) for e in self.events], "later": list(self.later),
-                "warned": [[w.line, w.text, w.warning] for w in self.warned]}
+                "warned": [[w.line, w.text, w.warning] for w in self.warned],
+                "noted": list(self.noted)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MailRead:
@@ -95,7 +97,8 @@ class MailRead:
                    tuple(Done(int(n), str(t), str(d)) for n, t, d in data["done"]),
                    tuple(dict(e) for e in data["events"]),
                    tuple(int(n) for n in data.get("later", ())),
-                   tuple(Warned(int(n), str(t), str(w)) for n, t, w in data.get("warned", ())))
+                   tuple(Warned(int(n), str(t), str(w)) for n, t, w in data.get("warned", ())),
+                   tuple(str(n) for n in data.get("noted", ())))
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,6 +140,8 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
         else:
             out.append(Result(step.line, step.text, True,
                               [f"accepted for {record.phase}", *warned.get(place, [])]))
+    # a warning about the mail's whole set (Capitalist's over-spending, spec 4.1)
+    out += [Result(kept[-1].line, "(your order set)", True, [note]) for note in read.noted]
     seen = len(reading.events) - len(read.events)
     _notify(ctx, kind, record, seen, list(reading.events))
     if reading.ended:

@@ -14,7 +14,7 @@ from judge.money.market.reading import Mail, MailRead
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.reading import Reading
 from judge.service.markets.kind import Reader
-from judge.text.shareholders import read_commands
+from judge.text.shareholders import read_mail_lines
 
 
 def setup(envelope: Mapping[str, Any]) -> tuple[Map, Params]:
@@ -32,10 +32,7 @@ def _resume(envelope: Mapping[str, Any], data: Mapping[str, Any]) -> Reading:
 
 
 def _read(reading: Reading, mail: Mail) -> MailRead:
-    placed = [(i, text) for i, text in enumerate(mail.lines) if text.strip()]
-    commands = read_commands([text for _, text in placed], reading.board)
-    return reading.read(mail, [(i, text, command) for (i, text), command
-                               in zip(placed, commands, strict=True)])
+    return reading.read(mail, read_mail_lines(mail.lines, reading.board))
 
 
 def _in_force(reading: Reading) -> Mapping[str, Any]:
