@@ -495,7 +495,7 @@ KIND = MarketKind(
     game=EXCHANGE, member="investor", defaults=DEFAULTS, opening=_opening, acting=_acting,
     letters=_letters, status=_status,
     notices=_notices, settings={"HOLDINGS": _set_holdings}, in_force=_in_force,
-    in_force_keys=("standing",), reader=READER,
+    reader=READER,
 )
 
 GAME = MarketGame(KIND)

@@ -111,6 +111,7 @@ class MarketKind:
     acting: Callable[[State, str], Sequence[str]]
     letters: Callable[[State, Mapping[str, Any]], list[Letter]]
     status: Callable[[State, str], list[str]]
+    reader: Reader[Any]  # how a phase is read one mail at a time
     setup_problem: Callable[[Mapping[str, Any]], str | None] | None = None
     carry: Callable[[State, Mapping[str, Any]], dict[str, Any]] | None = None
     opening_letters: Callable[[State], list[Letter]] | None = None
@@ -142,12 +143,7 @@ class MarketKind:
     notices: Callable[[State, Sequence[Mapping[str, Any]], Sequence[str], History],
                       list[Letter]] | None = None
     in_force: Callable[[State, Mapping[str, Any], str, str | None], list[str]] | None = None
-    # the keys of the runner's answer ``in_force`` reads, kept with each mail so that
-    # STATUS reads them without playing the phase again (a kind without a ``reader``)
-    in_force_keys: tuple[str, ...] = ()
-    # how the kind's phase is read one mail at a time; None: each mail is checked by
-    # playing the phase's mail so far through the kind's batch runner
-    reader: Reader[Any] | None = None
+
 
 
 def units_and_centres(state: State, power: str) -> list[str]:

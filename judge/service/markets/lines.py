@@ -2,11 +2,10 @@
 the order read, and the reply says at once which lines are refused and why, which were
 done, and which are kept for the phase; and shows STATUS.
 
-A kind with a ``reader`` reads the mail once, into the phase as its earlier mail left
-it (the reading kept with the phase), and plays the phase only at its deadline: a line
-that only the play can refuse is answered as kept and checked then. Another kind plays
-the phase's kept mail with and without this mail through its batch runner, and the
-refusals this mail added are its own."""
+The kind's ``reader`` reads the mail once, into the phase as its earlier mail left it
+(the reading kept with the phase), and the phase is played only at its deadline
+(judge.service.markets.phases): a line that only the play can refuse is answered as
+kept and checked then, and its refusal is in the results."""
 
 from __future__ import annotations
 
@@ -27,11 +26,9 @@ from judge.service.markets.phases import (
     conclude,
     history,
     mails_read,
-    phase_mails,
     reading_of,
     send,
 )
-from judge.service.markets.play import key_of, mails_json, new_refusals, play
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
@@ -45,8 +42,8 @@ MAX_KEPT_LINES = 1000  # a member's lines kept for one phase, all his mails toge
 
 def within_cap(earlier: list[MarketMail], sender: str, more: int) -> None:
     """Refuse a mail whose lines would take its sender past ``MAX_KEPT_LINES`` in this
-    phase (issue 26): what one member may make the judge keep, and, for a kind still
-    checked by playing the phase's mail again, read again for each new mail."""
+    phase (issue 26): what one member may make the judge keep with the phase (each
+    mail is read once, but every kept line is stored and shown to the master)."""
     sent = sum(len(m.lines) for m in earlier if m.sender == sender)
     if sent + more > MAX_KEPT_LINES:
         raise Refusal(f"at most {MAX_KEPT_LINES} of your lines are kept for a phase, and "
@@ -93,9 +90,7 @@ def _keep(ctx: Context, who: Identity, kind: MarketKind, kept: list[Step]) -> li
         state = "has not started" if game.state == GameState.FORMING else f"is {game.state}"
         return [Result(s.line, s.text, False, [f"{game.name} {state}; nothing done"],
                        template="refused") for s in kept]
-    if kind.reader is not None:
-        return _read(ctx, who, kind, record, kept)
-    return _replay(ctx, who, kind, record, kept)
+    return _read(ctx, who, kind, record, kept)
 
 
 def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
@@ -104,7 +99,7 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
     phase): each line refused with its reason, done at once, or kept for the phase;
     the phase itself is played at its deadline, not here."""
     game = who.game
-    assert kind.reader is not None and who.player is not None and who.player.name is not None
+    assert who.player is not None and who.player.name is not None
     name = who.player.name
     texts = [s.text.strip() for s in kept]
     _within_cap_of(ctx, record, name, len(texts))
@@ -167,90 +162,7 @@ def _confirmed(text: str, done: str, phase: str) -> str:
     return f"accepted for {phase}: {done}"
 
 
-def _replay(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
-            kept: list[Step]) -> list[Result]:
-    """A kind not yet read one mail at a time: the phase's kept mail and this one are
-    played through the kind's batch runner, and the refusals this mail added are its."""
-    game = who.game
-    assert who.player is not None and who.player.name is not None
-    name = who.player.name
-    out: list[Result] = []
-    earlier = phase_mails(ctx.session, record)
-    texts = [s.text.strip() for s in kept]
-    within_cap(earlier, name, len(texts))
-    mail = {"from": name, "lines": texts, **({"as": who.acting} if who.acting else {})}
-    after = play(game, kind, record.state, [*mails_json(earlier), mail])
-    if "error" in after:
-        log.error("game %s: phase %s cannot be played: %s", game.name, record.phase,
-                  after["error"])
-        raise Refusal(f"the judge cannot play {game.name}'s phase {record.phase} just now; "
-                      "the master is told, and nothing of this mail was kept")
-    ctx.session.add(MarketMail(game_id=game.id, phase_id=record.id, sender=name,
-                               acting=who.acting, lines=texts, player_id=who.player.id,
-                               refusals={"errors": after.get("errors", {}),
-                                         "warnings": after.get("warnings", {}),
-                                         "events": len(mail_events(after)),
-                                         IN_FORCE: {k: after[k] for k in kind.in_force_keys
-                                                    if k in after}},
-                               at=ctx.now))
-    before = earlier[-1].refusals if earlier else {}
-    refused = new_refusals(before, after, key_of(name, who.acting))
-    warned = new_refusals(before, after, key_of(name, who.acting), "warnings")
-    said = [list(x) for x in (after.get("said") or [[]])[-1]]
-    for step, text in zip(kept, texts, strict=True):
-        reason = _reason(refused, text)
-        if reason is None:
-            warning = _reason(warned, text)
-            out.append(Result(step.line, step.text, True,
-                              [_done(said, text, record.phase), *([warning] if warning else [])]))
-        else:
-            out.append(Result(step.line, step.text, False, [reason], template="refused"))
-    out += _warnings(game, kind, record, mail, after, key_of(name, who.acting), kept[-1])
-    _notify(ctx, kind, record, int(before.get("events", 0)), mail_events(after))
-    if after.get("end") is not None and after["state"].get("phase") == record.phase:
-        out.append(Result(kept[-1].line, "(the game)", True,
-                          ["this mail ended the game; everyone is told at once"]))
-        conclude(ctx.session, ctx.settings, game, kind, record, after, ctx.now)
-    return sorted(out, key=lambda r: r.line)
-
-
-def _warnings(game: Game, kind: MarketKind, record: PhaseRecord, mail: dict[str, Any],
-              after: Mapping[str, Any], key: str, last: Step) -> list[Result]:
-    """The warnings this mail's order set draws (Capitalist's over-spending, spec 4.1).
-    A warning depends on the mail alone (its set, the sender's account and the rates as
-    the phase opened), so when the sender has any, the mail is played alone to tell
-    which are its own."""
-    if not after.get("warnings", {}).get(key):
-        return []
-    alone = play(game, kind, record.state, [mail])
-    return [Result(last.line, "(your order set)", True, [w])
-            for w in alone.get("warnings", {}).get(key, [])]
-
-
 IMMEDIATE = ("TRANSFER", "ASK", "WITHDRAW", "TAKE", "LEDGER", "DRAW", "NODRAW", "ACCEPT")
-
-
-def _done(said: list[list[str]], text: str, phase: str) -> str:
-    """What an accepted line did: an immediate command's confirmation (``ask #1
-    opened``), or that a phase command is kept for the phase (with its confirmation)."""
-    for i, (line, done) in enumerate(said):
-        if line == text:
-            del said[i]
-            if text.split()[0].upper() in IMMEDIATE:
-                return f"done: {done}"
-            return f"accepted for {phase}: {done}"
-    return f"accepted for {phase}"
-
-
-def mail_events(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The events the mail read during a phase caused (the runner's ``events`` before
-    its ``processed`` marker)."""
-    out: list[Mapping[str, Any]] = []
-    for event in result.get("events") or []:
-        if event.get("event") == "processed":
-            break
-        out.append(event)
-    return out
 
 
 def _notify(ctx: Context, kind: MarketKind, record: PhaseRecord,
@@ -292,16 +204,6 @@ def _send_gathered(ctx: Context, game: Game, kind: MarketKind, state: Mapping[st
 MORE = " (and more)"
 
 
-def _reason(refused: list[str], text: str) -> str | None:
-    """The reason of ``text``'s refusal (taken from the list, so a line sent twice and
-    refused once is reported once), or None."""
-    for i, entry in enumerate(refused):
-        if entry.upper().startswith(text.upper() + ":"):
-            del refused[i]
-            return _plain(entry[len(text) + 1:].strip())
-    return None
-
-
 _CODE = re.compile(r"^E\d{1,2} ")  # the contract's error code (payola.md's E1-E25)
 
 
@@ -311,25 +213,11 @@ def _plain(reason: str) -> str:
     return _CODE.sub("", reason)
 
 
-IN_FORCE = "in_force"  # MarketMail.refusals: what STATUS reads of the phase so far
-
-
 def _in_force_now(ctx: Context, who: Identity, kind: MarketKind,
                   record: PhaseRecord) -> Mapping[str, Any]:
-    """What the mail kept so far has in force: from the phase's reading, for a kind read
-    one mail at a time; else as the runner answered when the last mail was kept (no
-    replay), and a phase whose last mail was kept before the judge kept this is played
-    again."""
-    if kind.reader is not None:
-        return kind.reader.in_force(reading_of(ctx.session, who.game, kind, record))
-    last = ctx.session.scalars(select(MarketMail).where(MarketMail.phase_id == record.id)
-                               .order_by(MarketMail.id.desc()).limit(1)).first()
-    if last is None:
-        return {}
-    kept = (last.refusals or {}).get(IN_FORCE)
-    if kept is not None:
-        return dict(kept)
-    return play(who.game, kind, record.state, mails_json(phase_mails(ctx.session, record)))
+    """What the mail kept so far has in force: read from the phase's reading (no
+    replay)."""
+    return kind.reader.in_force(reading_of(ctx.session, who.game, kind, record))
 
 
 def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result:
@@ -344,7 +232,6 @@ def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result
     if kind.in_force is not None and record.processed_at is None \
             and who.game.state == GameState.ACTIVE:
         now = _in_force_now(ctx, who, kind, record)
-        if "error" not in now:
-            lines += kind.in_force(record.state, now, who.player.name, who.acting)
+        lines += kind.in_force(record.state, now, who.player.name, who.acting)
     return Result(step.line, step.text, True,
                   [f"{who.game.name}, {record.phase} (as it opened):", *lines])

@@ -19,7 +19,7 @@ from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.markets.kind import Letter, MarketKind, PhaseReading
 from judge.service.markets.members import MEMBER
 from judge.service.markets.play import envelope as play_envelope
-from judge.service.markets.play import mails_json, opening_envelope, params_of, play
+from judge.service.markets.play import opening_envelope, params_of
 from judge.service.reports.replies import render, render_letter
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
@@ -93,15 +93,9 @@ def advance(session: Session, settings: Settings, game: Game, kind: MarketKind,
 
 def process(session: Session, settings: Settings, game: Game, kind: MarketKind,
             record: PhaseRecord, now: datetime) -> None:
-    """Play the phase: from its reading, for a kind read one mail at a time (each mail
-    was read when it came); else from its opening state and the mail kept for it."""
-    if kind.reader is not None:
-        reading = reading_of(session, game, kind, record)
-        result = reading.close(mails_read(session, record))
-    else:
-        result = play(game, kind, record.state, mails_json(phase_mails(session, record)))
-    if "error" in result:
-        raise RuntimeError(f"game {game.name}, phase {record.phase}: {result['error']}")
+    """Play the phase, once, from its reading (each mail was read when it came)."""
+    reading = reading_of(session, game, kind, record)
+    result = reading.close(mails_read(session, record))
     conclude(session, settings, game, kind, record, result, now)
 
 
@@ -115,7 +109,6 @@ def reading_of(session: Session, game: Game, kind: MarketKind,
     before its reading was (or whose reading this judge cannot read back) is read
     again from its opening state, each kept mail once, and kept so."""
     reader = kind.reader
-    assert reader is not None
     envelope = play_envelope(game, kind)
     if record.reading is not None:
         try:

@@ -285,7 +285,7 @@ KIND = MarketKind(
     game=SHAREHOLDERS, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status,
     setup_problem=_setup_problem, carry=_carry, opening_letters=_opening_letters,
-    in_force=_in_force, in_force_keys=("sets",), reader=READER,
+    in_force=_in_force, reader=READER,
 )
 
 GAME = MarketGame(KIND)

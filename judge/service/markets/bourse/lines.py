@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 
 from sqlalchemy.orm import Session
 
-from judge.batch.bourse_state import read_bourse
 from judge.engine.maps import load_map
 from judge.engine.phase import Phase
 from judge.money.bourse.commands import Command, JoinBourse
@@ -21,6 +20,7 @@ from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.desk import Desk
 from judge.money.bourse.scoring import net_worth
 from judge.money.bourse.state import Bourse
+from judge.money.bourse.state_json import read_bourse
 from judge.money.bourse.turn import turn_open
 from judge.service.context import Context, Result
 from judge.service.markets.bourse import ROLE, params_of

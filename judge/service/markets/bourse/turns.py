@@ -21,7 +21,6 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from judge.batch.bourse_state import bourse_json, read_bourse
 from judge.config import Settings
 from judge.engine.maps import load_map
 from judge.engine.phase import Phase, Season
@@ -31,6 +30,7 @@ from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.scoring import eliminate, net_worth, score
 from judge.money.bourse.state import Bourse
+from judge.money.bourse.state_json import bourse_json, read_bourse
 from judge.money.bourse.turn import TurnReport, process_turn, turn_open
 from judge.money.trades import Side
 from judge.service.markets.bourse import attached, params_of
