@@ -3,7 +3,8 @@ read when it comes, into the phase as the earlier mail left it (kept with the ph
 JSON), and the phase is played once, at its deadline, from that reading; no reply plays
 the phase (issue 26: nothing is played under the write lock for a reply). What the
 phase's play alone can refuse (a unit order, checked with its power's other orders) is
-answered as kept, and the refusal is in the results."""
+answered as kept, and the refusal is in the results. A Bourse mail is handled once on
+the desk kept with the host's phase."""
 
 from __future__ import annotations
 
@@ -17,9 +18,15 @@ import judge.money.capitalist.reading as capitalist_reading
 import judge.money.exchange.reading as reading_module
 import judge.money.shareholders.reading as shareholders_reading
 from judge.batch import run_case
+from judge.money.bourse.desk import Desk
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, MarketMail, PhaseRecord
 from tests.markets.conftest import MarketJudge, member
+from tests.markets.test_bourse_by_mail import CAROL
+from tests.markets.test_bourse_by_mail import _game as bourse_game
+from tests.markets.test_bourse_by_mail import _join as bourse_join
+from tests.markets.test_bourse_by_mail import _lines as bourse_lines
+from tests.markets.test_bourse_by_mail import _start as bourse_start
 from tests.markets.test_capitalist_by_mail import NINE, addr, signon
 from tests.markets.test_capitalist_by_mail import start as capitalist_start
 from tests.markets.test_exchange_refusals import GAME, send, to_phase
@@ -166,3 +173,27 @@ def test_a_capitalist_phase_is_read_once_and_played_once_at_its_deadline(
         kept = {k: v for k, v in expected.items() if k not in ("id", "state")}
         assert json.dumps({k: done.result[k] for k in kept}, sort_keys=True) == \
             json.dumps(kept, sort_keys=True)
+
+
+def test_a_bourse_mail_is_handled_once_on_the_desk_kept_with_the_phase(
+        market: MarketJudge, monkeypatch: pytest.MonkeyPatch) -> None:
+    bourse_game(market, "CASH_SURPLUS=ON")
+    bourse_join(market, CAROL, "crown")
+    bourse_start(market)
+    handled: list[str] = []
+    handle = Desk.handle
+
+    def counted(desk: Desk, sender: str, lines: Any) -> Any:
+        handled.append(sender)
+        return handle(desk, sender, lines)
+
+    monkeypatch.setattr(Desk, "handle", counted)
+    for n in range(4):
+        reply = bourse_lines(market, CAROL, f"SELL {100 + n} LIRA", "BUY 50 MARKS")
+        assert reply.count("accepted for S1901M") == 2, reply
+    assert handled == ["CROWN"] * 4  # each mail once, none of the earlier ones again
+    status = bourse_lines(market, CAROL, "STATUS")
+    assert "Your orders for S1901M: SELL 103 LIRA; BUY 50 MARKS" in status, status
+    assert handled == ["CROWN"] * 4  # STATUS reads the kept desk
+    record = _record(market, "ba")
+    assert record.reading is not None and "bourse" in record.reading

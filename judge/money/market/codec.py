@@ -11,7 +11,8 @@ the table does not know when read: ``CodecError`` says which.
 
     {"t": [...]}                 a tuple
     {"s": [...]}, {"fs": [...]}  a set, a frozenset
-    {"d": [[key, value], ...]}   a dict, in its order
+    {"d": [[key, value], ...]}   a dict (or a read-only mapping: read back as a dict, which
+                                 its owner's constructor freezes again), in its order
     {"c": "Name", "f": {...}}    a dataclass: its constructor's fields
     {"n": "Name", "v": [...]}    a named tuple
     {"e": "Name", "v": value}    an enum member
@@ -86,7 +87,7 @@ class Codec:
         out = self._out
         if isinstance(value, list):
             return [out(v, by_id) for v in value]
-        if isinstance(value, dict):
+        if isinstance(value, Mapping):  # a dict, or a read-only view of one
             return {"d": [[out(k, by_id), out(v, by_id)] for k, v in value.items()]}
         if isinstance(value, Enum):
             return {"e": self._name(type(value)), "v": out(value.value, by_id)}
