@@ -59,6 +59,18 @@ def _case(market: MarketJudge, record: PhaseRecord, name: str = GAME) -> dict[st
                            **({"as": m.acting} if m.acting else {})} for m in mails]}
 
 
+def _played_as_the_batch_runner_plays_it(market: MarketJudge, record: PhaseRecord,
+                                         expected: dict[str, Any]) -> None:
+    """The phase was played, and its stored answer is the batch runner's for the same
+    opening state and mail (``expected``), key by key."""
+    with market.factory() as s:
+        done = s.get(PhaseRecord, record.id)
+        assert done is not None and done.result is not None and done.processed_at is not None
+        kept = {k: v for k, v in expected.items() if k not in ("id", "state")}
+        assert json.dumps({k: done.result[k] for k in kept}, sort_keys=True) == \
+            json.dumps(kept, sort_keys=True)
+
+
 def test_mails_are_read_once_and_the_phase_played_once_at_its_deadline(
         market: MarketJudge, monkeypatch: pytest.MonkeyPatch) -> None:
     to_phase(market, "W1900B")
@@ -85,12 +97,7 @@ def test_mails_are_read_once_and_the_phase_played_once_at_its_deadline(
     played.clear()  # the batch runner plays it with the same function
     market.deadline(GAME)
     assert played == ["W1900B"]  # once, at the deadline
-    with market.factory() as s:
-        done = s.get(PhaseRecord, record.id)
-        assert done is not None and done.result is not None and done.processed_at is not None
-        kept = {k: v for k, v in expected.items() if k not in ("id", "state")}
-        assert json.dumps({k: done.result[k] for k in kept}, sort_keys=True) == \
-            json.dumps(kept, sort_keys=True)
+    _played_as_the_batch_runner_plays_it(market, record, expected)
 
 
 def test_a_shareholders_turn_is_read_once_and_played_once_at_its_deadline(
@@ -116,12 +123,7 @@ def test_a_shareholders_turn_is_read_once_and_played_once_at_its_deadline(
     played.clear()
     market.deadline("sh")
     assert len(played) == 1
-    with market.factory() as s:
-        done = s.get(PhaseRecord, record.id)
-        assert done is not None and done.result is not None
-        kept = {k: v for k, v in expected.items() if k not in ("id", "state")}
-        assert json.dumps({k: done.result[k] for k in kept}, sort_keys=True) == \
-            json.dumps(kept, sort_keys=True)
+    _played_as_the_batch_runner_plays_it(market, record, expected)
 
 
 def test_a_unit_order_is_kept_and_checked_when_the_phase_is_played(
@@ -167,12 +169,7 @@ def test_a_capitalist_phase_is_read_once_and_played_once_at_its_deadline(
     played.clear()
     market.deadline("cap")
     assert played == [1]
-    with market.factory() as s:
-        done = s.get(PhaseRecord, record.id)
-        assert done is not None and done.result is not None
-        kept = {k: v for k, v in expected.items() if k not in ("id", "state")}
-        assert json.dumps({k: done.result[k] for k in kept}, sort_keys=True) == \
-            json.dumps(kept, sort_keys=True)
+    _played_as_the_batch_runner_plays_it(market, record, expected)
 
 
 def test_a_bourse_mail_is_handled_once_on_the_desk_kept_with_the_phase(
