@@ -14,9 +14,9 @@ from typing import Any
 
 from judge.batch.case import CaseError, field
 from judge.engine.board import Map
-from judge.money.market.reading import Mail, not_a_player
+from judge.money.market.reading import Mail
 
-__all__ = ["Mail", "Refusals", "not_a_player", "params_of", "read_mails", "seed_of"]
+__all__ = ["Mail", "Refusals", "params_of", "read_mails", "seed_of"]
 
 
 def read_mails(case: Mapping[str, Any], board: Map) -> list[Mail]:
@@ -45,7 +45,9 @@ def read_mails(case: Mapping[str, Any], board: Map) -> list[Mail]:
 
 
 class Refusals:
-    """The refused lines of a case, per sender key, in the order they were refused."""
+    """The refused lines of a case, per sender key, in the order they were refused (the
+    Bourse's desk answers them as (line, reason) pairs; the other games' readings as
+    judge.money.market.reading values)."""
 
     def __init__(self) -> None:
         self._by_key: dict[str, list[str]] = {}
@@ -53,16 +55,6 @@ class Refusals:
     def add(self, mail: Mail, line: str, reason: str) -> None:
         """Refuse ``line`` of ``mail`` for ``reason`` (written ``<line>: <reason>``)."""
         self._by_key.setdefault(mail.key, []).append(f"{line}: {reason}")
-
-    def add_keyed(self, key: str, line: str, reason: str) -> None:
-        """Refuse ``line`` under a sender key already made (``FROM`` or ``FROM/POWER``),
-        for refusals found only when the phase is processed."""
-        self._by_key.setdefault(key, []).append(f"{line}: {reason}")
-
-    def refuse_all(self, mail: Mail, reason: str) -> None:
-        """Refuse every line of ``mail`` for the same reason."""
-        for line in mail.lines:
-            self.add(mail, line, reason)
 
     def as_dict(self) -> dict[str, list[str]]:
         """The result's ``errors``: ``{}`` when nothing was refused."""
