@@ -10,6 +10,11 @@ it adds every line of examples/*.jsonl and of the JSON Lines corpora under tests
 and writes them once each, sorted. The property tests run with the CI profile
 (CI=1: hypothesis draws the same examples every run), so the corpus is stable.
 
+``readings`` plays every case of a corpus whose game is read one mail at a time
+(judge.money.<game>.reading) twice: straight through, and with the reading written to
+JSON and read back before every mail (tests/money/test_readings.py's ``resumed``, as the
+mail service keeps it between mails); it prints how many cases gave other bytes.
+
 ``play`` runs the real command (``python -m judge.cli adjudicate``) over a corpus.
 Record once, play before and after a change, and compare the two outputs with
 ``cmp``: a refactoring that changes nothing gives byte-identical results.
@@ -18,6 +23,7 @@ Record once, play before and after a change, and compare the two outputs with
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -60,6 +66,28 @@ def play(given: Path, out: Path) -> int:
     return done.returncode
 
 
+def readings(given: Path) -> int:
+    sys.path.insert(0, str(ROOT))
+    from tests.money.test_readings import READ_ONCE, same_either_way
+
+    checked = differ = 0
+    for line in given.read_text(encoding="utf-8").splitlines():
+        try:
+            case = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(case, dict) or case.get("game") not in READ_ONCE \
+                or not case.get("mails") or "start" in case:
+            continue
+        checked += 1
+        if not same_either_way(case):
+            differ += 1
+            print(f"differs: {line[:200]}", file=sys.stderr)
+    print(f"{checked} cases read once with mails; {differ} differ when resumed from JSON",
+          file=sys.stderr)
+    return 1 if differ else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -69,7 +97,11 @@ def main(argv: list[str] | None = None) -> int:
     ply = sub.add_parser("play", help="run judge adjudicate over a corpus")
     ply.add_argument("given", type=Path)
     ply.add_argument("out", type=Path)
+    rdg = sub.add_parser("readings", help="check readings resumed from JSON on a corpus")
+    rdg.add_argument("given", type=Path)
     args = parser.parse_args(argv)
+    if args.command == "readings":
+        return readings(args.given)
     if args.command == "record":
         return record(args.out, args.pytest_args)
     return play(args.given, args.out)

@@ -1,8 +1,8 @@
 """Benchmark: a 1901-Shareholders January and February with 9 players and 7 countries,
 from mail lines to the next state: through the pure rules (judge/money/shareholders),
 through the runner (``judge.batch.run_case``, the whole case), and by mail as the service
-replays it (judge/service/markets: each mail plays the phase with every mail kept so
-far; the deadline plays it once more and renders every reader's letters).
+reads it (judge/service/markets: each mail read once into the phase's reading, kept as
+JSON; the deadline plays the reading and renders every reader's letters).
 
     .venv/bin/python bench/shareholders_bench.py [--repeat 200]
 
@@ -12,6 +12,7 @@ Prints median wall-clock times. The issue's goal is under 20 ms a turn.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from collections.abc import Callable
@@ -19,13 +20,12 @@ from typing import Any
 
 from judge.batch import run_case
 from judge.engine.maps import load_map
+from judge.money.market.reading import Mail, MailRead
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.state import Game, opening
 from judge.money.shareholders.turns import play_turn, submit_mail
-from judge.service.markets.play import key_of, new_refusals, play
 from judge.service.markets.shareholders import KIND
 from judge.service.reports.replies import render
-from judge.storage.schema import Game as GameRow
 from judge.text.shareholders import read_command, read_commands
 
 BOARD = load_map("standard")
@@ -76,7 +76,6 @@ def median_ms(turn: Callable[[Game], Game], game: Game, repeat: int) -> float:
 
 # --- by mail: the runner's case, and the service's replay -------------------------------
 
-ROW = GameRow(name="bench", map_name="standard", flags=[], options={}, seed=1)
 
 
 def january_mails() -> list[dict[str, Any]]:
@@ -101,26 +100,26 @@ def whole_case(state: dict[str, Any], mails: list[dict[str, Any]], cold: bool) -
 
 
 def replay(state: dict[str, Any], mails: list[dict[str, Any]]) -> tuple[list[float], float]:
-    """The phase by mail as judge/service/markets/lines.py and phases.py play it: each
-    mail answered by playing the phase with every mail kept so far (and alone when it
-    drew a warning, to tell which are its own), its new refusals found against the last
-    kept mail's; then the deadline: one more play, the letters made and rendered.
+    """The phase by mail as judge/service/markets/lines.py and phases.py read it: each
+    mail read once into the phase's reading, resumed from its JSON and written back;
+    then the deadline: the reading resumed and played, the letters made and rendered.
     The seconds of each mail's answer, and of the deadline."""
     read_command.cache_clear()
     each: list[float] = []
-    before: dict[str, Any] = {}
-    for k, mail in enumerate(mails):
+    envelope = {"variant": "standard", "game": KIND.name, "rules": [], "params": {},
+                "seed": 1}
+    kept = KIND.reader.open(envelope, state).as_json()
+    reads: list[MailRead] = []
+    for mail in mails:
         start = time.perf_counter()
-        after = play(ROW, KIND, state, mails[:k + 1])
-        key = key_of(mail["from"], mail.get("as"))
-        new_refusals(before, after, key)
-        new_refusals(before, after, key, "warnings")
-        if after.get("warnings", {}).get(key):
-            play(ROW, KIND, state, [mail])
-        before = after
+        reading = KIND.reader.resume(envelope, json.loads(json.dumps(kept)))
+        reads.append(KIND.reader.read(reading, Mail(mail["from"], tuple(mail["lines"]),
+                                                    mail.get("as"))))
+        kept = reading.as_json()
+        json.dumps(kept)
         each.append(time.perf_counter() - start)
     start = time.perf_counter()
-    result = play(ROW, KIND, state, mails)
+    result = KIND.reader.resume(envelope, json.loads(json.dumps(kept))).close(reads)
     for letter in KIND.letters(state, {**result, "rules": [], "params": {}}):
         view = {"next_phase": result["state"]["phase"], "deadline": "-", **letter.view}
         render(letter.template, v=view, game="bench", title=KIND.title, judge="judge",
@@ -152,8 +151,8 @@ def main() -> None:
     print(f"January, 9 players:   {median_ms(january, game, args.repeat):6.2f} ms")
     print(f"February, 7 countries: {median_ms(february, dealt, args.repeat):6.2f} ms")
     print("\nBy mail, median ms: run_case of the whole phase (cold: lines read afresh; warm),"
-          "\nthe dearest mail's answer (each played with all the mail so far), the deadline"
-          "\n(played again, letters rendered), and the whole phase by mail (every mail's"
+          "\nthe dearest mail's answer (each read once into the phase's reading), the deadline"
+          "\n(the reading played, letters rendered), and the whole phase by mail (every mail's"
           "\nanswer and the deadline):")
     print(f"{'phase':9} {'mails':>5} {'cold':>8} {'warm':>8} {'dearest':>10} "
           f"{'deadline':>9} {'by mail':>10}")

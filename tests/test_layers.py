@@ -40,7 +40,9 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "judge.batch": ("judge.engine", "judge.money", "judge.text", "judge.batch", "judge.games"),
     "judge.config": (),
     "judge.storage": ("judge.engine", "judge.config", "judge.storage", "sqlalchemy", "alembic"),
-    "judge.service": ("judge.engine", "judge.money", "judge.text", "judge.batch", "judge.resources",
+    # never judge.batch: the service reads and plays a game through its kind's typed
+    # reading (judge.money.<game>.reading); batch is the JSON Lines edge alone
+    "judge.service": ("judge.engine", "judge.money", "judge.text", "judge.resources",
                       "judge.config", "judge.storage", "judge.service", "judge.games",
                       "sqlalchemy", "jinja2"),
     "judge.mail": ("judge.text", "judge.config", "judge.storage", "judge.mail", "sqlalchemy",

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from judge.batch.bourse_state import bourse_json, read_bourse
 from judge.batch.case import CaseError, board_of, field
 from judge.batch.market import Mail, Refusals, params_of, read_mails
 from judge.engine.board import Map
@@ -24,6 +23,7 @@ from judge.money.bourse.desk import Desk
 from judge.money.bourse.params import DEFAULTS, BourseParams, ParamError
 from judge.money.bourse.scoring import eliminate, score
 from judge.money.bourse.state import Bourse
+from judge.money.bourse.state_json import bourse_json, read_bourse
 from judge.money.bourse.turn import process_turn, turn_open
 from judge.text.bourse import read_command
 

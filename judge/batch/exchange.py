@@ -7,78 +7,43 @@ from collections.abc import Mapping
 from typing import Any
 
 from judge.batch.case import CaseError, board_of, field
-from judge.batch.exchange_state import game_from_state, state_of
-from judge.batch.market import Refusals, params_of, read_mails, seed_of
+from judge.batch.market import Mail, params_of, read_mails, seed_of
 from judge.engine.board import Map
-from judge.money.exchange.calendar import process
-from judge.money.exchange.game import Game
-from judge.money.exchange.mail import read_mail
 from judge.money.exchange.params import DEFAULTS, ParamError, Params
+from judge.money.exchange.reading import Line, Reading, rules_of
 from judge.money.exchange.start import StartError, opening
+from judge.money.exchange.state_json import state_of
+from judge.money.market.reading import MailRead
 from judge.money.payola.rules import RuleError, RuleSet
-from judge.money.payola.statement_json import statement_json
-from judge.text.exchange import read_mail_line
-
-_INCOME_FLAGS = {"ZEROSUM", "FLAT_TAX"}
+from judge.text.exchange import read_mail_lines
 
 
 def play_case(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Apply the mails in order, then process the phase unless a DRAW ended the game."""
+    """Open the phase, read each mail once in order, then play it (unless a DRAW ended
+    the game): judge.money.exchange.reading does each step, this writes the JSON."""
+    if "start" in case and "state" not in case:
+        board = board_of(case)
+        return _start(case, board, _params(case, board), _rules(case, board))
+    reading, mails = opened(case)
+    read: list[MailRead] = []
+    for mail in mails:
+        if reading.ended:
+            break  # the draw ended the game: the rest of the mail is ignored (D34)
+        read.append(reading.read(mail, lines_of(reading, mail)))
+    return reading.close(read)
+
+
+def opened(case: Mapping[str, Any]) -> tuple[Reading, list[Mail]]:
+    """A phase case's reading as the phase opened, and its mails, not yet read."""
     board = board_of(case)
     params, rules = _params(case, board), _rules(case, board)
-    if "start" in case and "state" not in case:
-        return _start(case, board, params, rules)
-    game = game_from_state(field(case, "state", dict), board, params, rules, seed_of(case))
-    refusals = Refusals()
-    said: list[list[list[str]]] = []
-    for mail in read_mails(case, board):
-        if game.end is not None:
-            break  # the draw ended the game: the rest of the mail is ignored (D34)
-        lines = [(text, read_mail_line(text, board, game.kind, i + 1))
-                 for i, text in enumerate(mail.lines) if text.strip()]
-        confirmed: list[tuple[str, str]] = []
-        for text, reason in read_mail(game, mail.sender.strip().upper(), mail.power, lines,
-                                      confirmed):
-            refusals.add(mail, text, _reason(reason))
-        said.append([[text, done] for text, done in confirmed])
-    # Beyond the contract (whose comparison ignores extra keys): what each mail's
-    # immediate commands did, and the events of the phase, for the mail service's
-    # replies and reports (exchange.md 7).
-    out: dict[str, Any] = {"said": said, "standing": _standing(game)}
-    if game.end is None:
-        movement = game.kind == "M"
-        game.note("processed", phase=game.phase)  # the events before it are the mail's
-        report = process(game)
-        if report is not None:
-            for key, line, reason in report.refusals:
-                refusals.add_keyed(key, line, _reason(reason))
-            if movement:
-                out["orders"] = dict(sorted(report.orders.items()))
-                out["paid"] = report.paid
-                # each account's Payola statement, for its reader alone (exchange.md 7)
-                out["statements"] = {name: statement_json(s) for name, s
-                                     in sorted(report.statements.items())}
-            out["results"] = dict(sorted(report.results.items()))
-    out.update(errors=refusals.as_dict(), state=state_of(game), end=_end(game),
-               events=game.journal)
-    return out
+    reading = Reading.open(field(case, "state", dict), board, params, rules, seed_of(case))
+    return reading, read_mails(case, board)
 
 
-def _standing(game: Game) -> dict[str, dict[str, Any]]:
-    """Beyond the contract: what each investor's mail has in force once it is read (cash
-    after the immediate commands, standing bids, purchase list and cap, votes, approvals),
-    for STATUS by mail (exchange.md 4: standing bids, lists and votes)."""
-    out: dict[str, dict[str, Any]] = {}
-    for name, inv in sorted(game.investors.items()):
-        out[name] = {
-            "cash": inv.cash,
-            "bids": {p: {"amount": b.amount, "shares": b.shares, "price": b.price}
-                     for p, b in sorted(inv.bids.items())},
-            "purchases": list(inv.purchases), "cap": inv.cap,
-            "votes": dict(sorted(inv.votes.items())),
-            "approvals": dict(sorted(inv.approvals.items())),
-        }
-    return out
+def lines_of(reading: Reading, mail: Mail) -> list[Line]:
+    """A mail's lines as its phase reads them."""
+    return read_mail_lines(mail.lines, reading.game.board, reading.kind)
 
 
 def _start(case: Mapping[str, Any], board: Map, params: Params,
@@ -97,19 +62,6 @@ def _start(case: Mapping[str, Any], board: Map, params: Params,
     return {"errors": {}, "state": state_of(game), "end": None}
 
 
-def _reason(text: str) -> str:
-    """A reason with no ``": "`` inside, so that ``<line>: <reason>`` splits back at its
-    last colon even for offer lines, which hold colons of their own."""
-    return text.replace(": ", " - ")
-
-
-def _end(game: Game) -> dict[str, Any] | None:
-    if game.end is None:
-        return None
-    return {"kind": game.end.kind, "winners": list(game.end.winners),
-            "scores": dict(game.end.scores)}
-
-
 def _params(case: Mapping[str, Any], board: Map) -> Params:
     try:
         return Params.from_names(params_of(case, DEFAULTS), map_victory=board.victory_centers)
@@ -118,10 +70,7 @@ def _params(case: Mapping[str, Any], board: Map) -> Params:
 
 
 def _rules(case: Mapping[str, Any], board: Map) -> RuleSet:
-    names = field(case, "rules", list, default=[])
-    if any(str(n).strip().upper() in _INCOME_FLAGS for n in names):
-        raise CaseError("use INCOME_MODE")
     try:
-        return RuleSet.parse([str(n) for n in names], board.centers)
+        return rules_of(field(case, "rules", list, default=[]), board)
     except RuleError as e:
         raise CaseError(str(e)) from None

@@ -10,27 +10,13 @@ and reads the ``seed`` and ``params`` every market game shares.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from judge.batch.case import CaseError, field
 from judge.engine.board import Map
+from judge.money.market.reading import Mail
 
-
-@dataclass(frozen=True, slots=True)
-class Mail:
-    """One mail of a case: who sent it, the power he signed on as (canonical, or None),
-    where it went (``"bourse"`` or None) and its command lines as received."""
-
-    sender: str
-    lines: tuple[str, ...]
-    power: str | None = None
-    to: str | None = None
-
-    @property
-    def key(self) -> str:
-        """The key its refusals go under in the result's ``errors``."""
-        return self.sender if self.power is None else f"{self.sender}/{self.power}"
+__all__ = ["Mail", "Refusals", "params_of", "read_mails", "seed_of"]
 
 
 def read_mails(case: Mapping[str, Any], board: Map) -> list[Mail]:
@@ -59,7 +45,9 @@ def read_mails(case: Mapping[str, Any], board: Map) -> list[Mail]:
 
 
 class Refusals:
-    """The refused lines of a case, per sender key, in the order they were refused."""
+    """The refused lines of a case, per sender key, in the order they were refused (the
+    Bourse's desk answers them as (line, reason) pairs; the other games' readings as
+    judge.money.market.reading values)."""
 
     def __init__(self) -> None:
         self._by_key: dict[str, list[str]] = {}
@@ -68,24 +56,9 @@ class Refusals:
         """Refuse ``line`` of ``mail`` for ``reason`` (written ``<line>: <reason>``)."""
         self._by_key.setdefault(mail.key, []).append(f"{line}: {reason}")
 
-    def add_keyed(self, key: str, line: str, reason: str) -> None:
-        """Refuse ``line`` under a sender key already made (``FROM`` or ``FROM/POWER``),
-        for refusals found only when the phase is processed."""
-        self._by_key.setdefault(key, []).append(f"{line}: {reason}")
-
-    def refuse_all(self, mail: Mail, reason: str) -> None:
-        """Refuse every line of ``mail`` for the same reason."""
-        for line in mail.lines:
-            self.add(mail, line, reason)
-
     def as_dict(self) -> dict[str, list[str]]:
         """The result's ``errors``: ``{}`` when nothing was refused."""
         return {k: list(v) for k, v in self._by_key.items() if v}
-
-
-def not_a_player(name: str) -> str:
-    """The reason every line of a stranger's mail is refused with (section 1)."""
-    return f"{name} is not a player in this game"
 
 
 def seed_of(case: Mapping[str, Any]) -> int:

@@ -139,6 +139,10 @@ class PhaseRecord(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     processed_at: Mapped[datetime | None]
     rolled_back: Mapped[bool] = mapped_column(default=False)
+    # a market phase read so far: the game as the phase's mail has left it, in its
+    # kind's JSON (judge.money.<game>.reading), resumed for the next mail and played at
+    # the deadline; None before its first mail, or for a kind read otherwise
+    reading: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     # the phase's timing: its deadline, and when reminders, late notices and the
     # master's "grace is over" notice went out (each sent once, in the processor's
     # transaction)
@@ -240,7 +244,10 @@ class MarketMail(Base):
     Capitalist) during one phase, in the order the judge read them: ``sender`` is the
     member's name (investor, player or pseudonym), ``acting`` the power he signed on as,
     if any. At the deadline the phase is played from its opening state and these mails,
-    exactly as a ``judge adjudicate`` case (market-contract.md)."""
+    exactly as a ``judge adjudicate`` case (market-contract.md); a kind read one mail
+    at a time keeps what reading the mail gave in ``refusals`` (its refused lines and
+    confirmations, as judge.money.market.reading's ``MailRead``) and the phase read so
+    far in ``PhaseRecord.reading``."""
 
     __tablename__ = "market_mails"
     __table_args__ = (Index(None, "phase_id", "id"),)

@@ -7,15 +7,20 @@ are the money layer's business. A line that is no command reads as None (D25).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
+from judge.engine.board import Map
+from judge.engine.orders import Order
 from judge.games import CAPITALIST
 from judge.money.trades import Buy, NoTrade, Sell, TradeCommand
 from judge.text.grammar import load_parser
 from judge.text.normalize import normalize_line
+from judge.text.orders import parse_order
+from judge.text.problems import OrderSyntaxError
 
 
 class _Commands(Transformer):
@@ -56,3 +61,21 @@ def read_trade(line: str) -> TradeCommand | None:
     if isinstance(value, (Sell, Buy, NoTrade)):
         return value
     return None
+
+
+def read_mail_lines(lines: Sequence[str], board: Map,
+                    commerce: bool) -> list[tuple[int, str, TradeCommand | Order | str | None]]:
+    """A mail's non-blank lines (a blank line is no command: neither accepted nor
+    refused), each with its place in the mail (from 0), as the phase reads it: a trade
+    in a commerce phase; in a military one an order, or the reason it is none."""
+    placed = [(i, text) for i, text in enumerate(lines) if text.strip()]
+    if commerce:
+        return [(i, text, read_trade(text)) for i, text in placed]
+    return [(i, text, _order(text, board)) for i, text in placed]
+
+
+def _order(text: str, board: Map) -> Order | str:
+    try:
+        return parse_order(text, board)
+    except OrderSyntaxError as e:
+        return str(e)

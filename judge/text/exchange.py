@@ -3,6 +3,7 @@ commands of judge.money.exchange.commands; the batch and the mail interface shar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import cast
 
@@ -193,6 +194,14 @@ def read_mail_line(line: str, board: Map, kind: str, number: int = 1) -> c.Comma
             return c.UnitOrder(line, problem=order.message)
         return c.UnitOrder(line, order=order)
     return command
+
+
+def read_mail_lines(lines: Sequence[str], board: Map,
+                    kind: str) -> list[tuple[int, str, c.Command]]:
+    """A mail's non-blank lines as a phase of kind ``kind`` reads them: each with its
+    place in the mail (from 0) and its text."""
+    return [(i, text, read_mail_line(text, board, kind, i + 1))
+            for i, text in enumerate(lines) if text.strip()]
 
 
 _UNIT_WORDS = frozenset({"A", "F", "ARMY", "FLEET"})

@@ -8,6 +8,7 @@ every other order. The reader knows neither the turn nor who sent the line: the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from lark import Lark, Token, Tree
@@ -53,6 +54,15 @@ def read_command(text: str, board: Map) -> Command | Unreadable:
 
 def read_commands(lines: list[str], board: Map) -> list[Command | Unreadable]:
     return [read_command(line, board) for line in lines]
+
+
+def read_mail_lines(lines: Sequence[str],
+                    board: Map) -> list[tuple[int, str, Command | Unreadable]]:
+    """A mail's non-blank lines, each with its place in the mail (from 0), as a turn
+    reads them."""
+    placed = [(i, text) for i, text in enumerate(lines) if text.strip()]
+    commands = read_commands([text for _, text in placed], board)
+    return [(i, text, command) for (i, text), command in zip(placed, commands, strict=True)]
 
 
 def _command(tree: Tree, line: str, board: Map) -> Command | Unreadable:

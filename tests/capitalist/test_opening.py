@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from judge.batch import run_case
-from judge.batch.capitalist_state import opening_state
-from judge.batch.case import CaseError
 from judge.engine.maps import load_map
+from judge.engine.state import StateError
 from judge.money.capitalist.params import Params
+from judge.money.capitalist.state_json import opening_state
 
 GAME = runpy.run_path(str(Path(__file__).with_name("game.py")))
 NINE: tuple[str, ...] = GAME["NINE"]
@@ -48,12 +48,12 @@ def test_the_opening_follows_the_parameters() -> None:
 @pytest.mark.parametrize("count", [8, 13])
 def test_too_few_or_too_many_cannot_open(count: int) -> None:
     names = [f"P{i}" for i in range(count)]
-    with pytest.raises(CaseError, match="^Capitalist Diplomacy needs 9 to 12 players$"):
+    with pytest.raises(StateError, match="^Capitalist Diplomacy needs 9 to 12 players$"):
         opening_state(names, BOARD, Params())
 
 
 def test_a_pseudonym_given_twice_cannot_open() -> None:
-    with pytest.raises(CaseError, match="twice"):
+    with pytest.raises(StateError, match="twice"):
         opening_state([*NINE, "midas"], BOARD, Params())
 
 

@@ -86,7 +86,9 @@ def test_a_capitalist_year_through_the_listener_store_and_processor(
 
     # S1901M: MIDAS commands GERMANY
     out = judge.replies(addr("MIDAS"), signon("MIDAS", "GERMANY"), "F KIE-DEN")
-    assert "accepted for S1901M" in out[addr("MIDAS")]
+    # kept, not "accepted": a military order is checked with the power's other orders
+    # when the phase is played (issue 22: no reply plays the phase)
+    assert "kept for S1901M" in out[addr("MIDAS")]
     letters = clock.deadline(judge)
     assert "GERMANY (MIDAS) F KIE - DEN" in flat(letters[addr("RICHIE")])
 
@@ -103,7 +105,7 @@ def test_a_capitalist_year_through_the_listener_store_and_processor(
     out = judge.replies(addr("MIDAS"), signon("MIDAS", "GERMANY"), "F DEN H")
     assert "you do not command GERMANY this season" in flat(out[addr("MIDAS")])
     out = judge.replies(addr("CROESUS"), signon("CROESUS", "GERMANY"), "F DEN H")
-    assert "accepted for F1901M" in out[addr("CROESUS")]
+    assert "kept for F1901M" in out[addr("CROESUS")]
     letters = clock.deadline(judge)
     year = flat(letters[addr("SCROOGE")])
     assert "GERMANY (CROESUS) F DEN H" in year
@@ -112,7 +114,7 @@ def test_a_capitalist_year_through_the_listener_store_and_processor(
 
     # W1901A: the fall commander builds; the master processes the phase by mail
     out = judge.replies(addr("CROESUS"), signon("CROESUS", "GERMANY"), "BUILD A KIE")
-    assert "accepted for W1901A" in out[addr("CROESUS")]
+    assert "kept for W1901A" in out[addr("CROESUS")]
     out = judge.replies(GM, "SIGNON MASTER@cap masterpw", "PROCESS")
     assert "W1901A processed; Next: S1902C." in flat(out[GM])
     assert "A KIE" in flat(out[addr("MEDICI")])

@@ -3,10 +3,10 @@ adjustments ordered by leaders signed on as their corporations, skipping, annual
 
 from __future__ import annotations
 
-from judge.batch.exchange_state import game_from_state
 from judge.engine.maps import load_map
 from judge.money.exchange.params import Params
 from judge.money.exchange.reports import annual_reports
+from judge.money.exchange.state_json import game_from_state
 from judge.money.payola.rules import RuleSet
 from tests.exchange.builder import floated, mail, play, refused, state
 

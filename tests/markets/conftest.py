@@ -110,9 +110,10 @@ GM = "gm@investors.example"
 def played(market: MarketJudge, name: str) -> dict[str, Any]:
     """The open phase as the runner would play it now, from its opening state and the
     mail kept for it."""
+    from judge.batch import run_case
     from judge.service.kinds import part_of
     from judge.service.markets.phases import phase_mails
-    from judge.service.markets.play import mails_json, play
+    from judge.service.markets.play import envelope, mails_json
 
     with market.factory() as s:
         game = s.scalar(select(Game).where(Game.name == name))
@@ -120,4 +121,5 @@ def played(market: MarketJudge, name: str) -> dict[str, Any]:
         kind = part_of(game).market  # type: ignore[attr-defined]
         record = current_record(s, game)
         assert record is not None
-        return play(game, kind, record.state, mails_json(phase_mails(s, record)))
+        return run_case({"id": game.name, **envelope(game, kind), "state": dict(record.state),
+                         "mails": mails_json(phase_mails(s, record))})

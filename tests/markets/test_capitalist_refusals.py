@@ -156,7 +156,7 @@ def test_orders_from_anyone_but_the_commander_change_nothing(market: MarketJudge
     start(market, *NINE)
     market.reply(addr("MIDAS"), signon("MIDAS"), "SELL 500 LIRA", "BUY 500 MARK")
     market.deadline("cap")  # MIDAS commands GERMANY in S1901M
-    assert "accepted for S1901M" in market.reply(addr("MIDAS"), "SIGNON GERMANY@cap pwmidas",
+    assert "kept for S1901M" in market.reply(addr("MIDAS"), "SIGNON GERMANY@cap pwmidas",
                                                  "F KIE-DEN", "A BER-KIE")
     before = plays(market)
     assert before["orders"]["GERMANY"] == {"by": "MIDAS",

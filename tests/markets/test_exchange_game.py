@@ -240,9 +240,10 @@ def test_a_refused_offer_in_a_movement_phase_reads_without_its_code(
 
 def test_status_reads_what_is_in_force_without_playing_the_phase_again(
         market: MarketJudge, monkeypatch: pytest.MonkeyPatch) -> None:
-    """What a member's mail has in force is kept with the mail when it is read: STATUS
-    shows it without replaying the phase's mail on the batch runner."""
-    import judge.service.markets.lines as lines
+    """What a member's mail has in force is in the phase's reading, kept when the mail
+    is read: STATUS shows it without playing the phase or reading its mail again."""
+    import judge.money.exchange.mail as exchange_mail
+    import judge.money.exchange.reading as reading
 
     market.reply(GM, f"CREATE xs masterpw EXCHANGE {CREATE_PARAMS}")
     for n in INVESTORS:
@@ -252,9 +253,11 @@ def test_status_reads_what_is_in_force_without_playing_the_phase_again(
     assert "accepted" in _mail(market, "xs", "BOB", None, ["BID ITALY 120"])
 
     def replayed(*args: Any, **kw: Any) -> dict[str, Any]:
-        raise AssertionError("STATUS played the phase again")
+        raise AssertionError("STATUS played the phase or read its mail again")
 
-    monkeypatch.setattr(lines, "play", replayed)
+    monkeypatch.setattr(reading, "process", replayed)
+    monkeypatch.setattr(reading, "read_mail", replayed)
+    monkeypatch.setattr(exchange_mail, "read_mail", replayed)
     status = _mail(market, "xs", "ALICE", None, ["STATUS"])
     assert "Your standing bids: FRANCE 150" in status
     assert "ITALY" not in status and "120" not in status  # hers, never BOB's

@@ -1,18 +1,18 @@
-"""The market kit (judge/money/market, judge/batch/fields): what the four market games
+"""The market kit (judge/money/market, its fields): what the four market games
 share, checked once here and through every game's own tests."""
 
 from __future__ import annotations
 
 import pytest
 
-from judge.batch.case import CaseError
-from judge.batch.fields import holdings, json_array, power_of, records, whole
 from judge.engine.board import Map
+from judge.engine.state import StateError
 from judge.money.bourse.params import BourseParams
 from judge.money.capitalist.params import Params as CapitalistParams
 from judge.money.exchange.params import BidStyle
 from judge.money.exchange.params import Params as ExchangeParams
 from judge.money.market.executor import execute
+from judge.money.market.fields import holdings, json_array, power_of, records, whole
 from judge.money.market.params import ParamError
 from judge.money.market.rates import moved_rate
 from judge.money.shareholders.params import Params as ShareholdersParams
@@ -64,18 +64,18 @@ def test_defaults_by_spec_name() -> None:
 
 def test_field_readers_refuse_what_is_no_value_of_their_kind(board: Map) -> None:
     assert power_of("fra", board) == "FRANCE"
-    with pytest.raises(CaseError, match="unknown country 'NARNIA' in x"):
+    with pytest.raises(StateError, match="unknown country 'NARNIA' in x"):
         power_of("NARNIA", board, kind="country", where=" in x")
     for bad in (-1, True, "3", 1.5):
-        with pytest.raises(CaseError, match="cash must be a whole number, 0 or more"):
+        with pytest.raises(StateError, match="cash must be a whole number, 0 or more"):
             whole(bad, "cash")
     assert json_array({}, "asks") == []
-    with pytest.raises(CaseError, match="state 'asks' must be a JSON array"):
+    with pytest.raises(StateError, match="state 'asks' must be a JSON array"):
         json_array({"asks": {}}, "asks", "state")
     assert holdings({"fra": 2, "France": 3, "ITALY": None}, board, "BOB", null=0) == {
         "FRANCE": 5, "ITALY": 0}
-    with pytest.raises(CaseError, match="BOB's shares of ITALY must be a whole number"):
+    with pytest.raises(StateError, match="BOB's shares of ITALY must be a whole number"):
         holdings({"ITALY": -1}, board, "BOB", "shares")
     assert dict(records({"a": {}}, "state 'players'", "player", str.upper)) == {"A": {}}
-    with pytest.raises(CaseError, match="player A must be a JSON object"):
+    with pytest.raises(StateError, match="player A must be a JSON object"):
         dict(records({"a": 1}, "state 'players'", "player", str.upper))

@@ -67,7 +67,7 @@ def apply_command(game: Game, sender: str, power: str | None, command: c.Command
     if isinstance(command, (c.Purchase, c.NoPurchase, c.OfferLine, c.UnitOrder)):
         refusals = read_mail(game, sender, power, [(command_text(command), command)])
         if refusals:
-            raise Refused(refusals[0][1])
+            raise Refused(refusals[0][2])
         return "accepted"
     phase = PHASE_OF.get(type(command))
     if phase is not None and game.kind != phase:
@@ -97,17 +97,18 @@ def _signed_on(game: Game, sender: str, power: str, command: c.Command) -> None:
 
 def read_mail(game: Game, sender: str, power: str | None,
               lines: Sequence[tuple[str, c.Command]],
-              said: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
-    """Apply a mail's lines in order; the refused ones, as (line, reason). A DRAW that
-    ends the game ends the mail: the lines after it are ignored (D34). ``said``, when
-    given, receives (line, confirmation) for each command applied at once."""
+              said: list[tuple[int, str, str]] | None = None) -> list[tuple[int, str, str]]:
+    """Apply a mail's lines in order; the refused ones, as (place in ``lines``, line,
+    reason). A DRAW that ends the game ends the mail: the lines after it are ignored
+    (D34). ``said``, when given, receives (place, line, confirmation) for each command
+    applied at once."""
     if sender not in game.investors:
-        return [(text, not_a_player(sender)) for text, _ in lines]
-    refused: list[tuple[str, str]] = []
+        return [(i, text, not_a_player(sender)) for i, (text, _) in enumerate(lines)]
+    refused: list[tuple[int, str, str]] = []
     built: list[str] | None = None
-    offers: list[c.OfferLine] = []
+    offers: list[tuple[int, c.OfferLine]] = []
     unit_orders: list[tuple[Order, str, str]] | None = None
-    for text, command in lines:
+    for i, (text, command) in enumerate(lines):
         if game.end is not None:
             break
         try:
@@ -115,15 +116,15 @@ def read_mail(game: Game, sender: str, power: str | None,
                 built = _purchase(game, sender, power, command, built)
             elif isinstance(command, c.OfferLine):
                 _unit_line_allowed(game, sender, power, command)
-                offers.append(command)
+                offers.append((i, command))
             elif isinstance(command, c.UnitOrder):
                 unit_orders = (unit_orders or []) + [_order(game, sender, power, command)]
             else:
                 done = apply_command(game, sender, power, command)
                 if said is not None:
-                    said.append((text, done))
+                    said.append((i, text, done))
         except Refused as e:
-            refused.append((text, e.reason))
+            refused.append((i, text, e.reason))
     if game.end is not None:
         return refused
     if built is not None:
@@ -181,15 +182,15 @@ def _key(sender: str, power: str | None) -> str:
 
 
 def _sheet(game: Game, sender: str, power: str | None,
-           offers: list[c.OfferLine]) -> list[tuple[str, str]]:
+           offers: list[tuple[int, c.OfferLine]]) -> list[tuple[int, str, str]]:
     """The mail's offer sheet, checked as Payola's (payola.md 3.9): one bad line refuses the
     whole sheet (OQ-14) and the bad lines are reported; an accepted sheet replaces the
     payer's earlier one."""
     payer = power or sender
     balance = (game.corporations[power].treasury if power is not None
                else game.investors[sender].cash)
-    errors = [o.error for o in offers if o.error is not None]
-    written = [o.written for o in offers if o.written is not None]
+    errors = [o.error for _, o in offers if o.error is not None]
+    written = [o.written for _, o in offers if o.written is not None]
     if not written and not errors:
         game.sheets.pop(payer, None)  # only CLEAR lines
         return []
@@ -200,14 +201,17 @@ def _sheet(game: Game, sender: str, power: str | None,
         return []
     if isinstance(checked, list):
         errors += checked
-    by_number: dict[int, str] = {}
-    for o in offers:
+    by_number: dict[int, tuple[int, str]] = {}
+    for i, o in offers:
         if o.written is not None:
-            by_number[o.written.number] = o.text
+            by_number[o.written.number] = (i, o.text)
         elif o.error is not None:
-            by_number[o.error.line] = o.text
-    return [(by_number.get(e.line, e.text), f"{e.code} {e.message}")
-            for e in sorted(errors, key=lambda e: e.line)]
+            by_number[o.error.line] = (i, o.text)
+    out = []
+    for e in sorted(errors, key=lambda e: e.line):
+        i, text = by_number.get(e.line, (offers[0][0], e.text))
+        out.append((i, text, f"{e.code} {e.message}"))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

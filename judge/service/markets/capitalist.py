@@ -22,13 +22,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.batch.capitalist_state import opening_state
-from judge.batch.case import CaseError
 from judge.engine.maps import STANDARD_MAP, load_map
+from judge.engine.state import StateError
 from judge.games import CAPITALIST
 from judge.money.capitalist.currency import CURRENCIES
 from judge.money.capitalist.params import DEFAULTS, ParamError, Params
 from judge.money.capitalist.state import centimes
+from judge.money.capitalist.state_json import opening_state
+from judge.service.markets.capitalist_reader import READER
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import Letter, MarketKind, State
 
@@ -42,7 +43,7 @@ def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
         params = Params.of(envelope.get("params", {}))
         return opening_state(names, load_map(str(envelope.get("variant", STANDARD_MAP))),
                              params)
-    except (CaseError, ParamError) as e:
+    except (StateError, ParamError) as e:
         raise ValueError(str(e)) from None
 
 
@@ -231,7 +232,7 @@ def _status(state: State, name: str) -> list[str]:
 KIND = MarketKind(
     game=CAPITALIST, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status, opening_letters=_opening_letters,
-    secret=True, actors=_actors, terms=_terms,
+    secret=True, reader=READER, actors=_actors, terms=_terms,
 )
 
 GAME = MarketGame(KIND)

@@ -28,12 +28,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.batch import run_case
 from judge.engine.maps import load_map
 from judge.games import EXCHANGE
 from judge.money.exchange.params import DEFAULTS
+from judge.money.exchange.start import opening
+from judge.money.exchange.state_json import state_of
 from judge.money.payola.statement_json import statement_of
 from judge.money.payola.statements import Statement
+from judge.service.markets.exchange_reader import READER, setup
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import History, Letter, MarketKind, State, units_and_centres
 from judge.service.markets.play import PARAM
@@ -57,17 +59,11 @@ def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
         if key.startswith(HOLDING):
             who, _, power = key[len(HOLDING):].partition(":")
             holdings.setdefault(who, {})[power] = int(value)
-    case = {k: v for k, v in envelope.items() if k != "options"}
-    if holdings:
-        unknown = sorted(set(holdings) - {n.upper() for n in names})
-        if unknown:
-            raise ValueError(f"holdings are set for {', '.join(unknown)}, who did not join")
-        case["holdings"] = holdings
-    answer = run_case({**case, "start": list(names)})
-    if "error" in answer:
-        raise ValueError(answer["error"])
-    state: State = answer["state"]
-    return state
+    unknown = sorted(set(holdings) - {n.upper() for n in names})
+    if unknown:
+        raise ValueError(f"holdings are set for {', '.join(unknown)}, who did not join")
+    board, params, rules, seed = setup(envelope)
+    return state_of(opening(board, params, rules, seed, names, holdings or None))
 
 
 def _set_holdings(options: Mapping[str, str], value: str) -> dict[str, str]:
@@ -617,7 +613,7 @@ KIND = MarketKind(
     game=EXCHANGE, member="investor", defaults=DEFAULTS, opening=_opening, acting=_acting,
     letters=_letters, status=_status,
     notices=_notices, settings={"HOLDINGS": _set_holdings}, in_force=_in_force,
-    in_force_keys=("standing",), actors=_actors, terms=_terms,
+    reader=READER, actors=_actors, terms=_terms,
 )
 
 GAME = MarketGame(KIND)

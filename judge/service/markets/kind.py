@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from judge.games import Kind
+from judge.money.market.reading import Mail, MailRead
 
 State = Mapping[str, Any]
 # the game's processed phases so far, each {"phase", "state" (as it opened), "result"}
@@ -23,6 +24,45 @@ class Letter:
     subject: str
     template: str
     view: Mapping[str, Any]
+
+
+class PhaseReading(Protocol):
+    """A phase of a kind read one mail at a time (judge.money.<game>.reading): the game
+    as its mail so far has left it."""
+
+    @property
+    def ended(self) -> bool:
+        """A mail ended the game (a DRAW): the phase is played at once, and no more mail
+        is read."""
+
+    @property
+    def events(self) -> Sequence[Mapping[str, Any]]:
+        """What the phase's mail has done so far, in the journal's words."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The reading in its kind's JSON, which ``Reader.resume`` reads back."""
+
+    def close(self, mails: Sequence[MailRead]) -> dict[str, Any]:
+        """Play the phase (given what reading each of its mails gave, in order) and
+        answer the contract's result."""
+
+
+R = TypeVar("R", bound=PhaseReading)
+
+
+@dataclass(frozen=True, slots=True)
+class Reader(Generic[R]):
+    """How a kind's phase is read one mail at a time: ``open`` it from the case envelope
+    (variant, game, rules, params, seed) and the state it opened with, ``resume`` it from
+    its JSON, ``read`` one mail into it (the mail's lines as sent; what reading them
+    gave), and ``in_force``: what STATUS shows of it, as the kind's ``in_force`` reads
+    it. Each mail is read once, when it arrives; the phase is played once, at its
+    deadline, from the reading (judge.service.markets.phases)."""
+
+    open: Callable[[Mapping[str, Any], Mapping[str, Any]], R]
+    resume: Callable[[Mapping[str, Any], Mapping[str, Any]], R]
+    read: Callable[[R, Mail], MailRead]
+    in_force: Callable[[R], Mapping[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +111,7 @@ class MarketKind:
     acting: Callable[[State, str], Sequence[str]]
     letters: Callable[[State, Mapping[str, Any]], list[Letter]]
     status: Callable[[State, str], list[str]]
+    reader: Reader[Any]  # how a phase is read one mail at a time
     setup_problem: Callable[[Mapping[str, Any]], str | None] | None = None
     carry: Callable[[State, Mapping[str, Any]], dict[str, Any]] | None = None
     opening_letters: Callable[[State], list[Letter]] | None = None
@@ -103,9 +144,6 @@ class MarketKind:
     notices: Callable[[State, Sequence[Mapping[str, Any]], Sequence[str], History],
                       list[Letter]] | None = None
     in_force: Callable[[State, Mapping[str, Any], str, str | None], list[str]] | None = None
-    # the keys of the runner's answer ``in_force`` reads, kept with each mail so that
-    # STATUS reads them without playing the phase again
-    in_force_keys: tuple[str, ...] = ()
     # who may act in the phase a state opens: each a member's name (any mail of his in
     # the phase counts) or ``NAME/POWER`` (a mail of his signed on as that power); the
     # phase is processed early once each has sent mail for it and none has SET WAIT

@@ -1,6 +1,11 @@
 """A market game's command lines by mail: each mail's lines are kept for the phase in
-the order read, and the reply says at once which lines the phase refuses (the phase
-played so far with and without this mail) and shows STATUS."""
+the order read, and the reply says at once which lines are refused and why, which were
+done, and which are kept for the phase; and shows STATUS.
+
+The kind's ``reader`` reads the mail once, into the phase as its earlier mail left it
+(the reading kept with the phase), and the phase is played only at its deadline
+(judge.service.markets.phases): a line that only the play can refuse is answered as
+kept and checked then, and its refusal is in the results."""
 
 from __future__ import annotations
 
@@ -13,10 +18,17 @@ from typing import Any
 
 from sqlalchemy import select
 
+from judge.money.market.reading import Mail
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.markets.kind import Letter, MarketKind
-from judge.service.markets.phases import conclude, history, phase_mails, send
-from judge.service.markets.play import key_of, mails_json, new_refusals, play
+from judge.service.markets.phases import (
+    READ,
+    conclude,
+    history,
+    mails_read,
+    reading_of,
+    send,
+)
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import zone_of
 from judge.storage.games import lock_game
@@ -32,8 +44,8 @@ MAX_KEPT_LINES = 1000  # a member's lines kept for one phase, all his mails toge
 
 def within_cap(earlier: list[MarketMail], sender: str, more: int) -> None:
     """Refuse a mail whose lines would take its sender past ``MAX_KEPT_LINES`` in this
-    phase: every mail of a phase is read again for each new one, so one member's flood
-    must not slow everyone's answers (issue 26)."""
+    phase (issue 26): what one member may make the judge keep with the phase (each
+    mail is read once, but every kept line is stored and shown to the master)."""
     sent = sum(len(m.lines) for m in earlier if m.sender == sender)
     if sent + more > MAX_KEPT_LINES:
         raise Refusal(f"at most {MAX_KEPT_LINES} of your lines are kept for a phase, and "
@@ -74,90 +86,85 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
 def _keep(ctx: Context, who: Identity, kind: MarketKind, kept: list[Step]) -> list[Result]:
     game = who.game
     assert who.player is not None and who.player.name is not None
-    name = who.player.name
-    out: list[Result] = []
     lock_game(ctx.session, game.id)
     record = current_record(ctx.session, game)
     if game.state != GameState.ACTIVE or record is None or record.processed_at is not None:
         state = "has not started" if game.state == GameState.FORMING else f"is {game.state}"
-        return out + [Result(s.line, s.text, False, [f"{game.name} {state}; nothing done"],
-                             template="refused") for s in kept]
-    earlier = phase_mails(ctx.session, record)
+        return [Result(s.line, s.text, False, [f"{game.name} {state}; nothing done"],
+                       template="refused") for s in kept]
+    return _read(ctx, who, kind, record, kept)
+
+
+def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
+          kept: list[Step]) -> list[Result]:
+    """The mail read once, into the phase as its earlier mail left it (kept with the
+    phase): each line refused with its reason, done at once, or kept for the phase;
+    the phase itself is played at its deadline, not here."""
+    game = who.game
+    assert who.player is not None and who.player.name is not None
+    name = who.player.name
     texts = [s.text.strip() for s in kept]
-    within_cap(earlier, name, len(texts))
-    mail = {"from": name, "lines": texts, **({"as": who.acting} if who.acting else {})}
-    after = play(game, kind, record.state, [*mails_json(earlier), mail])
-    if "error" in after:
-        log.error("game %s: phase %s cannot be played: %s", game.name, record.phase,
-                  after["error"])
-        raise Refusal(f"the judge cannot play {game.name}'s phase {record.phase} just now; "
-                      "the master is told, and nothing of this mail was kept")
+    _within_cap_of(ctx, record, name, len(texts))
+    reading = reading_of(ctx.session, game, kind, record)
+    read = kind.reader.read(reading, Mail(name, tuple(texts), who.acting))
+    record.reading = reading.as_json()
     ctx.session.add(MarketMail(game_id=game.id, phase_id=record.id, sender=name,
                                acting=who.acting, lines=texts, player_id=who.player.id,
-                               refusals={"errors": after.get("errors", {}),
-                                         "warnings": after.get("warnings", {}),
-                                         "events": len(mail_events(after)),
-                                         IN_FORCE: {k: after[k] for k in kind.in_force_keys
-                                                    if k in after}},
-                               at=ctx.now))
-    before = earlier[-1].refusals if earlier else {}
-    refused = new_refusals(before, after, key_of(name, who.acting))
-    warned = new_refusals(before, after, key_of(name, who.acting), "warnings")
-    said = [list(x) for x in (after.get("said") or [[]])[-1]]
-    for step, text in zip(kept, texts, strict=True):
-        reason = _reason(refused, text)
-        if reason is None:
-            warning = _reason(warned, text)
+                               refusals={READ: read.as_json()}, at=ctx.now))
+    refused = {r.line: r.reason for r in read.refused}
+    done = {d.line: d.done for d in read.done}
+    warned: dict[int, list[str]] = {}
+    for w in read.warned:
+        warned.setdefault(w.line, []).append(w.warning)
+    ended_at = max(done) if reading.ended and done else None
+    out: list[Result] = []
+    for place, (step, text) in enumerate(zip(kept, texts, strict=True)):
+        if place in refused:
+            out.append(Result(step.line, step.text, False, [_plain(refused[place])],
+                              template="refused"))
+        elif ended_at is not None and place > ended_at:
+            out.append(Result(step.line, step.text, False,
+                              ["not read: the game ended with your DRAW above"],
+                              template="refused"))
+        elif place in done:
             out.append(Result(step.line, step.text, True,
-                              [_done(said, text, record.phase), *([warning] if warning else [])]))
+                              [_confirmed(text, done[place], record.phase),
+                               *warned.get(place, [])]))
+        elif place in read.later:
+            out.append(Result(step.line, step.text, True, [
+                f"kept for {record.phase}; checked with the other orders when the phase "
+                "is played (a refusal then is in the results)", *warned.get(place, [])]))
         else:
-            out.append(Result(step.line, step.text, False, [reason], template="refused"))
-    out += _warnings(game, kind, record, mail, after, key_of(name, who.acting), kept[-1])
-    _notify(ctx, kind, record, int(before.get("events", 0)), mail_events(after))
-    if after.get("end") is not None and after["state"].get("phase") == record.phase:
+            out.append(Result(step.line, step.text, True,
+                              [f"accepted for {record.phase}", *warned.get(place, [])]))
+    # a warning about the mail's whole set (Capitalist's over-spending, spec 4.1)
+    out += [Result(kept[-1].line, "(your order set)", True, [note]) for note in read.noted]
+    seen = len(reading.events) - len(read.events)
+    _notify(ctx, kind, record, seen, list(reading.events))
+    if reading.ended:
         out.append(Result(kept[-1].line, "(the game)", True,
                           ["this mail ended the game; everyone is told at once"]))
-        conclude(ctx.session, ctx.settings, game, kind, record, after, ctx.now)
-    return sorted(out, key=lambda r: r.line)
+        conclude(ctx.session, ctx.settings, game, kind, record,
+                 reading.close(mails_read(ctx.session, record)), ctx.now)
+    return out
 
 
-def _warnings(game: Game, kind: MarketKind, record: PhaseRecord, mail: dict[str, Any],
-              after: Mapping[str, Any], key: str, last: Step) -> list[Result]:
-    """The warnings this mail's order set draws (Capitalist's over-spending, spec 4.1).
-    A warning depends on the mail alone (its set, the sender's account and the rates as
-    the phase opened), so when the sender has any, the mail is played alone to tell
-    which are its own."""
-    if not after.get("warnings", {}).get(key):
-        return []
-    alone = play(game, kind, record.state, [mail])
-    return [Result(last.line, "(your order set)", True, [w])
-            for w in alone.get("warnings", {}).get(key, [])]
+def _within_cap_of(ctx: Context, record: PhaseRecord, sender: str, more: int) -> None:
+    """``within_cap`` on the sender's own kept mail of the phase (his rows alone)."""
+    mine = list(ctx.session.scalars(select(MarketMail).where(
+        MarketMail.phase_id == record.id, MarketMail.sender == sender)))
+    within_cap(mine, sender, more)
+
+
+def _confirmed(text: str, done: str, phase: str) -> str:
+    """What a line carried out as it was read did: an immediate command's confirmation
+    (``ask #1 opened``), or a phase command's, kept for the phase."""
+    if text.split()[0].upper() in IMMEDIATE:
+        return f"done: {done}"
+    return f"accepted for {phase}: {done}"
 
 
 IMMEDIATE = ("TRANSFER", "ASK", "WITHDRAW", "TAKE", "LEDGER", "DRAW", "NODRAW", "ACCEPT")
-
-
-def _done(said: list[list[str]], text: str, phase: str) -> str:
-    """What an accepted line did: an immediate command's confirmation (``ask #1
-    opened``), or that a phase command is kept for the phase (with its confirmation)."""
-    for i, (line, done) in enumerate(said):
-        if line == text:
-            del said[i]
-            if text.split()[0].upper() in IMMEDIATE:
-                return f"done: {done}"
-            return f"accepted for {phase}: {done}"
-    return f"accepted for {phase}"
-
-
-def mail_events(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The events the mail read during a phase caused (the runner's ``events`` before
-    its ``processed`` marker)."""
-    out: list[Mapping[str, Any]] = []
-    for event in result.get("events") or []:
-        if event.get("event") == "processed":
-            break
-        out.append(event)
-    return out
 
 
 def _notify(ctx: Context, kind: MarketKind, record: PhaseRecord,
@@ -199,16 +206,6 @@ def _send_gathered(ctx: Context, game: Game, kind: MarketKind, state: Mapping[st
 MORE = " (and more)"
 
 
-def _reason(refused: list[str], text: str) -> str | None:
-    """The reason of ``text``'s refusal (taken from the list, so a line sent twice and
-    refused once is reported once), or None."""
-    for i, entry in enumerate(refused):
-        if entry.upper().startswith(text.upper() + ":"):
-            del refused[i]
-            return _plain(entry[len(text) + 1:].strip())
-    return None
-
-
 _CODE = re.compile(r"^E\d{1,2} ")  # the contract's error code (payola.md's E1-E25)
 
 
@@ -218,22 +215,11 @@ def _plain(reason: str) -> str:
     return _CODE.sub("", reason)
 
 
-IN_FORCE = "in_force"  # MarketMail.refusals: what STATUS reads of the phase so far
-
-
 def _in_force_now(ctx: Context, who: Identity, kind: MarketKind,
                   record: PhaseRecord) -> Mapping[str, Any]:
-    """What the mail kept so far has in force, as the runner answered when the last of it
-    was kept (no replay); a phase whose last mail was kept before the judge kept this
-    is played again."""
-    last = ctx.session.scalars(select(MarketMail).where(MarketMail.phase_id == record.id)
-                               .order_by(MarketMail.id.desc()).limit(1)).first()
-    if last is None:
-        return {}
-    kept = (last.refusals or {}).get(IN_FORCE)
-    if kept is not None:
-        return dict(kept)
-    return play(who.game, kind, record.state, mails_json(phase_mails(ctx.session, record)))
+    """What the mail kept so far has in force: read from the phase's reading (no
+    replay)."""
+    return kind.reader.in_force(reading_of(ctx.session, who.game, kind, record))
 
 
 def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result:
@@ -248,8 +234,7 @@ def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result
     if kind.in_force is not None and record.processed_at is None \
             and who.game.state == GameState.ACTIVE:
         now = _in_force_now(ctx, who, kind, record)
-        if "error" not in now:
-            lines += kind.in_force(record.state, now, who.player.name, who.acting)
+        lines += kind.in_force(record.state, now, who.player.name, who.acting)
     deadline = None if record.processed_at is not None else deadline_text(
         record.deadline, who.player.zone or zone_of(who.game))
     return Result(step.line, step.text, True,

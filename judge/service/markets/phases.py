@@ -13,10 +13,13 @@ from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.engine.phase import PhaseKind
+from judge.money.market.codec import CodecError
+from judge.money.market.reading import Mail, MailRead
 from judge.service.deadlines import deadline_after, moved_by_absences
-from judge.service.markets.kind import Letter, MarketKind
+from judge.service.markets.kind import Letter, MarketKind, PhaseReading
 from judge.service.markets.members import MEMBER
-from judge.service.markets.play import mails_json, opening_envelope, params_of, play
+from judge.service.markets.play import envelope as play_envelope
+from judge.service.markets.play import opening_envelope, params_of
 from judge.service.phase_flags import clear_phase_flags
 from judge.service.reports.replies import render, render_letter
 from judge.service.schedule import absences
@@ -116,11 +119,43 @@ def ready(session: Session, game: Game, kind: MarketKind, record: PhaseRecord) -
 
 def process(session: Session, settings: Settings, game: Game, kind: MarketKind,
             record: PhaseRecord, now: datetime) -> None:
-    """Play the phase from its opening state and the mail kept for it."""
-    result = play(game, kind, record.state, mails_json(phase_mails(session, record)))
-    if "error" in result:
-        raise RuntimeError(f"game {game.name}, phase {record.phase}: {result['error']}")
+    """Play the phase, once, from its reading (each mail was read when it came)."""
+    reading = reading_of(session, game, kind, record)
+    result = reading.close(mails_read(session, record))
     conclude(session, settings, game, kind, record, result, now)
+
+
+READ = "read"  # MarketMail.refusals: what reading the mail gave (MailRead's JSON)
+
+
+def reading_of(session: Session, game: Game, kind: MarketKind,
+               record: PhaseRecord) -> PhaseReading:
+    """The phase as its mail so far has left it: resumed from the reading kept with the
+    phase; opened from its state before its first mail. A phase whose mail was kept
+    before its reading was (or whose reading this judge cannot read back) is read
+    again from its opening state, each kept mail once, and kept so."""
+    reader = kind.reader
+    envelope = play_envelope(game, kind)
+    if record.reading is not None:
+        try:
+            return reader.resume(envelope, record.reading)
+        except (CodecError, KeyError, TypeError, ValueError) as e:
+            log.warning("game %s, phase %s: the phase is read again (%s)", game.name,
+                        record.phase, e)
+    reading = reader.open(envelope, record.state)
+    for mail in phase_mails(session, record):
+        if reading.ended:
+            break
+        read = reader.read(reading, Mail(mail.sender, tuple(mail.lines), mail.acting))
+        mail.refusals = {**(mail.refusals or {}), READ: read.as_json()}
+    record.reading = reading.as_json()
+    return reading
+
+
+def mails_read(session: Session, record: PhaseRecord) -> list[MailRead]:
+    """What reading each mail of the phase gave, in the order the mails were read."""
+    return [MailRead.from_json(m.refusals[READ]) for m in phase_mails(session, record)
+            if READ in (m.refusals or {})]
 
 
 def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,

@@ -1,15 +1,15 @@
-"""A market game's phase as a ``judge adjudicate`` case: the envelope, the opening state,
-the mail read so far. The runner is the contract's, so by-mail play and the batch
-interface give the same answers by construction."""
+"""A market game's phase as a ``judge adjudicate`` case sees it: the envelope (map, game,
+rules, GM parameters, seed) and the mail kept for it. By mail, the kind's reader reads
+each mail once and plays the phase at its deadline with the very functions the batch
+runner calls (judge.money.<game>.reading), so by-mail play and the batch interface give
+the same answers by construction (tests/markets/test_read_once.py compares them)."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from typing import Any
 
-from judge.batch import run_case
-from judge.service.markets.kind import MarketKind, State
+from judge.service.markets.kind import MarketKind
 from judge.storage.schema import Game, MarketMail
 
 PARAM = "param:"  # a GM parameter in Game.options: "param:MIN_BID" -> "100"
@@ -63,29 +63,4 @@ def mails_json(mails: Iterable[MarketMail]) -> list[dict[str, Any]]:
         if m.acting:
             one["as"] = m.acting
         out.append(one)
-    return out
-
-
-def play(game: Game, kind: MarketKind, state: State,
-         mails: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The runner's answer for this phase played from ``state`` with ``mails``."""
-    return run_case({"id": game.name, **envelope(game, kind), "state": dict(state),
-                     "mails": list(mails)})
-
-
-def key_of(sender: str, acting: str | None) -> str:
-    return sender if acting is None else f"{sender}/{acting}"
-
-
-def new_refusals(before: Mapping[str, Any], after: Mapping[str, Any], key: str,
-                 field: str = "errors") -> list[str]:
-    """The refused lines under ``key`` that the last mail added (``<line>: <reason>``);
-    with ``field="warnings"``, the warnings a runner gives accepted lines the same way."""
-    old = Counter(before.get(field, {}).get(key, []))
-    out: list[str] = []
-    for line in after.get(field, {}).get(key, []):
-        if old[line]:
-            old[line] -= 1
-        else:
-            out.append(line)
     return out

@@ -24,11 +24,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.batch import run_case
 from judge.games import SHAREHOLDERS
 from judge.money.shareholders.params import DEFAULTS, ParamError, Params
+from judge.money.shareholders.results import started
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import Letter, MarketKind, State, units_and_centres
+from judge.service.markets.shareholders_reader import READER, setup
 
 SUBJECT = SHAREHOLDERS.word.title()  # how the letters' subjects name the game
 
@@ -48,9 +49,8 @@ def label(phase: str) -> str:
 
 
 def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
-    answer = run_case({**envelope, "start": list(names)})
-    if "error" in answer:
-        raise ValueError(answer["error"])
+    board, params = setup(envelope)
+    answer = started(names, params, board)
     return {**answer["state"], "params": dict(envelope.get("params", {})),
             "prices": answer["prices"]}
 
@@ -327,7 +327,7 @@ KIND = MarketKind(
     game=SHAREHOLDERS, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status,
     setup_problem=_setup_problem, carry=_carry, opening_letters=_opening_letters,
-    in_force=_in_force, in_force_keys=("sets",), actors=_actors, terms=_terms,
+    in_force=_in_force, reader=READER, actors=_actors, terms=_terms,
 )
 
 GAME = MarketGame(KIND)

@@ -12,9 +12,11 @@ game the ordinary service plays, and everything of it is kept with the host's re
 - The Bourse's state (market-contract.md section 5, ``state.bourse``) is kept in each
   host phase's ``PhaseRecord.state["bourse"]``, as it stands when the phase opens.
 - Each mail a member (or a newcomer who joined by it) sends is kept as a ``MarketMail``
-  row of the host's current phase, sender the pseudonym. The desk the batch runner uses
-  (judge.money.bourse.desk) replays them, so a reply, the processing and a
-  ``judge adjudicate`` case of the same phase give the same answers.
+  row of the host's current phase, sender the pseudonym, and handled once, when it comes,
+  on the desk the batch runner uses (judge.money.bourse.desk), which is kept with the
+  host's phase (``PhaseRecord.reading["bourse"]``, judge.money.bourse.desk_json) for the
+  next mail, STATUS and the turn: a reply, the processing and a ``judge adjudicate``
+  case of the same phase give the same answers.
 """
 
 from __future__ import annotations

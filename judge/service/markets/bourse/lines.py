@@ -1,27 +1,31 @@
 """A Bourse member's lines by mail: JOIN BOURSE, SELL, BUY, NOTRADE and STATUS.
 
 The lines of one mail are one mail to the Bourse's desk (judge.money.bourse.desk, the
-very desk ``judge adjudicate`` plays a Bourse case with): the phase's earlier mails are
-replayed from the state the phase opened with, then this one, and its refusals and
-warnings are the reply. A mail that changed something (a JOIN accepted, or at least one
-trade line accepted) is kept for the phase under the member's pseudonym.
+very desk ``judge adjudicate`` plays a Bourse case with): the desk as the phase's
+earlier mails left it is kept with the phase (judge.money.bourse.desk_json), this mail
+is handled once on it, and its refusals and warnings are the reply. A mail that changed
+something (a JOIN accepted, or at least one trade line accepted) is kept for the phase
+under the member's pseudonym, and the desk after it with the phase.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Sequence
 
 from sqlalchemy.orm import Session
 
-from judge.batch.bourse_state import read_bourse
 from judge.engine.maps import load_map
 from judge.engine.phase import Phase
 from judge.money.bourse.commands import Command, JoinBourse
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.desk import Desk
+from judge.money.bourse.desk_json import desk_from_json, desk_json
 from judge.money.bourse.scoring import net_worth
 from judge.money.bourse.state import Bourse
+from judge.money.bourse.state_json import read_bourse
 from judge.money.bourse.turn import turn_open
+from judge.money.market.codec import CodecError
 from judge.service.context import Context, Result
 from judge.service.markets.bourse import ROLE, params_of
 from judge.service.markets.bourse.members import BourseIdentity, bourse_members, host_player
@@ -37,6 +41,8 @@ from judge.text.bourse import read_command
 from judge.text.commands import Step
 
 LIVE = (GameState.FORMING, GameState.ACTIVE, GameState.PAUSED)
+
+log = logging.getLogger(__name__)
 
 
 def read(lines: Iterable[str]) -> list[tuple[str, Command | None]]:
@@ -57,16 +63,33 @@ def opening(session: Session, game: Game) -> tuple[Bourse, PhaseRecord | None]:
     return bourse, record
 
 
-def replay(session: Session, game: Game, bourse: Bourse, record: PhaseRecord | None) -> Desk:
-    """The desk after the phase's kept mails, in the order they were read."""
+def desk_of(session: Session, game: Game, bourse: Bourse, record: PhaseRecord | None) -> Desk:
+    """The desk after the phase's kept mails: as it was kept with the phase when the last
+    of them was handled (each Bourse mail is handled once); a phase whose mails were
+    kept before the desk was (or whose desk this judge cannot read back) has them
+    handled again, in the order they were read, once."""
     board = load_map(game.map_name)
     params = params_of(game)
+    currencies = Currencies.of(board.powers)
+    kept = (record.reading or {}).get(ROLE) if record is not None else None
+    if kept is not None:
+        try:
+            return desk_from_json(kept, currencies, params)
+        except (CodecError, KeyError, TypeError, ValueError) as e:
+            log.warning("game %s: the Bourse's mail of %s is handled again (%s)", game.name,
+                        record.phase if record else "-", e)
     open_now = record is not None and turn_open(Phase.parse(record.phase), params)
-    desk = Desk(bourse, Currencies.of(board.powers), params, open_now)
+    desk = Desk(bourse, currencies, params, open_now)
     if record is not None:
         for mail in phase_mails(session, record):
             desk.handle(mail.sender, read(mail.lines))
+        keep(record, desk)
     return desk
+
+
+def keep(record: PhaseRecord, desk: Desk) -> None:
+    """Keep the desk with the (host's) phase, under the Bourse's name."""
+    record.reading = {**(record.reading or {}), ROLE: desk_json(desk)}
 
 
 def lines(ctx: Context, who: BourseIdentity, steps: Sequence[Step]) -> list[Result]:
@@ -89,7 +112,7 @@ def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Resul
     if record is not None:
         within_cap(list(phase_mails(ctx.session, record)), who.pseudonym or ctx.reply_to,
                    len(kept))
-    desk = replay(ctx.session, game, bourse, record)
+    desk = desk_of(ctx.session, game, bourse, record)
     params = params_of(game)
     sender = who.pseudonym or ctx.reply_to
     given: list[tuple[str, Command | None]] = []
@@ -131,6 +154,7 @@ def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Resul
         ctx.session.add(MarketMail(game_id=game.id, phase_id=record.id, sender=player.name,
                                    acting=None, lines=[t for t, _ in given],
                                    player_id=player.id, at=ctx.now))
+        keep(record, desk)
     return out + accepted
 
 
@@ -174,7 +198,7 @@ def _status(ctx: Context, who: BourseIdentity, step: Step) -> Result:
     bourse, record = opening(ctx.session, game)
     member = bourse.member(who.pseudonym)
     if member is None:  # joined during this phase: holdings as the desk gives them
-        member = replay(ctx.session, game, bourse, record).bourse.member(who.pseudonym)
+        member = desk_of(ctx.session, game, bourse, record).bourse.member(who.pseudonym)
     assert member is not None
     names = Currencies.of(bourse.powers)
     label = record.phase if record is not None else "before the start"
@@ -186,7 +210,7 @@ def _status(ctx: Context, who: BourseIdentity, step: Step) -> Result:
            f"  Rates: {rates}",
            f"  Eliminated: {', '.join(sorted(bourse.eliminated)) or 'none'}"]
     if record is not None:
-        desk = replay(ctx.session, game, bourse, record)
+        desk = desk_of(ctx.session, game, bourse, record)
         mine = desk.sets.get(member.pseudonym)
         trades = [f"{t.side.name} {t.units} {names.name(t.power)}"
                   for t in (mine.lines if mine is not None else ())]

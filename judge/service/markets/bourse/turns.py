@@ -1,8 +1,8 @@
 """The Bourse's turns, played with the host's phases (bourse.md section 3).
 
 - at the host's start, the Bourse opens with the members who joined before it;
-- when a host phase is processed, the phase's Bourse mails are replayed on the desk, the
-  turn is processed when one is open (movement phases; adjustment phases with
+- when a host phase is processed, the desk its Bourse mails left (kept with the phase)
+  is read back, the turn is processed when one is open (movement phases; adjustment phases with
   ``WINTER_TURNS``), and after the Fall ownership change the currencies of powers left
   without a centre are eliminated; the state goes with the next phase's record;
 - when the host ends (a solo, a draw, a concession, the master's TERMINATE), the Bourse
@@ -21,7 +21,6 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from judge.batch.bourse_state import bourse_json, read_bourse
 from judge.config import Settings
 from judge.engine.maps import load_map
 from judge.engine.phase import Phase, Season
@@ -31,10 +30,11 @@ from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.scoring import eliminate, net_worth, score
 from judge.money.bourse.state import Bourse
+from judge.money.bourse.state_json import bourse_json, read_bourse
 from judge.money.bourse.turn import TurnReport, process_turn, turn_open
 from judge.money.trades import Side
 from judge.service.markets.bourse import attached, params_of
-from judge.service.markets.bourse.lines import opening, replay
+from judge.service.markets.bourse.lines import desk_of, opening
 from judge.service.markets.bourse.members import bourse_members
 from judge.service.reports.replies import render_letter
 from judge.storage.mailqueue import queue_mail
@@ -72,7 +72,7 @@ def play(session: Session, settings: Settings, game: Game, record: PhaseRecord,
     params = params_of(game)
     phase = Phase.parse(record.phase)
     before = read_bourse(record.state[KEY], board, params)
-    desk = replay(session, game, before, record)
+    desk = desk_of(session, game, before, record)
     bourse = desk.bourse
     report: TurnReport | None = None
     if turn_open(phase, params):
@@ -105,7 +105,7 @@ def end(session: Session, settings: Settings, game: Game, how: str, position: Po
     if record.processed_at is not None and KEY in played:
         bourse = read_bourse(played[KEY], board, params)  # the turn was processed
     else:  # ended during the phase: the open turn is discarded, JOINs stand (D12)
-        bourse = replay(session, game, read_bourse(record.state[KEY], board, params),
+        bourse = desk_of(session, game, read_bourse(record.state[KEY], board, params),
                         record).bourse
     standing = score(bourse, _centers(position))
     names = Currencies.of(bourse.powers)

@@ -1,13 +1,13 @@
 """Reading the fields of a case's JSON state, for every game's codec: each reader answers
-the value typed, or a CaseError naming what is wrong with it."""
+the value typed, or a StateError naming what is wrong with it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from judge.batch.case import CaseError
 from judge.engine.board import Map
+from judge.engine.state import StateError
 
 
 def power_of(word: Any, board: Map, *, kind: str = "power", where: str = "") -> str:
@@ -15,14 +15,14 @@ def power_of(word: Any, board: Map, *, kind: str = "power", where: str = "") -> 
     refusal says ``unknown <kind> 'WORD'``, then ``where`` (`` in holdings of X``)."""
     name = board.power_named(word) if isinstance(word, str) else None
     if name is None:
-        raise CaseError(f"unknown {kind} {word!r}{where}")
+        raise StateError(f"unknown {kind} {word!r}{where}")
     return name
 
 
 def whole(value: Any, what: str) -> int:
     """A whole number, 0 or more (never ``true`` or ``false``)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise CaseError(f"{what} must be a whole number, 0 or more")
+        raise StateError(f"{what} must be a whole number, 0 or more")
     return value
 
 
@@ -38,7 +38,7 @@ def json_array(given: Mapping[str, Any], key: str, owner: str = "") -> list[Any]
     if value is None:
         return []
     if not isinstance(value, list):
-        raise CaseError(f"{owner}{' ' if owner else ''}{key!r} must be a JSON array")
+        raise StateError(f"{owner}{' ' if owner else ''}{key!r} must be a JSON array")
     return value
 
 
@@ -48,7 +48,7 @@ def json_object(given: Mapping[str, Any], key: str, owner: str = "") -> Mapping[
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise CaseError(f"{owner}{' ' if owner else ''}{key!r} must be a JSON object")
+        raise StateError(f"{owner}{' ' if owner else ''}{key!r} must be a JSON object")
     return value
 
 
@@ -75,9 +75,9 @@ def records(given: Any, what: str, thing: str,
     ``name`` (which refuses a bad one), each value a JSON object (refused as ``<thing>
     <NAME> must be a JSON object``)."""
     if not isinstance(given, Mapping):
-        raise CaseError(f"{what} must be a JSON object")
+        raise StateError(f"{what} must be a JSON object")
     for key, value in given.items():
         read = name(key)
         if not isinstance(value, Mapping):
-            raise CaseError(f"{thing} {read} must be a JSON object")
+            raise StateError(f"{thing} {read} must be a JSON object")
         yield read, value

@@ -7,15 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.batch.case import CaseError
-from judge.batch.fields import holdings, json_array, json_object, power_of, records, whole
 from judge.engine.board import Map
 from judge.engine.phase import Season
 from judge.engine.position import Position, starting_position
-from judge.engine.state import position_from_state, state_from_position
+from judge.engine.state import StateError, position_from_state, state_from_position
 from judge.money.capitalist.calendar import Commerce, GamePhase
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.state import Economy, Player
+from judge.money.market.fields import holdings, json_array, json_object, power_of, records, whole
 
 
 def read_position(state: Mapping[str, Any], phase: GamePhase, board: Map) -> Position:
@@ -30,7 +29,7 @@ def read_economy(state: Mapping[str, Any], board: Map, params: Params) -> Econom
     for pseudonym, account in records(json_object(state, "players"), "'players'", "player",
                                       _name):
         if pseudonym in players:
-            raise CaseError(f"player {pseudonym} is listed twice")
+            raise StateError(f"player {pseudonym} is listed twice")
         # an account without its keys is a new player's (spec 1, section 6)
         sfr = whole(account.get("sfr", params.START_SFR), f"sfr of {pseudonym}")
         given = account.get("holdings")
@@ -44,7 +43,7 @@ def read_economy(state: Mapping[str, Any], board: Map, params: Params) -> Econom
     for power in board.powers:
         rate = 0 if power in annihilated else given_rates.get(power, params.START_RATE)
         if power not in annihilated and rate < params.MIN_RATE:
-            raise CaseError(f"the rate of {power} is below MIN_RATE but it is not annihilated")
+            raise StateError(f"the rate of {power} is below MIN_RATE but it is not annihilated")
         rates[power] = rate
     last = {power_of(p, board): whole(n, f"centers_last of {p}")
             for p, n in json_object(state, "centers_last").items()}
@@ -79,7 +78,7 @@ def write_state(position: Position, phase: GamePhase, economy: Economy,
 
 def _name(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise CaseError(f"a pseudonym must be a non-empty string, not {value!r}")
+        raise StateError(f"a pseudonym must be a non-empty string, not {value!r}")
     return value.strip().upper()
 
 
@@ -87,14 +86,14 @@ def opening_state(names: Sequence[str], board: Map, params: Params) -> dict[str,
     """The state of a new game at ``S1901C`` (capitalist.md 1, 2, 3, section 6): the
     standard units and centres, every pseudonym (upper case) holding START_UNITS of every
     currency and START_SFR, every rate START_RATE, ``centers_last`` the home centres, no
-    commanders. CaseError when the names are not a game the parameters allow (D32) or
+    commanders. StateError when the names are not a game the parameters allow (D32) or
     one is given twice."""
     pseudonyms = [_name(n) for n in names]
     if len(set(pseudonyms)) != len(pseudonyms):
-        raise CaseError("a pseudonym is given twice")
+        raise StateError("a pseudonym is given twice")
     problem = params.player_count_problem(len(pseudonyms))
     if problem is not None:
-        raise CaseError(problem)
+        raise StateError(problem)
     players = {n: Player(n, params.START_SFR, dict.fromkeys(board.powers, params.START_UNITS))
                for n in pseudonyms}
     economy = Economy(players, dict.fromkeys(board.powers, params.START_RATE), frozenset(),

@@ -6,20 +6,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.batch.case import CaseError
-from judge.batch.fields import holdings, power_of, records, whole
 from judge.engine.board import Map
 from judge.engine.position import Position
-from judge.engine.state import position_from_state, state_from_position
+from judge.engine.state import StateError, position_from_state, state_from_position
+from judge.money.market.fields import holdings, power_of, records, whole
 from judge.money.shareholders.state import Country, Game, Player, Turn
 
 
 def game_from_state(state: Mapping[str, Any], board: Map) -> Game:
-    """Read a case's ``state``; CaseError (or StateError) for anything that is not one."""
+    """Read a case's ``state``; StateError for anything that is not one."""
     try:
         turn = Turn.parse(str(state.get("phase", "")))
     except ValueError as e:
-        raise CaseError(str(e)) from None
+        raise StateError(str(e)) from None
     read = position_from_state({**state, "phase": "S1901M"}, board)
     position = Position(turn.engine_phase, read.units, read.centers, read.dislodged,
                         read.contested)
@@ -53,7 +52,7 @@ def _players(given: Any, board: Map) -> dict[str, Player]:
         cash = whole(fields.get("cash", 0), f"cash of {name}")
         held = fields.get("shares") or {}
         if not isinstance(held, Mapping):
-            raise CaseError(f"shares of {name} must be a JSON object")
+            raise StateError(f"shares of {name} must be a JSON object")
         counted = holdings(held, board, name, "shares", kind="country")
         shares = {country: count for country, count in counted.items() if count}
         out[str(name)] = Player(str(name), cash, shares)
@@ -66,7 +65,7 @@ def _countries(given: Any, board: Map) -> dict[str, Country]:
                                 lambda word: power_of(word, board, kind="country")):
         dividend = fields.get("dividend_last", False)
         if not isinstance(dividend, bool):
-            raise CaseError(f"dividend_last of {name} must be true or false")
+            raise StateError(f"dividend_last of {name} must be true or false")
         out[name] = Country(
             name,
             cash=whole(fields.get("cash", 0), f"cash of {name}"),
@@ -84,5 +83,5 @@ def _names(value: Any, what: str) -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
-        raise CaseError(f"{what} must be a list of names")
+        raise StateError(f"{what} must be a list of names")
     return tuple(sorted(set(value)))

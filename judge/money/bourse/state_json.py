@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.batch.case import CaseError
-from judge.batch.fields import holdings, json_array, json_object, optional_whole, power_of
 from judge.engine.board import Map
+from judge.engine.state import StateError
 from judge.games import BOURSE
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.scoring import net_worth
 from judge.money.bourse.state import Bourse, Member
+from judge.money.market.fields import holdings, json_array, json_object, optional_whole, power_of
 
 
 def read_bourse(given: Any, board: Map, params: BourseParams) -> Bourse:
@@ -20,7 +20,7 @@ def read_bourse(given: Any, board: Map, params: BourseParams) -> Bourse:
     holding 0, a missing rate ``START_RATE`` (0 when eliminated); ``net_worth`` is
     ignored (it is recomputed in every result)."""
     if not isinstance(given, Mapping):
-        raise CaseError("state 'bourse' must be a JSON object")
+        raise StateError("state 'bourse' must be a JSON object")
     eliminated = frozenset(power_of(p, board, where=" in eliminated")
                            for p in json_array(given, "eliminated", BOURSE.name))
     rates: dict[str, int] = {}
@@ -31,13 +31,13 @@ def read_bourse(given: Any, board: Map, params: BourseParams) -> Bourse:
         if power in eliminated:
             rates[power] = 0
         elif rates.setdefault(power, params.start_rate) < 1:
-            raise CaseError(f"the rate of {power} must be at least 1 cent: it is not "
+            raise StateError(f"the rate of {power} must be at least 1 cent: it is not "
                             "eliminated")
     members: dict[str, Member] = {}
     for name, player in json_object(given, "players", BOURSE.name).items():
         member = _member(name, player, board)
         if member.pseudonym in members:
-            raise CaseError(f"two players are named {member.pseudonym}")
+            raise StateError(f"two players are named {member.pseudonym}")
         members[member.pseudonym] = member
     return Bourse(board.powers, rates, members, eliminated)
 
@@ -62,10 +62,10 @@ def bourse_json(bourse: Bourse) -> dict[str, Any]:
 
 def _member(name: Any, player: Any, board: Map) -> Member:
     if not isinstance(name, str) or not name.strip():
-        raise CaseError("a Bourse player needs a pseudonym")
+        raise StateError("a Bourse player needs a pseudonym")
     pseudonym = name.strip().upper()
     if not isinstance(player, Mapping):
-        raise CaseError(f"Bourse player {pseudonym} must be a JSON object")
+        raise StateError(f"Bourse player {pseudonym} must be a JSON object")
     held = holdings(json_object(player, "holdings", BOURSE.name), board,
                     pseudonym, where=f" in holdings of {pseudonym}", null=0)
     cash = optional_whole(player.get("cash"), f"{pseudonym}'s cash") or 0

@@ -6,8 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.batch.case import CaseError
-from judge.batch.fields import (
+from judge.engine.board import Map
+from judge.engine.state import StateError, position_from_state, state_from_position
+from judge.money.exchange.calendar import check_phase
+from judge.money.exchange.game import Ask, Corporation, Founding, Game, Investor, Status
+from judge.money.exchange.movement import position
+from judge.money.exchange.params import Params
+from judge.money.market.fields import (
     holdings,
     json_array,
     json_object,
@@ -16,22 +21,16 @@ from judge.batch.fields import (
     records,
     whole,
 )
-from judge.engine.board import Map
-from judge.engine.state import position_from_state, state_from_position
-from judge.money.exchange.calendar import check_phase
-from judge.money.exchange.game import Ask, Corporation, Founding, Game, Investor, Status
-from judge.money.exchange.movement import position
-from judge.money.exchange.params import Params
 from judge.money.payola.rules import RuleSet
 
 
 def game_from_state(state: Mapping[str, Any], board: Map, params: Params, rules: RuleSet,
                     seed: int) -> Game:
-    """Read a case's state; CaseError names what is wrong."""
+    """Read a case's state; StateError names what is wrong."""
     try:
         phase = check_phase(str(state.get("phase", "")))
     except ValueError as e:
-        raise CaseError(str(e)) from None
+        raise StateError(str(e)) from None
     on_board = position_from_state({**state, "phase": "S1901M"}, board)
     game = Game(board, params, rules, seed, phase,
                 investors=_investors(state.get("investors"), board),
@@ -46,7 +45,7 @@ def game_from_state(state: Mapping[str, Any], board: Map, params: Params, rules:
     for word in json_array(state, "inactive", "state"):
         center = board.canonical(str(word))
         if center is None or not board.is_center(center):
-            raise CaseError(f"inactive: {word!r} is not a supply centre")
+            raise StateError(f"inactive: {word!r} is not a supply centre")
     # By definition the home centres of every corporation that has not floated (X 2.4).
     game.inactive = {c for name, corp in game.corporations.items() if not corp.floated
                      for c in board.homes.get(name, ())}
@@ -56,7 +55,7 @@ def game_from_state(state: Mapping[str, Any], board: Map, params: Params, rules:
     for voter, members in json_object(state, "draw_votes", "state").items():
         name = power_of(voter, board)
         if not isinstance(members, list):
-            raise CaseError(f"draw_votes of {name} must be a list")
+            raise StateError(f"draw_votes of {name} must be a list")
         game.draw_votes[name] = tuple(sorted(power_of(m, board) for m in members))
     return game
 
@@ -120,7 +119,7 @@ def _corporations(given: Any, board: Map) -> dict[str, Corporation]:
         try:
             status = Status(str(f.get("status", "UNSTARTED")).upper())
         except ValueError:
-            raise CaseError(f"status of {name} must be UNSTARTED, STARTED or FLOATED") from None
+            raise StateError(f"status of {name} must be UNSTARTED, STARTED or FLOATED") from None
         bid = f.get("bid")
         founding = None
         if isinstance(bid, Mapping):
@@ -143,22 +142,22 @@ def _corporations(given: Any, board: Map) -> dict[str, Corporation]:
 
 def _center_values(given: Any, board: Map, name: str) -> dict[str, int]:
     if not isinstance(given, Mapping):
-        raise CaseError(f"centre values of {name} must be a JSON object")
+        raise StateError(f"centre values of {name} must be a JSON object")
     out = {}
     for center, v in given.items():
         canon = board.canonical(str(center))
         if canon is None:
-            raise CaseError(f"unknown centre {center!r} in the values of {name}")
+            raise StateError(f"unknown centre {center!r} in the values of {name}")
         out[canon] = whole(v, f"centre values of {name}")
     return out
 
 
 def _ask(given: Any, i: int, game: Game) -> Ask:
     if not isinstance(given, Mapping):
-        raise CaseError(f"ask {i + 1} must be a JSON object")
+        raise StateError(f"ask {i + 1} must be a JSON object")
     seller = str(given.get("seller", "")).strip().upper()
     if seller not in game.investors:
-        raise CaseError(f"ask {i + 1}: unknown seller {seller!r}")
+        raise StateError(f"ask {i + 1}: unknown seller {seller!r}")
     return Ask(whole(given.get("id"), "ask id"), seller, power_of(given.get("corporation"),
                                                               game.board),
                whole(given.get("remaining"), "ask remaining"), whole(given.get("price"),

@@ -1,0 +1,161 @@
+"""An Exchange phase read one mail at a time (market-contract.md section 2): opened from
+the state the phase opened with, each mail applied once as it arrives (``read``), kept
+between mails as JSON (``as_json``, ``resume``), and played once at its deadline
+(``close``), which answers the contract's result.
+
+Reading the mails one by one, with the reading written to JSON and read back between any
+two of them, gives exactly what reading them straight through gives
+(tests/money/test_readings.py checks it on every case of the batch corpus).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from judge.engine import board as engine_board
+from judge.engine import orders as engine_orders
+from judge.engine import position as engine_position
+from judge.engine.board import Map
+from judge.money.exchange import game as exchange_game
+from judge.money.exchange.calendar import process
+from judge.money.exchange.commands import Command, UnitOrder
+from judge.money.exchange.game import Game
+from judge.money.exchange.mail import read_mail
+from judge.money.exchange.params import Params
+from judge.money.exchange.state_json import game_from_state, state_of
+from judge.money.market.codec import Codec, types_in
+from judge.money.market.reading import Done, LateRefusal, Mail, MailRead, Refused, errors_of
+from judge.money.payola import offers as payola_offers
+from judge.money.payola.rules import RuleError, RuleSet
+from judge.money.payola.statement_json import statement_json
+
+# the values a phase's game holds part way (its own, the board's, the offer sheets')
+CODEC = Codec(types_in(exchange_game, engine_position, engine_board, engine_orders,
+                       payola_offers))
+
+Line = tuple[int, str, Command]  # a line's place in its mail, its text, the command read
+
+
+@dataclass
+class Reading:
+    """An Exchange phase part way: the game as its mail so far has left it."""
+
+    game: Game
+
+    @classmethod
+    def open(cls, state: Mapping[str, Any], board: Map, params: Params, rules: RuleSet,
+             seed: int) -> Reading:
+        """The phase as it opened; the engine's StateError names what is wrong."""
+        return cls(game_from_state(state, board, params, rules, seed))
+
+    @classmethod
+    def resume(cls, data: Mapping[str, Any], board: Map, params: Params,
+               rules: RuleSet) -> Reading:
+        """A reading from its ``as_json``; CodecError for JSON it did not write."""
+        shared = {"board": board, "params": params, "rules": rules}
+        return cls(CODEC.decode(data["game"], shared))
+
+    def as_json(self) -> dict[str, Any]:
+        game = self.game
+        shared = {"board": game.board, "params": game.params, "rules": game.rules}
+        return {"game": CODEC.encode(game, shared)}
+
+    @property
+    def ended(self) -> bool:
+        """A DRAW ended the game: the rest of the phase's mail is not read (D34)."""
+        return self.game.end is not None
+
+    @property
+    def kind(self) -> str:
+        """The phase's kind (``B``, ``M``, ``R``...), which tells how a line reads."""
+        return self.game.kind
+
+    def read(self, mail: Mail, lines: Sequence[Line]) -> MailRead:
+        """Apply one mail's lines (its non-blank ones, read for this phase) in order."""
+        game = self.game
+        seen = len(game.journal)
+        texts = [(text, command) for _, text, command in lines]
+        place = [n for n, _, _ in lines]
+        said: list[tuple[int, str, str]] = []
+        refused = read_mail(game, mail.sender.strip().upper(), mail.power, texts, said)
+        out = {i for i, _, _ in refused}
+        return MailRead(mail.key,
+                        tuple(Refused(place[i], text, reason) for i, text, reason in refused),
+                        tuple(Done(place[i], text, done) for i, text, done in said),
+                        tuple(game.journal[seen:]),
+                        tuple(place[i] for i, (_, command) in enumerate(texts)
+                              if i not in out and isinstance(command, UnitOrder)))
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """What the phase's mail has done so far (transfers, fills...), in order."""
+        return self.game.journal
+
+    def standing(self) -> dict[str, dict[str, Any]]:
+        """What each investor's mail has in force once it is read (cash after the
+        immediate commands, standing bids, purchase list and cap, votes, approvals):
+        STATUS by mail reads it (exchange.md 4), and the result carries it."""
+        out: dict[str, dict[str, Any]] = {}
+        for name, inv in sorted(self.game.investors.items()):
+            out[name] = {
+                "cash": inv.cash,
+                "bids": {p: {"amount": b.amount, "shares": b.shares, "price": b.price}
+                         for p, b in sorted(inv.bids.items())},
+                "purchases": list(inv.purchases), "cap": inv.cap,
+                "votes": dict(sorted(inv.votes.items())),
+                "approvals": dict(sorted(inv.approvals.items())),
+            }
+        return out
+
+    def close(self, mails: Sequence[MailRead]) -> dict[str, Any]:
+        """Play the phase with what its mail (read as ``mails``) has set, unless a DRAW
+        ended the game, and answer the contract's result (without its ``id``). The
+        reading is spent: the game is the next phase's."""
+        game = self.game
+        late: list[LateRefusal] = []
+        # Beyond the contract (whose comparison ignores extra keys): what each mail's
+        # immediate commands did, and the events of the phase, for the mail service's
+        # replies and reports (exchange.md 7).
+        out: dict[str, Any] = {"said": [[[d.text, d.done] for d in m.done] for m in mails],
+                               "standing": self.standing()}
+        if game.end is None:
+            movement = game.kind == "M"
+            game.note("processed", phase=game.phase)  # the events before it are the mail's
+            report = process(game)
+            if report is not None:
+                late = [LateRefusal(key, line, reason) for key, line, reason in report.refusals]
+                if movement:
+                    out["orders"] = dict(sorted(report.orders.items()))
+                    out["paid"] = report.paid
+                    # each account's Payola statement, for its reader alone (exchange.md 7)
+                    out["statements"] = {name: statement_json(s) for name, s
+                                         in sorted(report.statements.items())}
+                out["results"] = dict(sorted(report.results.items()))
+        out.update(errors=errors_of(mails, late, written), state=state_of(game),
+                   end=_end(game), events=game.journal)
+        return out
+
+
+_INCOME_FLAGS = {"ZEROSUM", "FLAT_TAX"}  # Payola's flags that INCOME_MODE replaces here
+
+
+def rules_of(names: Sequence[Any], board: Map) -> RuleSet:
+    """An Exchange game's rule flags; RuleError says why they are none."""
+    if any(str(n).strip().upper() in _INCOME_FLAGS for n in names):
+        raise RuleError("use INCOME_MODE")
+    return RuleSet.parse([str(n) for n in names], board.centers)
+
+
+def written(reason: str) -> str:
+    """A reason with no ``": "`` inside, so that ``<line>: <reason>`` splits back at its
+    last colon even for offer lines, which hold colons of their own."""
+    return reason.replace(": ", " - ")
+
+
+def _end(game: Game) -> dict[str, Any] | None:
+    if game.end is None:
+        return None
+    return {"kind": game.end.kind, "winners": list(game.end.winners),
+            "scores": dict(game.end.scores)}

@@ -1,0 +1,151 @@
+"""A 1901-Shareholders turn's result as the contract writes it (market-contract.md
+section 3), and the keys beyond it that the mail service reads: the submission
+warnings, February's details, the cancellations, the Codirectors' disagreements and
+the sets in force."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from judge.engine.board import Map
+from judge.money.shareholders.february import Decisions, agreed
+from judge.money.shareholders.january import Dealing
+from judge.money.shareholders.orders import agreed_orders
+from judge.money.shareholders.params import Params, start_problem
+from judge.money.shareholders.prices import prices
+from judge.money.shareholders.state import Game, Step, opening
+from judge.money.shareholders.state_json import state_of
+from judge.money.shareholders.turns import Played
+
+
+def started(names: Sequence[str], params: Params, board: Map) -> dict[str, Any]:
+    """A new game's result: its opening state and the prices of its first January;
+    ValueError when these players cannot start one."""
+    problem = start_problem(len(names), params)
+    if problem is not None:
+        raise ValueError(problem)
+    game = opening(list(names), board.homes, params.total_cash // len(names))
+    return {"errors": {}, "state": state_of(game, board), "end": None,
+            "prices": prices(game, params, game.turn.year)}
+
+
+def result(before: Game, played: Played, params: Params, board: Map,
+           errors: dict[str, list[str]]) -> dict[str, Any]:
+    """The contract's result of a turn played (without its ``id``): ``errors`` the
+    refused lines per sender key."""
+    after = played.game
+    out: dict[str, Any] = {"errors": errors, "state": state_of(after, board)}
+    end = played.end
+    out["end"] = None if end is None else {
+        "kind": end.kind, "winners": sorted(end.winners),
+        "scores": dict(sorted(end.scores.items())),
+    }
+    if after.turn.step is Step.JANUARY:
+        out["prices"] = prices(after, params, after.turn.year)
+    if played.year_end is not None:
+        out["net_worth"] = dict(sorted(played.year_end.net_worth.items()))
+    if played.treasury is not None:
+        out["builds"] = {c: [[str(u), outcome] for u, outcome in done]
+                         for c, done in sorted(played.treasury.builds.items())}
+    season = played.season
+    if season is not None:
+        out["orders"] = {str(u): i.text for u, i in sorted(season.executed.items(), key=_unit_key)}
+        if before.turn.step in (Step.SPRING, Step.FALL):
+            out["fees"] = dict(sorted(season.fees.items()))
+        out["results"] = {str(u): o.value for u, o in sorted(season.outcomes.items(),
+                                                             key=_unit_key)}
+    return out
+
+
+def details(before: Game, played: Played, sets: Mapping[Any, Any],
+            warnings: dict[str, list[str]]) -> dict[Any, Any]:
+    """The keys a result adds beyond the contract: ``warnings`` (per sender key, ``<line>:
+    WARNING: ...``), February's ``february`` (per country: income, dividend per share or
+    None, paid, dissolved and removed units), a movement phase's ``cancelled`` (per
+    country, the orders turned into holds for lack of cash) and ``disagreed`` (per
+    codirected country, what its Codirectors did not all order: units held or disbanded,
+    February items not done), and ``sets`` (per sender key, ``FROM`` in January and
+    ``FROM/COUNTRY`` otherwise, the set in force by the replacement rule, one line per
+    command as it will be played)."""
+    out: dict[str, Any] = {"warnings": warnings, "sets": in_force(before, sets)}
+    treasury, season = played.treasury, played.season
+    if treasury is not None:
+        out["february"] = {
+            c: {"income": treasury.income.get(c, 0), "dividend": treasury.dividend.get(c),
+                "paid": (treasury.dividend.get(c) or 0) * before.shares_held(c),
+                "dissolved": [str(u) for u in treasury.dissolved.get(c, ())],
+                "removed": [str(u) for u in treasury.removed.get(c, ())]}
+            for c in sorted(before.countries)}
+        out["disagreed"] = _february_disagreed(before, sets)
+    if season is not None:
+        out["cancelled"] = {c: [i.text for i in done]
+                            for c, done in sorted(season.cancelled.items()) if done}
+        out["disagreed"] = _orders_disagreed(before, sets)
+    return out
+
+
+def in_force(game: Game, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
+    """Each sender's set in force, as lines: SELL and BUY lines in January, the dividend
+    decision, dissolutions and builds in February, the orders otherwise."""
+    if game.turn.step is Step.JANUARY:
+        return {name: _dealing_lines(d) for name, d in sorted(sets.items())}
+    out: dict[str, list[str]] = {}
+    for country, given in sorted(sets.items()):
+        for holder, built in sorted(given.items()):
+            lines = (_decision_lines(built) if isinstance(built, Decisions)
+                     else [i.text for i in built])
+            out[f"{holder}/{country}"] = lines
+    return out
+
+
+def _dealing_lines(dealing: Dealing) -> list[str]:
+    sale = dealing.sale
+    return ([f"SELL {sale.count} {sale.country}"] if sale is not None else []) + [
+        f"BUY {b.count} {b.country}" for b in dealing.purchases]
+
+
+def _decision_lines(decided: Decisions) -> list[str]:
+    return (["DIVIDEND" if decided.dividend else "NO DIVIDEND"]
+            + [f"DISSOLVE {u}" for u in decided.dissolve]
+            + [f"BUILD {u}" for u in decided.builds])
+
+
+def _february_disagreed(game: Game, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for name, country in sorted(game.countries.items()):
+        given = sets.get(name, {})
+        if len(country.office) < 2 or not given:
+            continue
+        every = [given.get(n, Decisions()) for n in country.office]
+        decided = agreed(country.office, given)
+        items: list[str] = []
+        if any(d.dividend for d in every) and not decided.dividend:
+            items.append("DIVIDEND")
+        for u in dict.fromkeys(u for d in every for u in d.dissolve):
+            if u not in decided.dissolve:
+                items.append(f"DISSOLVE {u}")
+        for u in dict.fromkeys(u for d in every for u in d.builds):
+            if u not in decided.builds:
+                items.append(f"BUILD {u}")
+        if items:
+            out[name] = items
+    return out
+
+
+def _orders_disagreed(game: Game, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for name, country in sorted(game.countries.items()):
+        given = sets.get(name, {})
+        if len(country.office) < 2 or not given:
+            continue
+        done = {i.unit.province for i in agreed_orders(country.office, given)}
+        units = [str(i.unit) for n in country.office for i in given.get(n, ())
+                 if i.unit.province not in done]
+        if units:
+            out[name] = sorted(set(units))
+    return out
+
+
+def _unit_key(item: tuple[Any, Any]) -> str:
+    return str(item[0])

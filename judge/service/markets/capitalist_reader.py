@@ -1,0 +1,42 @@
+"""A Capitalist phase read one mail at a time by the mail service: the reading of
+judge.money.capitalist.reading, opened from the game's envelope (its map, GM parameters
+and seed), each mail's lines read as its phase reads them (judge.text.capitalist: a trade in a
+commerce phase, an order in a military one)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.engine.board import Map
+from judge.engine.maps import STANDARD_MAP, load_map
+from judge.money.capitalist.params import Params
+from judge.money.capitalist.reading import Reading
+from judge.money.market.reading import Mail, MailRead
+from judge.service.markets.kind import Reader
+from judge.text.capitalist import read_mail_lines
+
+
+def setup(envelope: Mapping[str, Any]) -> tuple[Map, Params, int]:
+    """The map, the GM parameters (the defaults where the master set none), the seed."""
+    return (load_map(str(envelope.get("variant", STANDARD_MAP)).lower()),
+            Params.of(envelope.get("params") or {}), int(envelope.get("seed") or 0))
+
+
+def _open(envelope: Mapping[str, Any], state: Mapping[str, Any]) -> Reading:
+    return Reading.open(state, *setup(envelope))
+
+
+def _resume(envelope: Mapping[str, Any], data: Mapping[str, Any]) -> Reading:
+    return Reading.resume(data, *setup(envelope))
+
+
+def _read(reading: Reading, mail: Mail) -> MailRead:
+    return reading.read(mail, read_mail_lines(mail.lines, reading.board, reading.commerce))
+
+
+def _in_force(reading: Reading) -> Mapping[str, Any]:
+    return {}  # Capitalist's STATUS shows no set in force
+
+
+READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)

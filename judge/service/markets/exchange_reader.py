@@ -1,0 +1,49 @@
+"""An Exchange phase read one mail at a time by the mail service: the reading of
+judge.money.exchange.reading, opened from the game's envelope (its map, rules, GM
+parameters and seed), each mail's lines read as its phase reads them
+(judge.text.exchange)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.engine.board import Map
+from judge.engine.maps import load_map
+from judge.money.exchange.params import DEFAULTS, Params
+from judge.money.exchange.reading import Reading, rules_of
+from judge.money.market.reading import Mail, MailRead
+from judge.money.payola.rules import RuleSet
+from judge.service.markets.kind import Reader
+from judge.text.exchange import read_mail_lines
+
+
+def setup(envelope: Mapping[str, Any]) -> tuple[Map, Params, RuleSet, int]:
+    """The map, the GM parameters (the defaults where the master set none), the rules
+    and the seed of a game's envelope."""
+    board = load_map(str(envelope["variant"]).lower())
+    params = Params.from_names({**DEFAULTS, **envelope.get("params", {})},
+                               map_victory=board.victory_centers)
+    rules = rules_of(envelope.get("rules", []), board)
+    return board, params, rules, int(envelope.get("seed") or 0)
+
+
+def _open(envelope: Mapping[str, Any], state: Mapping[str, Any]) -> Reading:
+    board, params, rules, seed = setup(envelope)
+    return Reading.open(state, board, params, rules, seed)
+
+
+def _resume(envelope: Mapping[str, Any], data: Mapping[str, Any]) -> Reading:
+    board, params, rules, _ = setup(envelope)
+    return Reading.resume(data, board, params, rules)
+
+
+def _read(reading: Reading, mail: Mail) -> MailRead:
+    return reading.read(mail, read_mail_lines(mail.lines, reading.game.board, reading.kind))
+
+
+def _in_force(reading: Reading) -> Mapping[str, Any]:
+    return {"standing": reading.standing()}
+
+
+READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)

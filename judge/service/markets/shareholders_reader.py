@@ -1,0 +1,42 @@
+"""A 1901-Shareholders turn read one mail at a time by the mail service: the reading of
+judge.money.shareholders.reading, opened from the game's envelope (its map and GM
+parameters), each mail's lines read as the turn reads them
+(judge.text.shareholders)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.engine.board import Map
+from judge.engine.maps import load_map
+from judge.money.market.reading import Mail, MailRead
+from judge.money.shareholders.params import Params
+from judge.money.shareholders.reading import Reading
+from judge.service.markets.kind import Reader
+from judge.text.shareholders import read_mail_lines
+
+
+def setup(envelope: Mapping[str, Any]) -> tuple[Map, Params]:
+    """The map and the GM parameters (the defaults where the master set none)."""
+    return (load_map(str(envelope["variant"]).lower()),
+            Params.from_mapping(envelope.get("params") or {}))
+
+
+def _open(envelope: Mapping[str, Any], state: Mapping[str, Any]) -> Reading:
+    return Reading.open(state, *setup(envelope))
+
+
+def _resume(envelope: Mapping[str, Any], data: Mapping[str, Any]) -> Reading:
+    return Reading.resume(data, *setup(envelope))
+
+
+def _read(reading: Reading, mail: Mail) -> MailRead:
+    return reading.read(mail, read_mail_lines(mail.lines, reading.board))
+
+
+def _in_force(reading: Reading) -> Mapping[str, Any]:
+    return {"sets": reading.in_force()}
+
+
+READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
