@@ -34,6 +34,7 @@ from judge.service.reports import (
     Mail,
     income_report_mails,
     phase_mails,
+    public_results,
     roster_of,
     start_mails,
 )
@@ -181,6 +182,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
                if (state := a.after_phase(session, settings, game, record, result.next, now))
                is not None}
     if result.victory:
+        keep_public(record, public_results(roster, played or result, None, vassals))
         queue_all(session, settings, now,
                   [*phase_mails(roster, played or result, None, vassals), *chart])
         if year is not None:
@@ -194,6 +196,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     if carried:
         following.state = {**following.state, **carried}
     deadline = schedule(session, game, following, now)
+    keep_public(record, public_results(roster, played or result, deadline, vassals))
     queue_all(session, settings, now,
               [*phase_mails(roster, played or result, deadline, vassals), *chart])
     if year is not None:
@@ -201,6 +204,16 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     queue_all(session, settings, now,
               part_of(game).after_phase(session, game, record, result, roster))
     return Processed(record.phase, result, played, following.phase)
+
+
+PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase
+
+
+def keep_public(record: PhaseRecord, letter: str | None) -> None:
+    """Keep the phase's results as an observer read them (its public letter), as the
+    market games keep theirs: the web pages show what public mail showed."""
+    if letter is not None:
+        record.result = {**(record.result or {}), PUBLIC: [letter.rstrip("\n")]}
 
 
 def clear_phase_flags(session: Session, game: Game) -> None:
