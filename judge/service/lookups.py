@@ -34,16 +34,21 @@ def help_(ctx: Context, cmd: c.Help, step: Step) -> Result:
         return Result(step.line, step.text, True, template="help", data={"topic": None})
     topic = cmd.topic.upper()
     if topic in GUIDES:
-        guide = resources.read("docs", GUIDES[topic])
-        assert guide is not None, f"the judge ships no docs/{GUIDES[topic]}"
         return Result(step.line, step.text, True, template="help_topic",
-                      data={"guide": _mailable(guide), "file": None})
+                      data={"guide": guide_text(topic), "file": None})
     if topic in TOPICS:
         return Result(step.line, step.text, True, template="help_topic",
                       data={"guide": None, "file": f"{TOPICS[topic]}.txt.j2"})
     names = ", ".join([*GUIDES, "ORDERS", "PRESS", "DEADLINES", "MASTER", "GAMES"])
     raise Refusal(f"there is no help on {cmd.topic}; HELP alone lists the commands, and the "
                   f"topics are {names}")
+
+
+def guide_text(word: str) -> str:
+    """A game's guide as ``HELP <word>`` mails it (the web's help pages show the same)."""
+    guide = resources.read("docs", GUIDES[word])
+    assert guide is not None, f"the judge ships no docs/{GUIDES[word]}"
+    return _mailable(guide)
 
 
 WIDTH = 78
