@@ -66,7 +66,8 @@ def handle_mail(
             and any(isinstance(s.command, SUBSCRIBING) for s in steps)):
         unconfirmed, to = to, mail.sender
     ctx = Context(session, settings, moment, sender=mail.sender or to, reply_to=to,
-                  inbox_id=mail.inbox_id, source=mail.source, unconfirmed_address=unconfirmed)
+                  inbox_id=mail.inbox_id, source=mail.source, unconfirmed_address=unconfirmed,
+                  vouched=vouched)
     # A mail that starts by signing on with the right password is read whatever its
     # address's budget, so the budget is counted only when it does not (a sign-on writes
     # nothing, and a wrong password is recorded only below): one statement fewer for

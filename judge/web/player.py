@@ -63,16 +63,18 @@ def sign_in(session: Session, settings: Settings, game: str, who: str, password:
             or len(password) > 64 or any(ch.isspace() for ch in game + who + password):
         return SignIn(None, "give the game, your power or name, and your password", 400)
     sender, source = client_sender(client)
-    if answer_delay(session, sender, source, now) is None:
-        return SignIn(None, "too many wrong passwords from your address this hour; try "
-                      "again later", 429)
     steps = mail_script((f"SIGNON {who}@{game} {password}",)).steps
     if len(steps) != 1 or not isinstance(steps[0].command, c.SignOn):
         return SignIn(None, "give the game, your power or name, and your password", 400)
     ctx = Context(session, settings, now, sender=sender, reply_to=NOWHERE, source=source)
     result = run(ctx, steps[0])
     if ctx.wrong_passwords:
+        # counted as by mail; past the hour's limit a wrong password gets no answer by
+        # mail, and here no word on whether it was the password that was wrong
         count_wrong_passwords(ctx)
+        if answer_delay(session, sender, source, now) is None:
+            return SignIn(None, "too many wrong passwords from your address this hour; "
+                          "try again later", 429)
         return SignIn(None, f"wrong password for {who} in {game}", 401)
     who_is = ctx.identity
     if not result.ok or who_is is None or ctx.matched is None:
