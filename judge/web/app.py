@@ -95,6 +95,7 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
     """The web application of a judge on ``factory``'s database."""
     signer = Signer(web_secret(settings.option("web", "secret"), settings.var_dir))
     cached = Pages()
+    engine = factory.kw["bind"]
     judge_name = settings.name
 
     def html(body: str | bytes, status: int = 200) -> HTMLResponse:
@@ -111,76 +112,79 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
             rows = pages.listed(session)
         return html(render("list.html.j2", title="Games", judge=judge_name, games=rows))
 
+    def cached_page(name: str, what: Hashable, make: Callable[[Session, Game], bytes]
+                    ) -> bytes:
+        """The page ``what`` of the game named: from the cache while the game's version
+        is the one it was made at (one statement), else made in a read-only session."""
+        with engine.connect() as connection, read_snapshot(connection):
+            key = pages.version(connection, name)
+            if key is None:
+                raise HTTPException(404, f"there is no game named {name}")
+
+            def fresh() -> bytes:
+                with Session(bind=connection, expire_on_commit=False) as session:
+                    return make(session, game_or_404(session, name))
+
+            return cached.get((what, key), fresh)
+
     def game_page(request: Request) -> Response:
-        name = request.path_params["name"]
-        with reading(factory) as session:
-            game = game_or_404(session, name)
-            key = ("game", pages.version(session, game))
+        def make(session: Session, game: Game) -> bytes:
+            view = pages.game_view(session, game, judge_name)
+            return render("game.html.j2", title=f"Game {view.name}", judge=judge_name,
+                          g=view, maps=boards.drawer() is not None).encode()
 
-            def make() -> bytes:
-                view = pages.game_view(session, game, judge_name)
-                return render("game.html.j2", title=f"Game {view.name}", judge=judge_name,
-                              g=view, maps=boards.drawer() is not None).encode()
-
-            return html(cached.get(key, make))
+        return html(cached_page(request.path_params["name"], "game", make))
 
     def phase_page(request: Request) -> Response:
-        name, phase = request.path_params["name"], request.path_params["phase"]
-        with reading(factory) as session:
-            game = game_or_404(session, name)
+        phase = request.path_params["phase"].upper()
+
+        def make(session: Session, game: Game) -> bytes:
             record = pages.record_named(session, game, phase) if len(phase) <= 8 else None
             if record is None:
-                raise HTTPException(404, f"{game.name} has no played phase {phase}")
-            key = ("phase", record.id, pages.version(session, game))
+                return b""
+            view = pages.game_view(session, game, judge_name)
+            names = [p.phase for p in view.phases]
+            at = len([r for r in pages.played(session, game) if r.seq <= record.seq]) - 1
+            shown = view.phases[at]
+            return render("phase.html.j2", title=f"{game.name} {shown.phase}",
+                          judge=judge_name, g=view, p=shown,
+                          earlier=names[at - 1] if at > 0 else None,
+                          later=names[at + 1] if at + 1 < len(names) else None,
+                          maps=boards.drawer() is not None).encode()
 
-            def make() -> bytes:
-                view = pages.game_view(session, game, judge_name)
-                names = [p.phase for p in view.phases]
-                at = len([r for r in pages.played(session, game) if r.seq <= record.seq]) - 1
-                shown = view.phases[at]
-                return render("phase.html.j2", title=f"{game.name} {shown.phase}",
-                              judge=judge_name, g=view, p=shown,
-                              earlier=names[at - 1] if at > 0 else None,
-                              later=names[at + 1] if at + 1 < len(names) else None,
-                              maps=boards.drawer() is not None).encode()
-
-            return html(cached.get(key, make))
+        page = cached_page(request.path_params["name"], ("phase", phase), make)
+        if not page:
+            raise HTTPException(404, f"no played phase {phase} of this game")
+        return html(page)
 
     def current_map(request: Request) -> Response:
-        with reading(factory) as session:
-            game = game_or_404(session, request.path_params["name"])
+        def make(session: Session, game: Game) -> bytes:
             state = pages.current_state(session, game)
             if state is None:
-                raise HTTPException(404, "no public map of this game")
-            key = ("map", pages.version(session, game))
-            image = cached.get(key, lambda: boards.png(state, f"{game.name} {game.phase}")
-                               or b"")
-        return _png(image)
+                return b""
+            return boards.png(state, f"{game.name} {game.phase}") or b""
+
+        return _png(cached_page(request.path_params["name"], "map", make))
 
     def phase_map(request: Request) -> Response:
-        name, phase = request.path_params["name"], request.path_params["phase"]
-        with reading(factory) as session:
-            game = game_or_404(session, name)
+        phase = request.path_params["phase"].upper()
+
+        def make(session: Session, game: Game) -> bytes:
             record = pages.record_named(session, game, phase) if len(phase) <= 8 else None
             if record is None or not pages.board_shown(game):
-                raise HTTPException(404, "no public map of this phase")
-            key = ("map", record.id, record.processed_at)
-            image = cached.get(key, lambda: boards.png(record.state,
-                                                       f"{game.name} {record.phase}", record)
-                               or b"")
-        return _png(image)
+                return b""
+            return boards.png(record.state, f"{game.name} {record.phase}", record) or b""
+
+        return _png(cached_page(request.path_params["name"], ("map", phase), make))
 
     def feed(request: Request) -> Response:
-        with reading(factory) as session:
-            game = game_or_404(session, request.path_params["name"])
-            key = ("feed", pages.version(session, game))
+        base = str(request.base_url).rstrip("/")
 
-            def make() -> bytes:
-                view = pages.game_view(session, game, judge_name)
-                return render("feed.atom.j2", g=view, base=str(request.base_url).rstrip("/"),
-                              updated=_updated(view)).encode()
+        def make(session: Session, game: Game) -> bytes:
+            view = pages.game_view(session, game, judge_name)
+            return render("feed.atom.j2", g=view, base=base, updated=_updated(view)).encode()
 
-            body = cached.get(key, make)
+        body = cached_page(request.path_params["name"], ("feed", base), make)
         return Response(body, media_type="application/atom+xml; charset=utf-8")
 
     def help_index(request: Request) -> Response:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Connection, bindparam, func, select
 from sqlalchemy.orm import Session
 
 from judge.games import kind_of
@@ -109,15 +109,31 @@ def game_named(session: Session, name: str) -> Game | None:
     return find_game(session, name)
 
 
-def version(session: Session, game: Game) -> tuple[Any, ...]:
-    """What changes whenever the game's public pages change (a cache's key): its state
-    and phase, its newest phase record and when it was played, its newest broadcast."""
-    newest = session.execute(select(func.max(PhaseRecord.id), func.max(PhaseRecord.processed_at),
-                                     func.count(PhaseRecord.id))
-                             .where(PhaseRecord.game_id == game.id)).one()
-    press = session.scalar(select(func.max(PressMessage.id)).where(
-        PressMessage.game_id == game.id, PressMessage.broadcast.is_(True)))
-    return (game.id, str(game.state), game.phase, game.ended_at, *newest, press)
+def _version_query() -> Any:
+    """One statement for the version of the game of a name (see ``version``)."""
+    phases = PhaseRecord.game_id == Game.id
+    broadcasts = (PressMessage.game_id == Game.id) & PressMessage.broadcast.is_(True)
+    return select(
+        Game.id, Game.state, Game.phase, Game.ended_at,
+        select(func.max(PhaseRecord.id)).where(phases).scalar_subquery(),
+        select(func.max(PhaseRecord.processed_at)).where(phases).scalar_subquery(),
+        select(func.count(PhaseRecord.id)).where(phases).scalar_subquery(),
+        select(func.max(PressMessage.id)).where(broadcasts).scalar_subquery(),
+    ).where(Game.name == bindparam("name"))
+
+
+_VERSION = _version_query()
+
+
+def version(connection: Connection, name: str) -> tuple[Any, ...] | None:
+    """What changes whenever the public pages of the game named change (the key of the
+    pages' cache), in one statement: the game's id, state, phase and end, its newest
+    phase record, when a phase was last played, how many records it has, and its newest
+    broadcast. None: no game has that name."""
+    if not name or len(name) > NAME or not name.isprintable():
+        return None
+    row = connection.execute(_VERSION, {"name": name.lower()}).first()
+    return tuple(row) if row is not None else None
 
 
 def blind(game: Game) -> bool:

@@ -28,7 +28,7 @@ def upgrade() -> None:
         sa.Column("game_id", sa.Integer(), nullable=False),
         sa.Column("who", sa.String(length=32), nullable=False),
         sa.Column("address", sa.String(length=320), nullable=False),
-        sa.Column("vouched", sa.String(), nullable=False),
+        sa.Column("vouched", sa.Text(), nullable=False),
         sa.Column("csrf", sa.String(length=64), nullable=False),
         sa.Column("created_at", judge.storage.base.UtcDateTime(), nullable=False),
         sa.Column("seen_at", judge.storage.base.UtcDateTime(), nullable=False),
