@@ -53,8 +53,8 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     # the web pages: read the store through the service's public views, and hand a
     # player's form to the service as his mail; the maps of judge.maps when it exists
     "judge.web": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.money",
-                  "judge.text", "judge.games", "judge.resources", "judge.maps", "judge.web", "sqlalchemy",
-                  "jinja2", "starlette", "uvicorn", "itsdangerous"),
+                  "judge.text", "judge.games", "judge.resources", "judge.maps", "judge.web",
+                  "sqlalchemy", "jinja2", "starlette", "uvicorn", "itsdangerous"),
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
                   "judge.demo", "judge.games", "judge.web", "sqlalchemy"),
 }

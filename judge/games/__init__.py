@@ -16,6 +16,7 @@ and a standard game never loads the money games. The parts are
   STATUS, the master's commands, phases, letters (judge.service);
 - ``demo``: the script ``judge demo --game <name>`` plays (judge.demos);
 - ``guide``: the player's guide in docs/, mailed by ``HELP <word>``;
+- ``rules``: the rules the judge applies, in docs/, mailed by ``HELP RULES <word>``;
 - ``grammar``: the Lark grammar of the kind's own lines (grammar/<name>.lark), if any.
 
 An attachment (the Bourse) is no game of its own: it rides beside a host game of one of
@@ -42,6 +43,7 @@ class Kind:
     batch: str | None  # "module:function": the judge adjudicate runner
     mail: str  # "module:NAME": the mail service's part
     guide: str | None = None  # docs/<guide>, mailed by HELP <word>
+    rules: str | None = None  # docs/<rules>, mailed by HELP RULES <word>
     demo: str | None = None  # "module:NAME": the judge demo script
     grammar: str | None = None  # grammar/<grammar>.lark: the kind's own lines
     hosts: tuple[str, ...] = ()  # an attachment: the kinds it may ride beside
@@ -69,30 +71,35 @@ STANDARD = Kind(
 PAYOLA = Kind(
     name="payola", title="Payola", word="PAYOLA", players=(1, 7),
     batch="judge.batch.payola:play_case", mail="judge.service.board:PAYOLA",
-    guide="playing-payola.md", demo="judge.demo:PAYOLA", grammar="offers", bank=True,
+    guide="playing-payola.md", rules="rules/payola.md", demo="judge.demo:PAYOLA",
+    grammar="offers", bank=True,
 )
 EXCHANGE = Kind(
     name="exchange", title="Exchange", word="EXCHANGE",
     players=(2, 30), batch="judge.batch.exchange:play_case",
     mail="judge.service.markets.exchange:GAME", guide="playing-exchange.md",
+    rules="rules/exchange.md",
     demo="judge.demos.exchange:SCRIPT", grammar="exchange", market=True,
 )
 SHAREHOLDERS = Kind(
     name="shareholders", title="1901-Shareholders", word="SHAREHOLDERS", players=(1, 100),
     batch="judge.batch.shareholders:play_case",
     mail="judge.service.markets.shareholders:GAME", guide="playing-shareholders.md",
+    rules="rules/shareholders.md",
     demo="judge.demos.shareholders:SCRIPT", grammar="shareholders", market=True,
 )
 CAPITALIST = Kind(
     name="capitalist", title="Capitalist Diplomacy", word="CAPITALIST", players=(9, 12),
     batch="judge.batch.capitalist:play_case",
     mail="judge.service.markets.capitalist:GAME", guide="playing-capitalist.md",
+    rules="rules/capitalist.md",
     demo="judge.demos.capitalist:SCRIPT", grammar="capitalist", market=True,
 )
 BOURSE = Kind(
     name="bourse", title="the Bourse", word="BOURSE",
     players=(0, 1000), batch="judge.batch.bourse:play_case",
     mail="judge.service.markets.bourse.attachment:ATTACHMENT", guide="playing-bourse.md",
+    rules="rules/bourse.md",
     demo="judge.demos.bourse:SCRIPT", grammar="bourse", hosts=("standard", "payola"),
     market=True,
 )

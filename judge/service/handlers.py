@@ -60,6 +60,7 @@ HANDLERS: dict[type, Handler] = {
     c.Eject: master.eject,
     c.Replace: master.replace,
     c.Terminate: master.terminate,
+    c.Addresses: master.addresses,
 }
 
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-import textwrap
 
 from judge import resources
-from judge.games import KINDS
+from judge.games import KINDS, kind_named
 from judge.service.context import Context, Refusal, Result
 from judge.service.kinds import part_of
 from judge.service.membership import game_named
+from judge.service.reports.documents import as_mail
 from judge.storage.games import all_games
 from judge.storage.phases import phase_records
 from judge.storage.schema import Game, PowerState
@@ -31,51 +31,112 @@ TOPICS = {**{k.word: "orders" for k in KINDS if k.guide is None},
 
 def help_(ctx: Context, cmd: c.Help, step: Step) -> Result:
     if cmd.topic is None:
-        return Result(step.line, step.text, True, template="help", data={"topic": None})
+        return Result(step.line, step.text, True, template="help",
+                      data={"topic": None, "games": games_offered()})
     topic = cmd.topic.upper()
+    if topic == "RULES":
+        return _rules(cmd.more, step)
+    if cmd.more:
+        raise Refusal(f"HELP {topic} takes no more words; HELP alone lists the topics")
     if topic in GUIDES:
-        return Result(step.line, step.text, True, template="help_topic",
-                      data={"guide": guide_text(topic), "file": None})
+        return _document(GUIDES[topic], step)
     if topic in TOPICS:
         return Result(step.line, step.text, True, template="help_topic",
                       data={"guide": None, "file": f"{TOPICS[topic]}.txt.j2"})
-    names = ", ".join([*GUIDES, "ORDERS", "PRESS", "DEADLINES", "MASTER", "GAMES"])
     raise Refusal(f"there is no help on {cmd.topic}; HELP alone lists the commands, and the "
-                  f"topics are {names}")
+                  f"topics are {_topics()}")
+
+
+def _topics() -> str:
+    return ", ".join([*GUIDES, "ORDERS", "PRESS", "DEADLINES", "MASTER", "GAMES",
+                      "RULES <game>"])
+
+
+def games_offered() -> list[dict[str, str]]:
+    """Every game of the registry as HELP lists it: its title, the CREATE line that makes
+    one, and the HELP line of its guide (HELP ORDERS when it has none of its own)."""
+    out: list[dict[str, str]] = []
+    for kind in KINDS:
+        if kind.attachment:
+            hosts = "|".join(k.word for k in KINDS if k.name in kind.hosts)
+            create = f"CREATE <game> <password> [{hosts}] {kind.word}"
+        else:
+            create = f"CREATE <game> <password> {kind.word} " + (
+                "[flags] [PARAM=value ...]" if kind.market else "[rule flags]")
+        out.append({"title": kind.title, "create": create,
+                    "help": f"HELP {kind.word}" if kind.guide else "HELP ORDERS"})
+    return out
 
 
 def guide_text(word: str) -> str:
     """A game's guide as ``HELP <word>`` mails it (the web's help pages show the same)."""
-    guide = resources.read("docs", GUIDES[word])
-    assert guide is not None, f"the judge ships no docs/{GUIDES[word]}"
-    return _mailable(guide)
+    text = resources.read("docs", GUIDES[word])
+    assert text is not None, f"the judge ships no docs/{GUIDES[word]}"
+    return as_mail(text)
 
 
-WIDTH = 78
-_RULE = re.compile(r"^\|?\s*:?-{3,}")  # a markdown table's rule
-_LINK = re.compile(r"\[([^\]\n]{1,80})\]\([^)\s]{1,200}\)")  # [text](file.md)
+def _document(relative: str, step: Step, section: str | None = None) -> Result:
+    text = resources.read("docs", relative)
+    assert text is not None, f"the judge ships no docs/{relative}"
+    if section is not None:
+        found = section_of(text, section)
+        if found is None:
+            raise Refusal(f"there is no section {section} in these rules; HELP RULES with "
+                          "the game alone mails them whole, with their sections")
+        text = found
+    return Result(step.line, step.text, True, template="help_topic",
+                  data={"guide": as_mail(text), "file": None})
 
 
-def _mailable(guide: str) -> str:
-    """A guide from docs/ as a mail: a link to another file becomes its text alone (the
-    player has the mail, not the files), a table row a line of its cells, and every line
-    fits 78 columns."""
-    out: list[str] = []
-    for line in _LINK.sub(r"\1", guide).rstrip("\n").splitlines():
-        if _RULE.match(line):
-            continue  # a table's |---|---| line
-        if line.startswith("|") and line.rstrip().endswith("|"):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            line = "  " + " - ".join(c for c in cells if c)
-        if len(line) <= WIDTH:
-            out.append(line)
+def _rules(words: tuple[str, ...], step: Step) -> Result:
+    """HELP RULES <game> [<section>]: the rules the judge applies to a game, by mail."""
+    offered = " | ".join(k.word for k in KINDS if k.rules is not None)
+    if not words:
+        raise Refusal(f"HELP RULES needs a game: HELP RULES {offered}")
+    kind = kind_named(words[0])
+    if kind is None:
+        raise Refusal(f"there is no game {words[0]}; HELP RULES {offered}")
+    if kind.rules is None:
+        raise Refusal(f"{kind.title} is played by the published rulebook, which the judge "
+                      "does not mail; HELP ORDERS says how to write orders")
+    return _document(kind.rules, step, words[1] if len(words) > 1 else None)
+
+
+_NUMBERED = re.compile(r"^(#{1,6})\s+D?(\d+(?:\.\d+)*)\.?\s")
+_ANY_HEADING = re.compile(r"^(#{1,6})\s")
+
+
+_DECISION = re.compile(r"^D(\d+)\.\s")
+
+
+def section_of(markdown: str, number: str) -> str | None:
+    """The section numbered ``number`` (``3``, ``6.1``) of a rules document: its heading
+    and everything up to the next heading of the same level or above; or its decision
+    ``D3``, up to the next decision or heading; None if it has none such."""
+    lines = markdown.splitlines()
+    wanted = number.rstrip(".").upper()
+    if _DECISION.match(wanted + ". "):
+        for i, line in enumerate(lines):
+            if line.upper().startswith(wanted + ". "):
+                end = i + 1
+                while end < len(lines) and not _DECISION.match(lines[end]) \
+                        and not _ANY_HEADING.match(lines[end]):
+                    end += 1
+                return "\n".join(lines[i:end])
+        return None
+    for i, line in enumerate(lines):
+        match = _NUMBERED.match(line)
+        if match is None or match.group(2) != wanted:
             continue
-        indent = len(line) - len(line.lstrip())
-        hang = indent + 2 if line.lstrip().startswith(("- ", "* ")) or line.startswith("  ") \
-            else indent
-        out.extend(textwrap.wrap(line, WIDTH, subsequent_indent=" " * hang,
-                                 break_long_words=False, break_on_hyphens=False) or [""])
-    return "\n".join(out)
+        level = len(match.group(1))
+        end = i + 1
+        while end < len(lines):
+            heading = _ANY_HEADING.match(lines[end])
+            if heading is not None and len(heading.group(1)) <= level:
+                break
+            end += 1
+        return "\n".join(lines[i:end])
+    return None
 
 
 def list_(ctx: Context, cmd: c.List, step: Step) -> Result:

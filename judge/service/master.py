@@ -6,6 +6,8 @@ from judge.service import schedule
 from judge.service.context import Context, Refusal, Result
 from judge.service.kinds import all_attachments, part_of
 from judge.service.membership import set_concede
+from judge.storage.games import members
+from judge.storage.schema import Role
 from judge.text import commands as c
 from judge.text.commands import Step
 
@@ -75,6 +77,20 @@ def resume(ctx: Context, cmd: c.Resume, step: Step) -> Result:
 
 def terminate(ctx: Context, cmd: c.Terminate, step: Step) -> Result:
     return part_of(ctx.master().game).terminate(ctx, step)
+
+
+def addresses(ctx: Context, cmd: c.Addresses, step: Step) -> Result:
+    """The members of the master's game with their addresses, the same in every kind:
+    the one place the judge shows an address (STATUS and SUMMARY never do)."""
+    game = ctx.master().game
+    rows = sorted(((m.role, m.power.name if m.power is not None else (m.name or "").upper(),
+                    m.address) for m in members(ctx.session, game)),
+                  key=lambda row: (row[0] != Role.PLAYER, row[0], row[1]))
+    lines = [f"{game.name}: the addresses of its members (yours alone to read):"]
+    lines += [f"  {role} {name}: {address}" for role, name, address in rows]
+    if not rows:
+        lines.append("  nobody has joined yet")
+    return Result(step.line, step.text, True, lines)
 
 
 def process(ctx: Context, cmd: c.Process, step: Step) -> Result:

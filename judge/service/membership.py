@@ -199,7 +199,11 @@ def set_password(ctx: Context, cmd: c.SetPassword, step: Step) -> Result:
 
 
 def set_wait(ctx: Context, cmd: c.SetWait, step: Step) -> Result:
-    who = ctx.player()
+    """SET WAIT / SET NOWAIT of a power's player or a market game's member (the phase is
+    then not processed before its deadline, in every kind)."""
+    who = ctx.member()
+    if not who.market or who.player is None or who.attachment is not None:
+        who = ctx.player()
     assert who.player is not None
     who.player.wait = cmd.wait
     word = ("set: this phase will not be processed before its deadline (the flag clears "
@@ -233,7 +237,7 @@ def set_draw(ctx: Context, cmd: c.SetDraw, step: Step) -> Result:
 def set_concede(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     """``SET CONCEDE <power>`` (njudge): once every other surviving power concedes to the
     same power in the same phase, it wins; ``SET NOCONCEDE`` withdraws. The vote is
-    secret and holds one phase (``phases.clear_phase_flags``)."""
+    secret and holds one phase (``phase_flags.clear_phase_flags``)."""
     who = ctx.player()
     assert who.player is not None
     if cmd.name in ("NOCONCEDE", "NOCONCESSION"):

@@ -32,7 +32,7 @@ _EXPECTED = {
 
 # What each command looks like, for the hint in an error message.
 USAGE = {
-    "HELP": "HELP",
+    "HELP": "HELP [<topic>]  or  HELP RULES <game> [<section>]",
     "LIST": "LIST [game]",
     "CREATE": "CREATE <game> <password> [" + "|".join(create_words()) + "] [rule flags] ["
     + "|".join(k.word for k in attachments()) + "] [PARAMETER=value ...]",
@@ -65,6 +65,7 @@ USAGE = {
     "EJECT": "EJECT <power>",
     "REPLACE": "REPLACE <power>",
     "TERMINATE": "TERMINATE",
+    "ADDRESSES": "ADDRESSES",
 }
 
 

@@ -12,9 +12,9 @@ from judge.text import commands as c
 class ToCommand(Transformer):
     """Tree -> Command value; no game or board lookups here."""
 
-    @v_args(inline=True)
-    def help(self, topic: Token | None) -> c.Help:
-        return c.Help(_opt(topic))
+    def help(self, words: list[Token | None]) -> c.Help:
+        given = [str(w) for w in words if w is not None]
+        return c.Help(given[0] if given else None, tuple(given[1:]))
 
     @v_args(inline=True)
     def list_games(self, game: Token | None) -> c.List:
@@ -170,6 +170,9 @@ class ToCommand(Transformer):
 
     def terminate(self, _: list) -> c.Terminate:
         return c.Terminate()
+
+    def addresses(self, _: list) -> c.Addresses:
+        return c.Addresses()
 
 
 def _opt(token: Token | None) -> str | None:

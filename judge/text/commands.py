@@ -8,6 +8,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Help:
     topic: str | None = None
+    more: tuple[str, ...] = ()  # HELP RULES <game> [<section>]: the words after the topic
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +217,11 @@ class Terminate:
 
 
 @dataclass(frozen=True, slots=True)
+class Addresses:
+    """The master's list of his game's members with their addresses."""
+
+
+@dataclass(frozen=True, slots=True)
 class OrderLine:
     """One line that is not a command: an order, or a Payola offer line, as typed."""
 
@@ -281,6 +287,7 @@ Command = (
     | Eject
     | Replace
     | Terminate
+    | Addresses
     | Orders
     | Unreadable
 )

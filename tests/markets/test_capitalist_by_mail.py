@@ -325,7 +325,8 @@ def test_the_end_year_ends_the_game_with_the_final_points(market: MarketJudge) -
     final = [m for m in out if m.subject == "Capitalist F1901M results"]
     assert {m.recipient for m in final} == {GM} | {addr(n) for n in NINE}
     body = flat(final[0].body)
-    assert "The game is over (end_year)." in body
+    assert "The game is over: the end year was reached; the best scores win." in body
+    assert "end_year" not in body
     # MIDAS: 5 x 3 LIRA + 15 x 4 RUBEL + 10 x 3 for each of the five others
     assert "MIDAS 225" in body and "CROESUS 220" in body and "Winner: MIDAS" in body
     game = market.game("cap")

@@ -111,7 +111,8 @@ def test_the_whole_game(played: tuple[MarketJudge, dict[str, list[str]]]) -> Non
     assert "this mail ended the game; everyone is told at once" in replies["F1901M"][-1]
     assert all("ended the game" not in r for r in replies["F1901M"][:-1])
     final = _to(market.log, "CAROL", "F1901M results")
-    assert final and "The game is over (draw)" in final[0]
+    assert final and "The game is over: a draw of " in " ".join(final[0].split())
+    assert ", agreed by their leaders." in " ".join(final[0].split())
     assert "Final holdings and portfolio values:" in final[0]
 
 

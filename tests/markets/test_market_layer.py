@@ -120,8 +120,11 @@ def test_the_masters_status_pause_resume_and_terminate(market: MarketJudge) -> N
     _started(market)
     market.reply(member("ANN"), "SIGNON ANN@xl pwdANN", "BID FRANCE 300")
     reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "STATUS")
-    assert f"investor ANN: {member('ANN')} (has sent mail this phase)" in reply
-    assert f"investor BOB: {member('BOB')}\n" in reply
+    assert "investor ANN (has sent mail this phase)" in reply
+    assert "investor BOB\n" in reply
+    assert "investors.example" not in reply  # no address in any kind's STATUS
+    listed = market.reply(GM, "SIGNON MASTER@xl masterpw", "ADDRESSES")
+    assert f"member ANN: {member('ANN')}" in listed and f"member BOB: {member('BOB')}" in listed
     out = market.send(GM, "SIGNON MASTER@xl masterpw", "PAUSE")
     told = {m.recipient for m in out if m.subject == "xl: paused"}
     assert told == {member("ANN"), member("BOB")}

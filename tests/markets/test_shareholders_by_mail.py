@@ -285,9 +285,12 @@ def test_a_whole_year_by_mail(market: MarketJudge) -> None:
     public = next(m.body for m in out if m.recipient == member("BEN"))
     assert "End of the year. Centres owned:" in public
     assert "ENGLAND  4: EDI, LON, LVP, NWY" in public
-    assert "The game is over (end_year). Winners:" in public
-    winners = " ".join(fall["end"]["winners"])
-    assert f"Winners: {winners}" in public
+    flat_public = " ".join(public.split())
+    assert "The game is over: the end year was reached; the highest net worth wins." \
+        in flat_public and "end_year" not in public
+    winners = ", ".join(fall["end"]["winners"])
+    plural = "s" if len(fall["end"]["winners"]) != 1 else ""
+    assert f"Winner{plural}: {winners}." in flat_public
     game = market.game("sh")
     assert game.state == GameState.COMPLETED
     assert {m.recipient for m in out if "results" in m.subject} == {

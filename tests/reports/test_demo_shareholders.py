@@ -25,7 +25,8 @@ def test_the_shareholders_demo_plays_a_year() -> None:
     for name in (*HOLDERS, "master"):
         for phase in ("W1900D", "W1900A", "S1901M", "F1901M"):
             assert f"Shareholders {phase} (" in mail[name]
-        assert "The game is over (end_year). Winners: ANN." in mail[name]
+        assert ("The game is over: the end year was reached; the highest net worth wins. "
+                "Winner: ANN.") in " ".join(mail[name].split())
     assert "BUY 7 GERMANY" in mail["DOT"]
     assert all("BUY 7 GERMANY" not in mail[n] for n in ("ANN", "BEN", "CID", "master"))
     assert "A PAR - PIC" in mail["CID"] and "A PAR - PIC" not in mail["ANN"]

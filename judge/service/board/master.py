@@ -8,9 +8,10 @@ from judge.games import kind_of
 from judge.service import schedule
 from judge.service.board.chartbook import book_mails
 from judge.service.board.control import controller_player
-from judge.service.board.phases import begin, clear_phase_flags, process_phase
+from judge.service.board.phases import begin, process_phase
 from judge.service.context import Context, Refusal, Result
 from judge.service.kinds import attachments_of
+from judge.service.phase_flags import clear_phase_flags
 from judge.service.powers import power_named
 from judge.service.reports import (
     Ending,

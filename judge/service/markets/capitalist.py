@@ -52,6 +52,37 @@ def _acting(state: State, power: str) -> list[str]:
     return [commander] if commander else []
 
 
+def _actors(state: State) -> list[str]:
+    """Who may act in the phase the state opens (spec 3's table): every player in a
+    commerce phase; in a military phase each commander, signed on as the power he
+    commands, for a power with units (movement), dislodged units (retreats), or builds
+    or removals to make (adjustments)."""
+    kind = str(state.get("phase", ""))[-1:]
+    if kind == "C":
+        return sorted(state.get("players", {}))
+    units, centers = state.get("units", {}), state.get("centers", {})
+    powers = {"M": {p for p, us in units.items() if us},
+              "R": {p for p, ds in state.get("dislodged", {}).items() if ds},
+              "A": {p for p in set(units) | set(centers)
+                    if len(units.get(p, [])) != len(centers.get(p, []))}}.get(kind, set())
+    commanders = state.get("commanders", {})
+    return [f"{commanders[p]}/{p}" for p in sorted(powers) if commanders.get(p)]
+
+
+def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
+    """The start notice's terms: each player's starting SFr and currencies, and the end
+    (spec 3, 6)."""
+    players = list(state.get("players", {}).values())
+    first = players[0] if players else {}
+    units = sorted(set((first.get("holdings") or {}).values()))
+    holdings = (f" and {units[0]} units of every currency" if len(units) == 1 and units[0]
+                else "")
+    return [f"Each player starts with {centimes(first.get('sfr', 0))} SFr{holdings}.",
+            f"The game ends at the end of {params.get('END_YEAR')} at the latest, or "
+            f"earlier once a power owns {params.get('VICTORY_SCS', 18)} centres; the best "
+            "scores win (there are no draws)."]
+
+
 def _currency(power: str) -> str:
     return CURRENCIES.name_of(power)
 
@@ -142,6 +173,9 @@ def _military(before: State, result: Mapping[str, Any]) -> list[Letter]:
         "year_end": year_end,
         "end": None if end is None else {
             "kind": end.get("kind"), "winners": list(end.get("winners", [])),
+            "how": ("a power owns the centres of a victory; the best scores win"
+                    if end.get("kind") == "solo" else
+                    "the end year was reached; the best scores win"),
             "scores": dict(sorted(end.get("scores", {}).items(),
                                   key=lambda kv: (-kv[1], kv[0])))},
         "rates": [] if end else _rates(after, after),
@@ -197,7 +231,7 @@ def _status(state: State, name: str) -> list[str]:
 KIND = MarketKind(
     game=CAPITALIST, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status, opening_letters=_opening_letters,
-    secret=True,
+    secret=True, actors=_actors, terms=_terms,
 )
 
 GAME = MarketGame(KIND)

@@ -93,6 +93,57 @@ def _acting(state: State, power: str) -> list[str]:
     return [leader] if leader else []
 
 
+def _actors(state: State) -> list[str]:
+    """Who may act in the phase the state opens (spec 3.1's table): every investor in
+    Bids, IPO purchase and movement (bribes), each leader signed on as his corporation for
+    its units; in the Offering the founders of the corporations started, the leaders and
+    the shareholders of a pending issue; in Elections the shareholders of the floated
+    corporations; in Dividends and adjustments each floated corporation's leader,
+    signed on as it; in a retreat phase the leaders of the dislodged units."""
+    kind = str(state.get("phase", ""))[-1:]
+    investors = sorted(state.get("investors", {}))
+    corporations = state.get("corporations", {})
+    floated = {n: c for n, c in corporations.items() if c.get("status") == "FLOATED"}
+
+    def holders(names: set[str]) -> set[str]:
+        return {i for i, inv in state.get("investors", {}).items()
+                if any(inv.get("shares", {}).get(n) for n in names)}
+
+    def leading(powers: Any) -> list[str]:
+        return [f"{floated[p]['leader']}/{p}" for p in powers
+                if p in floated and floated[p].get("leader")]
+
+    if kind in ("B", "P"):
+        return investors
+    if kind == "M":
+        return investors + leading(p for p, units in state.get("units", {}).items() if units)
+    if kind == "R":
+        return leading(p for p, gone in state.get("dislodged", {}).items() if gone)
+    if kind == "A":
+        return leading(sorted(floated))
+    if kind == "E":
+        return sorted(holders(set(floated)))
+    if kind == "O":
+        out = {c["founder"] for c in corporations.values()
+               if c.get("status") == "STARTED" and c.get("founder")}
+        out |= {c["leader"] for c in floated.values() if c.get("leader")}
+        out |= holders({n for n, c in corporations.items() if c.get("pending_issue")})
+        return sorted(out)
+    return []
+
+
+def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
+    """The start notice's terms: each investor's starting cash and the end (spec 3.5)."""
+    cash = sorted({inv.get("cash", 0) for inv in state.get("investors", {}).values()})
+    start = (f"Each investor starts with {cash[0]} AgP in cash." if len(cash) == 1
+             else "The investors start with the cash the master set (STATUS shows yours).")
+    end = params.get("END_YEAR")
+    close = (f"The game ends at the end of {end} at the latest, earlier by a solo or an "
+             "agreed draw." if end else
+             "The game has no end year: it ends by a solo or an agreed draw.")
+    return [start, close]
+
+
 def _corporations(state: State) -> list[dict[str, Any]]:
     """The public face of every corporation (no treasury: that is for its leader and
     shareholders)."""
@@ -150,11 +201,48 @@ def _public(before: State, after: State, result: Mapping[str, Any],
         "fills": [f"ask #{e['id']}: {e['quantity']} sold" for e in _of(events, "fill")],
         "asks": [f"#{a['id']} {a['corporation']} {a['remaining']} @ {a['price']}"
                  for a in after.get("asks", [])],
-        "orders": dict(sorted(result.get("orders", {}).items())),
-        "results": dict(sorted(result.get("results", {}).items())),
+        "by_power": _by_power(before, after, result.get("orders", {}),
+                              result.get("results", {})),
         "totals": dict(sorted(totals.items())),
         "end": end, "final": _final(after, end) if end else [],
+        "how": _how(end, events, after) if end else "",
     }
+
+
+def _how(end: Mapping[str, Any], events: Sequence[Event], after: State) -> str:
+    """How the game ended, in words (never the runner's token): whose solo, which
+    corporations drew, or the end year with the corporations still holding centres."""
+    kind = end.get("kind")
+    centres = after.get("centers", {})
+    if kind == "solo":
+        corp = max(sorted(centres), key=lambda p: len(centres[p]), default="?")
+        return f"a solo victory of {corp} ({len(centres.get(corp, []))} centres)"
+    if kind == "draw":
+        drawn = [e.get("members", []) for e in events if e.get("event") == "draw"]
+        members = ", ".join(drawn[-1]) if drawn else "the corporations voted"
+        return f"a draw of {members}, agreed by their leaders"
+    holding = ", ".join(sorted(p for p, cs in centres.items() if cs)) or "none"
+    return (f"the end year was reached; the floated corporations holding centres drew "
+            f"({holding})")
+
+
+def _by_power(before: State, after: State, orders: Mapping[str, str],
+              results: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The phase's orders and results under the corporation whose unit each is (its units
+    as the phase opened, its dislodged units, the units it built): each line the order the
+    unit issued (movement) or the unit, and what came of it."""
+    owner: dict[str, str] = {}
+    for source in (after.get("units", {}), before.get("units", {})):
+        owner.update({u: p for p, units in source.items() for u in units})
+    owner.update({d["unit"]: p for p, gone in before.get("dislodged", {}).items()
+                  for d in gone if isinstance(d, Mapping) and "unit" in d})
+    grouped: dict[str, list[str]] = {}
+    for unit in sorted(set(orders) | set(results)):
+        text = orders.get(unit, unit)
+        outcome = results.get(unit)
+        grouped.setdefault(owner.get(unit, "?"), []).append(
+            f"{text} ({outcome})" if outcome else text)
+    return [{"power": p, "lines": lines} for p, lines in sorted(grouped.items())]
 
 
 def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
@@ -242,7 +330,9 @@ def _private(before: State, after: State, result: Mapping[str, Any],
         "led": [_treasury(before, after, result, events, p, anonymous) for p in led],
         "ledgers": ledgers,
         "shareholder": _shareholder_news(before, after, events, name),
-        "reports": _annual(after, name) if str(after.get("phase")).endswith("B") else [],
+        # the annual reports go when a Bids phase opens: none once the game is over
+        "reports": _annual(after, name) if str(after.get("phase")).endswith("B")
+        and result.get("end") is None else [],
     }
 
 
@@ -394,8 +484,9 @@ def _final(state: State, end: Mapping[str, Any]) -> list[dict[str, Any]]:
 def _notices(state: State, events: Sequence[Event], rules: Sequence[str],
              history: History) -> list[Letter]:
     """Letters an immediate command sends at once: a transfer's recipient (an investor,
-    or a corporation's leader), an ask's seller when it is taken, and the ledger asked
-    for with LEDGER."""
+    or a corporation's leader), an ask's seller when it is taken, the ledger asked for
+    with LEDGER, and to everyone the market's news: an ask opened, taken or withdrawn,
+    never with its seller (spec 7: asks are public without their sellers)."""
     anonymous = "ANON_TRANSFER" in {r.upper() for r in rules}
     corps = state.get("corporations", {})
     out: list[Letter] = []
@@ -424,7 +515,34 @@ def _notices(state: State, events: Sequence[Event], rules: Sequence[str],
         elif kind == "ledger":
             out.append(Letter(e["to"], f"Exchange: the ledger of {e['corporation']}", NOTICE,
                               {"lines": corporate_ledger(history(), e["corporation"])}))
+        news = _market_news(e)
+        if news is not None:
+            out.append(Letter("*", "Exchange: the market", MARKET, {"lines": [news]}))
     return out
+
+
+MARKET = "market/exchange_market.txt.j2"
+
+
+def _market_news(event: Event) -> str | None:
+    """What everyone is told of an ask when it is opened, taken or withdrawn: its id, the
+    shares and the price, never the seller nor the buyer."""
+    kind = event.get("event")
+    if kind not in ("ask", "fill", "withdraw"):
+        return None
+    number, corp, price = event["id"], event["corporation"], event["price"]
+    shares = _shares(int(event["quantity"]), str(corp))
+    if kind == "ask":
+        return f"Ask #{number} opened: {shares} at {price} AgP each (TAKE {number} <n>)."
+    if kind == "withdraw":
+        return f"Ask #{number} withdrawn: {shares} at {price} AgP each."
+    left = int(event["left"])
+    rest = f"{left} left" if left else "none left, the ask is closed"
+    return f"Ask #{number}: {shares} sold at {price} AgP each; {rest}."
+
+
+def _shares(count: int, corporation: str) -> str:
+    return f"{count} {corporation} share" + ("" if count == 1 else "s")
 
 
 def corporate_ledger(history: Sequence[Mapping[str, Any]], power: str) -> list[str]:
@@ -499,7 +617,7 @@ KIND = MarketKind(
     game=EXCHANGE, member="investor", defaults=DEFAULTS, opening=_opening, acting=_acting,
     letters=_letters, status=_status,
     notices=_notices, settings={"HOLDINGS": _set_holdings}, in_force=_in_force,
-    in_force_keys=("standing",),
+    in_force_keys=("standing",), actors=_actors, terms=_terms,
 )
 
 GAME = MarketGame(KIND)

@@ -105,6 +105,13 @@ class MarketKind:
     # the keys of the runner's answer ``in_force`` reads, kept with each mail so that
     # STATUS reads them without playing the phase again
     in_force_keys: tuple[str, ...] = ()
+    # who may act in the phase a state opens: each a member's name (any mail of his in
+    # the phase counts) or ``NAME/POWER`` (a mail of his signed on as that power); the
+    # phase is processed early once each has sent mail for it and none has SET WAIT
+    actors: Callable[[State], Sequence[str]] | None = None
+    # the start notice's terms: what each member starts with and when the game ends,
+    # given the opening state and the game's GM parameters (defaults filled in)
+    terms: Callable[[State, Mapping[str, Any]], list[str]] | None = None
 
 
 def units_and_centres(state: State, power: str) -> list[str]:

@@ -64,8 +64,8 @@ def not_in_market(kind: MarketKind, what: str) -> Refusal:
 
 
 def status(ctx: Context, step: Step, kind: MarketKind) -> Result:
-    """The master's STATUS: the members (with their addresses: the master may know who
-    is behind a name), the phase and its deadline, and who has sent mail this phase."""
+    """The master's STATUS: the members, the phase and its deadline, and who has sent
+    mail this phase; no address, as in every kind (ADDRESSES lists them)."""
     game = ctx.master().game
     joined = market_members(ctx, game)
     record = current_record(ctx.session, game)
@@ -77,7 +77,7 @@ def status(ctx: Context, step: Step, kind: MarketKind) -> Result:
             if record is not None and record.processed_at is None else set())
     for m in joined:
         mark = " (has sent mail this phase)" if m.name in sent else ""
-        lines.append(f"  {kind.member} {m.name}: {m.address}{mark}")
+        lines.append(f"  {kind.member} {m.name}{mark}")
     if not joined:
         lines.append(f"  no {kind.member} has joined yet")
     return Result(step.line, step.text, True, lines)

@@ -17,6 +17,7 @@ from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.members import MEMBER
 from judge.service.markets.play import mails_json, opening_envelope, params_of, play
+from judge.service.phase_flags import clear_phase_flags
 from judge.service.reports.replies import render, render_letter
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
@@ -61,8 +62,9 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind,
     record = record_state(session, game, state, now)
     game.state = GameState.ACTIVE
     deadline = schedule(session, game, record, now)
+    terms = kind.terms(state, {**kind.defaults, **params_of(game, kind)}) if kind.terms else []
     view = {"game": game.name, "title": kind.title, "member": kind.member,
-            "names": sorted(names), "phase": record.phase,
+            "names": sorted(names), "phase": record.phase, "terms": terms,
             "deadline": deadline.strftime("%Y-%m-%d %H:%M UTC")}
     opened = kind.opening_letters(record.state) if kind.opening_letters else []
     _send(session, settings, game, kind, record.state, now,
@@ -83,9 +85,33 @@ def advance(session: Session, settings: Settings, game: Game, kind: MarketKind,
         schedule(session, game, record, now)
         return "deadline set for"
     if now < record.deadline:
-        return None
+        if not ready(session, game, kind, record):
+            return None
+        process(session, settings, game, kind, record, now)
+        return "processed early"
     process(session, settings, game, kind, record, now)
     return "processed"
+
+
+def ready(session: Session, game: Game, kind: MarketKind, record: PhaseRecord) -> bool:
+    """Whether the phase may be processed before its deadline, as a board game's is:
+    everyone who may act in it (the kind's ``actors``) has sent mail for it that the
+    judge kept, each power he acts for signed on as that power, and no member has asked
+    to wait (SET WAIT)."""
+    if kind.actors is None:
+        return False
+    actors = [a.upper() for a in kind.actors(record.state)]
+    if not actors:
+        return False
+    if any(m.wait for m in members(session, game) if m.role == MEMBER):
+        return False
+    sent = {(m.sender.upper(), (m.acting or "").upper()) for m in phase_mails(session, record)}
+    names = {name for name, _ in sent}
+    for actor in actors:
+        name, _, power = actor.partition("/")
+        if (name, power) not in sent if power else name not in names:
+            return False
+    return True
 
 
 def process(session: Session, settings: Settings, game: Game, kind: MarketKind,
@@ -102,6 +128,7 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
     """Store a played phase's answer, tell everyone, and open the next phase or end."""
     record.result = {k: v for k, v in result.items() if k not in ("id", "state")}
     record.processed_at = now
+    clear_phase_flags(session, game)  # SET WAIT holds one phase, as in every kind
     events = result.get("events", [])
     letters = kind.letters(record.state, {**result, "rules": list(game.flags),
                                           "params": params_of(game, kind),

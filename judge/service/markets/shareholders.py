@@ -79,6 +79,33 @@ def _acting(state: State, power: str) -> list[str]:
     return list(state.get("countries", {}).get(power, {}).get("office", []))
 
 
+def _actors(state: State) -> list[str]:
+    """Who may act in the phase the state opens (spec 3's table): every player in
+    January; in February each office holder of each country, signed on as it; in a
+    movement or retreat phase the office holders of the countries with units (with
+    dislodged units), each signed on as the country."""
+    kind = str(state.get("phase", ""))[-1:]
+    if kind == "D":
+        return sorted(state.get("players", {}))
+    with_units = {"A": set(state.get("countries", {})),
+                  "M": {p for p, us in state.get("units", {}).items() if us},
+                  "R": {p for p, ds in state.get("dislodged", {}).items() if ds}}.get(kind, set())
+    return [f"{holder}/{country}" for country in sorted(with_units)
+            for holder in state.get("countries", {}).get(country, {}).get("office", [])]
+
+
+def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
+    """The start notice's terms: each player's starting cash and the end (spec 3, 5.8)."""
+    cash = sorted({p.get("cash", 0) for p in state.get("players", {}).values()})
+    start = (f"Each player starts with ${cash[0]} in cash." if len(cash) == 1
+             else "The players start with the cash the rules give (STATUS shows yours).")
+    end = params.get("END_YEAR")
+    close = (f"The game ends at the end of {end} at the latest (the highest net worth "
+             "wins), earlier by a military or an economic victory." if end else
+             "The game has no end year: it ends by a military or an economic victory.")
+    return [start, close]
+
+
 def office_word(office: Sequence[str]) -> str:
     if not office:
         return "no office holder"
@@ -128,9 +155,19 @@ def _by_country(before: State, keyed: Mapping[str, str]) -> dict[str, list[str]]
     return dict(sorted(out.items()))
 
 
+def _how(end: Mapping[str, Any], params: Params) -> str:
+    """How the game ended, in words (never the runner's token), spec 5.8, 5.9, 3.1."""
+    return {"solo": f"a military victory (the Director of countries owning "
+                    f"{params.victory_scs} centres or more between them)",
+            "economic": f"an economic victory (a net worth of ${params.econ_threshold} or "
+                        "more)",
+            "end_year": "the end year was reached; the highest net worth wins"}.get(
+        str(end.get("kind")), "the game's end")
+
+
 def _public(**given: Any) -> dict[str, Any]:
     """The public letter's view: every key the template reads, empty unless given."""
-    view: dict[str, Any] = {"phase": "", "label": "", "step": "", "end": None,
+    view: dict[str, Any] = {"phase": "", "label": "", "step": "", "end": None, "how": "",
                             "next_label": "", "players": [], "offices": [], "february": [],
                             "moves": [], "results": {}, "dislodged": {}, "year_end": None,
                             "prices": {}}
@@ -147,7 +184,8 @@ def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
     b_countries = before.get("countries", {})
     a_countries = after.get("countries", {})
     public = _public(phase=phase, label=label(phase), step=step, end=end,
-                     next_label=label(str(after.get("phase"))))
+                     next_label=label(str(after.get("phase"))),
+                     how=_how(end, params) if end else "")
     if step == "WD":
         public["players"] = _players(after)
         public["offices"] = [{"name": n, "office": office_word(c.get("office", []))}
@@ -285,7 +323,7 @@ KIND = MarketKind(
     game=SHAREHOLDERS, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status,
     setup_problem=_setup_problem, carry=_carry, opening_letters=_opening_letters,
-    in_force=_in_force, in_force_keys=("sets",),
+    in_force=_in_force, in_force_keys=("sets",), actors=_actors, terms=_terms,
 )
 
 GAME = MarketGame(KIND)
