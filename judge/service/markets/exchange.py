@@ -541,10 +541,6 @@ def _market_news(event: Event) -> str | None:
     return f"Ask #{number}: {shares} sold at {price} AgP each; {rest}."
 
 
-def _shares(count: int, corporation: str) -> str:
-    return f"{count} {corporation} share" + ("" if count == 1 else "s")
-
-
 def corporate_ledger(history: Sequence[Mapping[str, Any]], power: str) -> list[str]:
     """A corporation's ledger from the game's processed phases (each ``{"phase",
     "state", "result"}``): its treasury when each phase opened and what moved it."""
