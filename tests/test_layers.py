@@ -51,9 +51,10 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "judge.demos": ("judge.config", "judge.demos", "judge.storage", "judge.mail", "judge.games",
                     "sqlalchemy"),
     # the web pages: read the store through the service's public views, and hand a
-    # player's form to the service as his mail; the maps of judge.maps when it exists
+    # player's form to the service as his mail (judge.maps, once the judge has it, is
+    # found by name on first use: judge/web/boards.py)
     "judge.web": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.money",
-                  "judge.text", "judge.games", "judge.resources", "judge.maps", "judge.web",
+                  "judge.text", "judge.games", "judge.resources", "judge.web",
                   "sqlalchemy", "jinja2", "starlette", "uvicorn", "itsdangerous"),
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
                   "judge.demo", "judge.games", "judge.web", "sqlalchemy"),
