@@ -129,7 +129,7 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
 
     def game_page(request: Request) -> Response:
         def make(session: Session, game: Game) -> bytes:
-            view = pages.game_view(session, game, judge_name)
+            view = pages.game_view(session, game, settings)
             return render("game.html.j2", title=f"Game {view.name}", judge=judge_name,
                           g=view, maps=boards.drawer() is not None).encode()
 
@@ -142,7 +142,7 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
             record = pages.record_named(session, game, phase) if len(phase) <= 8 else None
             if record is None:
                 return b""
-            view = pages.game_view(session, game, judge_name)
+            view = pages.game_view(session, game, settings)
             names = [p.phase for p in view.phases]
             at = len([r for r in pages.played(session, game) if r.seq <= record.seq]) - 1
             shown = view.phases[at]
@@ -181,7 +181,7 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
         base = str(request.base_url).rstrip("/")
 
         def make(session: Session, game: Game) -> bytes:
-            view = pages.game_view(session, game, judge_name)
+            view = pages.game_view(session, game, settings)
             return render("feed.atom.j2", g=view, base=base, updated=_updated(view)).encode()
 
         body = cached_page(request.path_params["name"], ("feed", base), make)

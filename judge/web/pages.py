@@ -17,14 +17,26 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, func, select
 from sqlalchemy.orm import Session
 
+from judge.config import Settings
 from judge.games import kind_of
 from judge.money.payola.rules import RuleSet
 from judge.service.board.chartbook import book_mails
 from judge.service.board.phases import PUBLIC
+from judge.service.kinds import part_of
 from judge.service.lookups import ending_words
+from judge.service.markets.news import open_phase_news
 from judge.service.reports.roster import deadline_text
 from judge.storage.games import all_games, find_game, members
-from judge.storage.schema import NAME, Game, GameState, PhaseRecord, PowerState, PressMessage, Role
+from judge.storage.schema import (
+    NAME,
+    Game,
+    GameState,
+    MarketMail,
+    PhaseRecord,
+    PowerState,
+    PressMessage,
+    Role,
+)
 
 ENDED = (GameState.COMPLETED, GameState.TERMINATED)
 
@@ -75,6 +87,7 @@ class GameView:
     phases: tuple[PhaseView, ...]  # played, oldest first
     press: tuple[Broadcast, ...]
     books: str  # the books mailed to everyone at the end ("" while it runs)
+    news: tuple[str, ...]  # a market's public letters of the open phase so far
     market: bool
     map: bool  # whether the current map may be shown
 
@@ -119,6 +132,7 @@ def _version_query() -> Any:
         select(func.max(PhaseRecord.processed_at)).where(phases).scalar_subquery(),
         select(func.count(PhaseRecord.id)).where(phases).scalar_subquery(),
         select(func.max(PressMessage.id)).where(broadcasts).scalar_subquery(),
+        select(func.max(MarketMail.id)).where(MarketMail.game_id == Game.id).scalar_subquery(),
     ).where(Game.name == bindparam("name"))
 
 
@@ -128,8 +142,8 @@ _VERSION = _version_query()
 def version(connection: Connection, name: str) -> tuple[Any, ...] | None:
     """What changes whenever the public pages of the game named change (the key of the
     pages' cache), in one statement: the game's id, state, phase and end, its newest
-    phase record, when a phase was last played, how many records it has, and its newest
-    broadcast. None: no game has that name."""
+    phase record, when a phase was last played, how many records it has, its newest
+    broadcast and its newest mail kept for a market phase. None: no game has that name."""
     if not name or len(name) > NAME or not name.isprintable():
         return None
     row = connection.execute(_VERSION, {"name": name.lower()}).first()
@@ -158,19 +172,21 @@ def phase_view(record: PhaseRecord, shown: bool) -> PhaseView:
                      shown)
 
 
-def game_view(session: Session, game: Game, settings_name: str) -> GameView:
+def game_view(session: Session, game: Game, settings: Settings) -> GameView:
     row = _row(session, game)
+    market = getattr(part_of(game), "market", None)  # a market kind's part (MarketKind)
+    news = open_phase_news(session, settings, game, market) if market is not None else []
     shown = board_shown(game)
     books = ""
     if game.state in ENDED:
-        mails = book_mails(session, game, settings_name)
+        mails = book_mails(session, game, settings.name)
         books = mails[0].body if mails else ""
     return GameView(
         name=game.name, kind=row.kind, state=row.state, phase=row.phase,
         deadline=row.deadline, players=row.players, open=row.open,
         ending=ending_words(game.result) if game.result else "",
         phases=tuple(phase_view(r, shown) for r in played(session, game)),
-        press=tuple(broadcasts(session, game)), books=books,
+        press=tuple(broadcasts(session, game)), books=books, news=tuple(news),
         market=kind_of(game.variant).market, map=shown and game.phase is not None)
 
 

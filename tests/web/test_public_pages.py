@@ -4,6 +4,7 @@ security headers on every response, and GET changing nothing."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from xml.etree import ElementTree
 
@@ -115,3 +116,33 @@ def test_get_changes_nothing(market: MarketJudge, browser: Callable[[], Browser]
                  "/signin", "/me", "/help", "/help/PAYOLA"):
         assert b.get(path).status in (200, 303)
     assert counts() == before
+
+
+def test_a_market_game_shows_its_open_phase_news_as_mailed(
+        market: MarketJudge, browser: Callable[[], Browser]) -> None:
+    """An ask opened in the Exchange's market phase is told to everyone at once, without
+    its seller; the page shows that very letter, and the phase-end letters after."""
+    from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
+    from tests.markets.conftest import GM, member
+
+    market.reply(GM, f"CREATE xg masterpw EXCHANGE {CREATE_PARAMS}")
+    market.reply("watcher@public.example", "OBSERVE xg watchpw")
+    for n in INVESTORS:
+        market.reply(member(n), f"JOIN xg pw{n.lower()} {n}")
+    market.reply(GM, "SIGNON MASTER@xg masterpw", "START")
+    b = browser()
+    while market.state("xg")["phase"] != "W1900A":
+        for who, acting, lines in mails_for(market.state("xg")):
+            market.reply(member(who), f"SIGNON {acting or who}@xg pw{who.lower()}", *lines)
+        market.deadline("xg")
+        assert b.get("/game/xg").status == 200
+    market.reply(member("BOB"), "SIGNON BOB@xg pwbob", "ASK FRANCE 2 AT 15")
+    with market.factory() as s:
+        news = s.scalar(select(OutboundMessage.body).where(
+            OutboundMessage.recipient == "watcher@public.example",
+            OutboundMessage.subject == "Exchange: the market"))
+    assert news is not None and "Ask #" in news, news
+    page = html.unescape(b.get("/game/xg").text)
+    opened = next(line.strip() for line in news.splitlines() if "Ask #" in line)
+    assert opened in page and "The market in W1900A so far" in page
+    assert "BOB" not in page
