@@ -8,12 +8,16 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session, sessionmaker
 
+from judge.config import Settings
 from judge.service.guessing import MAX_ANSWERED
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import SignOnFailure, Submission
+from judge.web.server import WebServer
 from tests.markets.conftest import MarketJudge
 from tests.service.conftest import address
 from tests.web.conftest import Browser, payola_game
@@ -137,3 +141,32 @@ def test_wrong_passwords_count_as_by_mail_and_lock_nobody_out(
     # the right password is always accepted, as by mail: nobody is locked out, not
     # even from the guesser's own address
     signed_in(browser(), "alpha", "FRANCE", "pwfrance")
+
+
+def test_under_tls_the_session_cookie_is_secure(
+        market: MarketJudge, settings: Settings,
+        session_factory: sessionmaker[Session]) -> None:  # noqa: F811
+    """Behind a proxy that serves TLS (``behind_proxy = yes``, the proxy's
+    X-Forwarded-Proto: https) the cookies are Secure."""
+    payola_game(market)
+    options = {s: dict(o) for s, o in settings.options.items()}
+    options["web"]["behind_proxy"] = "yes"
+    server = WebServer(replace(settings, options=options), session_factory)
+    server.start()
+    try:
+        b = Browser(server.port)
+        https = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9"}
+        form = b.request("GET", "/signin", headers=https)
+        assert "secure" in form.headers["set-cookie"].lower()
+        token = CSRF.search(form.text)
+        assert token
+        from urllib.parse import urlencode
+
+        answer = b.request("POST", "/signin", urlencode({
+            "csrf": token.group(1), "game": "alpha", "who": "FRANCE",
+            "password": "pwfrance"}).encode(),
+            {**https, "Content-Type": "application/x-www-form-urlencoded"})
+        assert answer.status == 303, answer.text
+        assert "secure" in answer.headers["set-cookie"].lower()
+    finally:
+        server.stop()

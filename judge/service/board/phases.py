@@ -4,6 +4,7 @@ sends queued, all in the caller's transaction."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -246,6 +247,26 @@ def queue_all(session: Session, settings: Settings, now: datetime, mails: Sequen
     """Queue every mail, in order, in the caller's transaction (one insert of them all)."""
     queue_mails(session, [(mail.to, mail.subject, mail.body) for mail in mails],
                 sender=settings.address, now=now)
+
+
+def blind_history(record: PhaseRecord) -> list[str]:
+    """A processed phase of a BLIND game in HISTORY: the results as an observer read them
+    (no unit: each player saw only what was in sight of his own), never its orders."""
+    letters = (record.result or {}).get(PUBLIC)
+    if not letters:
+        return ["(a BLIND game: its results went to its players only)"]
+    text = "\n".join(line for letter in letters for line in str(letter).splitlines()
+                     if not line.startswith("::")).strip("\n")
+    out: list[str] = []
+    for paragraph in text.split("\n\n"):
+        lines = paragraph.splitlines()
+        if any(len(line) > HISTORY_WIDTH for line in lines):  # prose: filled again
+            lines = textwrap.wrap(" ".join(lines), HISTORY_WIDTH, break_long_words=False)
+        out += [*(line.rstrip() for line in lines), ""]
+    return out[:-1]
+
+
+HISTORY_WIDTH = 70  # HISTORY indents each line by 8: within the mail's 78 columns
 
 
 def orders_carried_out(record: PhaseRecord) -> list[str]:
