@@ -272,6 +272,7 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
 
     def _sent(request: Request, form: dict[str, str]) -> Response:
         now = utcnow()
+        reply: str | None = None
         with unit_of_work(factory) as session:
             found = signed_in(request, session, now)
             if found is None:
@@ -279,8 +280,16 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
             web, game = found
             if not same(form.get("csrf"), web.csrf):
                 raise HTTPException(403, "the form has expired; load your page again")
-            reply = player.send(session, settings, web, game, form.get("lines", ""),
-                                _client(request), now)
+            if not player.still_vouched(session, settings, web, game, now):
+                web.ended_at = now
+                ended = True
+            else:
+                ended = False
+                reply = player.send(session, settings, web, game, form.get("lines", ""),
+                                    _client(request), now)
+        if ended:
+            raise HTTPException(401, "your sign-on no longer holds (a new password?); "
+                                "sign in again")
         with factory() as session:
             try:
                 found = signed_in(request, session, now)

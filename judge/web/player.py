@@ -96,6 +96,22 @@ def _as_mail(web: WebSession, game: Game, lines: tuple[str, ...], password: str,
         source=client_sender(client)[1])
 
 
+def still_vouched(session: Session, settings: Settings, web: WebSession, game: Game,
+                  now: datetime) -> bool:
+    """Whether the session's sign-on still holds (his password is the one he signed in
+    with, he still plays): tried in a savepoint rolled back, so that a password changed
+    since (SET PASSWORD) ends the session instead of counting as a wrong one."""
+    step = mail_script((f"SIGNON {web.who}@{game.name} {secrets.token_hex(16)}",)).steps
+    probe = session.begin_nested()
+    try:
+        ctx = Context(session, settings, now, sender=web.address, reply_to=web.address,
+                      vouched=web.vouched)
+        run(ctx, step[0])
+        return ctx.identity is not None and not ctx.wrong_passwords
+    finally:
+        probe.rollback()
+
+
 def send(session: Session, settings: Settings, web: WebSession, game: Game, text: str,
          client: str, now: datetime) -> str | None:
     """The form's text handled as a mail of its lines from the player's address, in the

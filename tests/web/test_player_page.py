@@ -170,3 +170,21 @@ def test_under_tls_the_session_cookie_is_secure(
         assert "secure" in answer.headers["set-cookie"].lower()
     finally:
         server.stop()
+
+
+def test_a_new_password_ends_the_session_and_counts_no_wrong_one(
+        market: MarketJudge, browser: Callable[[], Browser]) -> None:
+    payola_game(market)
+    b = browser()
+    csrf = signed_in(b, "alpha", "FRANCE", "pwfrance")
+    body = market.reply(address("FRANCE"), "SIGNON FRANCE@alpha pwfrance",
+                        "SET PASSWORD newfrance")
+    assert "password" in body.lower()
+    before = len(_replies(market, address("FRANCE")))
+    answer = b.post("/me", {"csrf": csrf, "lines": "4 : A PAR - BUR"})
+    assert answer.status == 401 and "sign in again" in answer.text
+    assert b.get("/me").status == 303
+    with market.factory() as s:
+        assert not s.scalar(select(func.count()).select_from(SignOnFailure))
+    assert len(_replies(market, address("FRANCE"))) == before
+    signed_in(browser(), "alpha", "FRANCE", "newfrance")
