@@ -61,8 +61,7 @@ def games_offered() -> list[dict[str, str]]:
             hosts = "|".join(k.word for k in KINDS if k.name in kind.hosts)
             create = f"CREATE <game> <password> [{hosts}] {kind.word}"
         else:
-            create = f"CREATE <game> <password> {kind.word} " + (
-                "[flags] [PARAM=value ...]" if kind.market else "[rule flags]")
+            create = f"CREATE <game> <password> {kind.word}"
         out.append({"title": kind.title, "create": create,
                     "help": f"HELP {kind.word}" if kind.guide else "HELP ORDERS"})
     return out

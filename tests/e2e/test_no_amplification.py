@@ -23,8 +23,9 @@ GM = "gm@example.org"
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 # the most bytes the judge sends for one byte received, over any single mail below
 # (docs/security.md): HELP in a mail signed on from an address not the member's is the
-# worst, answered and copied to the member's own (16.1); a bare HELP gets 8.4
-WORST_RATIO = 20
+# worst, answered and copied to the member's own (20.6, since HELP lists every game); a bare
+# HELP gets 12.7
+WORST_RATIO = 24
 
 
 def _raw(sender: str, body: str, n: int, reply_to: str | None = None) -> bytes:

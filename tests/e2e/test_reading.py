@@ -72,7 +72,7 @@ TOPICS = ("PAYOLA", "ORDERS", "PRESS", "DEADLINES", "MASTER", "GAMES", "MARKETS"
 
 def test_help_and_every_topic_by_mail(by_mail: MailJudge) -> None:
     plain = by_mail.replies("newcomer@example.org", "HELP")["newcomer@example.org"]
-    assert "HELP PAYOLA" in plain
+    assert "Payola: CREATE <game> <password> PAYOLA" in plain
     for topic in TOPICS:
         reader = f"{topic.lower()}@example.org"  # a stranger's replies are budgeted
         body = by_mail.replies(reader, f"HELP {topic}")[reader]

@@ -272,3 +272,21 @@ def test_a_solo_keeps_the_last_turn(market: MarketJudge) -> None:
     assert "FRANCS 1500" in body and "LIRA 500" in body  # the last turn counts
     # FRANCE 18 x 15 + AUSTRIA, GERMANY, TURKEY 3 x 10 each + ITALY 3 x 5 + RUSSIA 4 x 10
     assert "CROWN 415.00" in body
+
+
+def test_switching_no_early_during_the_game_tells_every_member(market: MarketJudge) -> None:
+    """The Bourse keeps NO_EARLY; when the master switches it off once the game runs,
+    every member of the Bourse is told, host player or not (issue 23, point 4)."""
+    _game(market)
+    _join(market, CAROL, "crown")
+    _join(market, address("FRANCE"), "argent")
+    _start(market)
+    sent = market.send(GM, "SIGNON MASTER@ba masterpw", "SET NO_EARLY OFF")
+    reply = _flat(next(m.body for m in sent if m.recipient == GM))
+    assert "NO_EARLY is now OFF" in reply and "Every member of the Bourse is told (2)" in reply
+    told = {m.recipient for m in sent if "NO_EARLY is now OFF" in m.subject}
+    assert told == {CAROL, address("FRANCE")}
+    letter = _flat(next(m.body for m in sent if m.recipient == CAROL))
+    assert "may now be processed before its deadline" in letter
+    again = market.send(GM, "SIGNON MASTER@ba masterpw", "SET NO_EARLY OFF")
+    assert not [m for m in again if m.recipient == CAROL]  # no change, no letter

@@ -105,7 +105,11 @@ def test_too_few_players_to_start(market: MarketJudge) -> None:
     for n in ("ANN", "BEN"):
         market.reply(member(n), f"JOIN sy pw{n.lower()} {n}")
     reply = market.reply(GM, "SIGNON MASTER@sy masterpw", "START")
-    assert "sy cannot start: at least 3 players are needed" in reply
+    # the bounds are this game's own, from its parameters' defaults (3 to 10)
+    assert "sy cannot start: 1901-Shareholders needs 3 to 10 players; 2 joined" in " ".join(
+        reply.split())
+    created = market.reply(GM, "CREATE sz masterpw SHAREHOLDERS MAX_PLAYERS=5")
+    assert "begins the game once 3 to 5 have joined" in " ".join(created.split())
 
 
 def test_the_start_publishes_the_january_1901_prices(market: MarketJudge) -> None:

@@ -18,6 +18,8 @@ from judge.service.board.control import control_of
 from judge.service.board.oversight import overview
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.reports import order_confirmation_mails, roster_of
+from judge.service.reports.roster import deadline_text
+from judge.service.schedule import zone_of
 from judge.storage.phases import current_record, position_of
 from judge.storage.schema import PhaseRecord, SubmissionKind
 from judge.storage.submissions import SubmittedLine, current_submission, submit, submitted_lines
@@ -268,7 +270,7 @@ def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
                   "bank": kind_of(game.variant).bank, "balance": who.power.balance,
                   "acceptance": who.power.acceptance or f"{who.power.name[0]}?",
                   "adjust": None, "buildable": [], "dislodged": [], "submitted": False,
-                  "offered": None}
+                  "offered": None, "deadline": None}
     if record is not None:
         board = ctx.board(game)
         position = position_of(record, board)
@@ -283,6 +285,8 @@ def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
             centers=sorted(position.centers.get(who.power.name, ())),
             lines=[x.canonical for x in submitted_lines(sub)], kind=kind,
             submitted=sub is not None,
+            deadline=None if record.processed_at is not None else deadline_text(
+                record.deadline, who.player.zone or zone_of(game)),
         )
         if kind == SubmissionKind.OFFERS and data["lines"]:
             data["offered"] = _offered(who, position, board, data["lines"])

@@ -95,10 +95,11 @@ class MarketKind:
 
     def bounds(self, params: Mapping[str, Any]) -> tuple[int, int]:
         """The fewest and most members a game with these GM parameters allows: its
-        ``MIN_PLAYERS`` and ``MAX_PLAYERS`` when the kind has them (Capitalist,
-        Shareholders), else ``players``."""
+        ``MIN_PLAYERS`` and ``MAX_PLAYERS`` (as set, else the kind's defaults) when the
+        kind has them (Capitalist, Shareholders), else ``players``."""
+        given = {**self.defaults, **params}
         low, high = self.players
-        return int(params.get("MIN_PLAYERS", low)), int(params.get("MAX_PLAYERS", high))
+        return int(given.get("MIN_PLAYERS", low)), int(given.get("MAX_PLAYERS", high))
     notices: Callable[[State, Sequence[Mapping[str, Any]], Sequence[str], History],
                       list[Letter]] | None = None
     in_force: Callable[[State, Mapping[str, Any], str, str | None], list[str]] | None = None

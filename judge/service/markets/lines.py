@@ -17,6 +17,8 @@ from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.phases import conclude, history, phase_mails, send
 from judge.service.markets.play import key_of, mails_json, new_refusals, play
+from judge.service.reports.roster import deadline_text
+from judge.service.schedule import zone_of
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
@@ -248,5 +250,8 @@ def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result
         now = _in_force_now(ctx, who, kind, record)
         if "error" not in now:
             lines += kind.in_force(record.state, now, who.player.name, who.acting)
+    deadline = None if record.processed_at is not None else deadline_text(
+        record.deadline, who.player.zone or zone_of(who.game))
     return Result(step.line, step.text, True,
-                  [f"{who.game.name}, {record.phase} (as it opened):", *lines])
+                  [f"{who.game.name}, {record.phase} (as it opened):",
+                   *([f"  Deadline: {deadline}"] if deadline else []), *lines])

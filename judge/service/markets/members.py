@@ -57,8 +57,8 @@ def create(ctx: Context, cmd: c.Create, step: Step, kind: MarketKind,
         f"You are its master: SIGNON MASTER@{game.name} <password>; SET <parameter> "
         "<value> changes a parameter before the start.",
         f"Each {kind.member} joins with: JOIN {game.name} <own password> <name>",
-        f"START (signed on as master) begins the game once {kind.players[0]} to "
-        f"{kind.players[1]} have joined.",
+        "START (signed on as master) begins the game once {} to {} have joined.".format(
+            *kind.bounds(params_of(game, kind))),
     ])
 
 

@@ -170,7 +170,7 @@ def _public(**given: Any) -> dict[str, Any]:
     view: dict[str, Any] = {"phase": "", "label": "", "step": "", "end": None, "how": "",
                             "next_label": "", "players": [], "offices": [], "february": [],
                             "moves": [], "results": {}, "dislodged": {}, "year_end": None,
-                            "prices": {}}
+                            "prices": {}, "positions": []}
     view.update(given)
     return view
 
@@ -212,6 +212,10 @@ def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
         public["results"] = dict(sorted(result.get("results", {}).items()))
         public["dislodged"] = {c: sorted(str(x.get("unit")) for x in d)
                                for c, d in sorted(after.get("dislodged", {}).items()) if d}
+        # every country's units as they now stand, those with no office holder too
+        public["positions"] = [
+            {"name": n, "units": sorted(after.get("units", {}).get(n, []))}
+            for n in sorted(set(a_countries) | set(after.get("units", {})))]
     if "net_worth" in result:
         public["year_end"] = {
             "centers": {n: sorted(cs) for n, cs in sorted(after.get("centers", {}).items())},

@@ -6,7 +6,10 @@ from __future__ import annotations
 from judge.money.bourse.params import DEFAULTS, BourseParams, ParamError
 from judge.service.context import Context, Refusal, Result
 from judge.service.markets.bourse import FLAG, PARAM, attached, param_values
+from judge.service.markets.bourse.members import bourse_members
 from judge.service.markets.play import typed
+from judge.service.reports.replies import render_letter
+from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, GameState
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -76,10 +79,37 @@ def set_option(ctx: Context, cmd: c.SetOption, step: Step) -> Result | None:
         raise Refusal(f"{game.name} has started; only {', '.join(ANY_TIME)} of its "
                       "Bourse may change now")
     checked = _checked(cmd.name, value)
+    before = param_values(game).get(cmd.name)
     _valid({**{k: str(v) for k, v in param_values(game).items()}, cmd.name: checked})
     game.options = {**game.options, PARAM + cmd.name: checked}
-    return Result(step.line, step.text, True, [f"{cmd.name} is now {checked} in the Bourse "
-                                               f"of {game.name}."])
+    said = [f"{cmd.name} is now {checked} in the Bourse of {game.name}."]
+    if game.state != GameState.FORMING and param_values(game).get(cmd.name) != before:
+        told = tell_members(ctx, game, f"{game.name}: the Bourse's {cmd.name} is now {checked}",
+                            [_news(cmd.name, checked)])
+        said.append(f"Every member of the Bourse is told ({told}).")
+    return Result(step.line, step.text, True, said)
+
+
+def _news(name: str, value: str) -> str:
+    """What a member reads of a parameter the master changed during the game."""
+    if name == "NO_EARLY":
+        return ("The master switched NO_EARLY off: a host phase with a Bourse turn may now "
+                "be processed before its deadline, once every host player has ordered, "
+                "so trade early." if typed(value, DEFAULTS[name]) is False else
+                "The master switched NO_EARLY on: a host phase with a Bourse turn is "
+                "processed only at its deadline.")
+    return f"The master set {name} to {value}."
+
+
+def tell_members(ctx: Context, game: Game, subject: str, lines: list[str]) -> int:
+    """The same letter to every member of the Bourse; how many were told."""
+    body = render_letter("market/bourse_notice.txt.j2", v={"lines": lines}, game=game.name,
+                         judge=ctx.settings.name, judge_address=ctx.settings.address)
+    readers = {m.address.lower(): m.address for m in bourse_members(ctx.session, game)}
+    for address in readers.values():
+        queue_mail(ctx.session, address, subject, body, sender=ctx.settings.address,
+                   now=ctx.now)
+    return len(readers)
 
 
 def _checked(name: str, value: str) -> str:
