@@ -76,6 +76,7 @@ def _serve(args: argparse.Namespace) -> int:
     from judge.service.bounces import note_bounces
     from judge.service.inbound import handle_mail
     from judge.service.processing import processor_thread
+    from judge.web.server import web_thread
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     # the log tells an operator what happened to each mail; not aiosmtpd's chatter about
@@ -85,7 +86,8 @@ def _serve(args: argparse.Namespace) -> int:
         logging.getLogger(chatter).setLevel(logging.WARNING)
     settings, factory = _database(args)
     daemon = Daemon(settings, factory, handle_mail, bounces=note_bounces)
-    with processor_thread(factory, settings, on_done=daemon.outbox_waiting.set):
+    with processor_thread(factory, settings, on_done=daemon.outbox_waiting.set), \
+            web_thread(settings, factory):
         daemon.serve_forever()
     return 0
 
@@ -157,7 +159,8 @@ def _add_mail_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     serve = sub.add_parser(
         "serve", parents=[config],
-        help="run the judge by mail: SMTP listener, inbox worker, outbox sender (docs/mail.md)",
+        help="run the judge by mail: SMTP listener, inbox worker, outbox sender (docs/mail.md), "
+        "and with [web] the web pages (docs/web.md)",
     )
     serve.set_defaults(func=_serve)
     initdb = sub.add_parser(

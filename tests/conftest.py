@@ -98,6 +98,15 @@ def pytest_testnodedown(node: object, error: object) -> None:
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
                             config: pytest.Config) -> None:
+    import shutil
+
+    if not hasattr(config, "workeroutput") and not (
+            (shutil.which("chromium") or shutil.which("chromium-browser"))
+            and shutil.which("chromedriver")):
+        terminalreporter.write_line(
+            "the web's browser tests (tests/web/test_in_a_browser.py) were not run: no "
+            "chromium and chromedriver (to run them: apt-get install -y chromium "
+            "chromium-driver)")
     left_out = config.stash.get(_LEFT_OUT, 0)
     if left_out and not hasattr(config, "workeroutput"):
         terminalreporter.write_line(

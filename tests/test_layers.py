@@ -52,8 +52,14 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "judge.demo": ("judge.config", "judge.demos", "judge.games"),
     "judge.demos": ("judge.config", "judge.demos", "judge.storage", "judge.mail", "judge.games",
                     "sqlalchemy"),
+    # the web pages: read the store through the service's public views, and hand a
+    # player's form to the service as his mail (judge.maps, once the judge has it, is
+    # found by name on first use: judge/web/boards.py)
+    "judge.web": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.money",
+                  "judge.text", "judge.games", "judge.resources", "judge.web",
+                  "sqlalchemy", "jinja2", "starlette", "uvicorn", "itsdangerous"),
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
-                  "judge.demo", "judge.games", "sqlalchemy"),
+                  "judge.demo", "judge.games", "judge.web", "sqlalchemy"),
 }
 # The pure layers: values in, values out. No I/O, no global state, nothing run at import.
 PURE = ("judge.engine", "judge.money", "judge.text")

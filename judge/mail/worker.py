@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 # The service's entry point: handles one mail inside the caller's transaction, queuing its
 # replies with queue_mail; it must not commit. judge.service.inbound.handle_mail fits.
-MailHandler = Callable[[Session, DecodedMail, Settings], None]
+MailHandler = Callable[[Session, DecodedMail, Settings], object]  # its return value unread
 # What to do about a delivery report naming addresses the judge's mail could not reach
 # (``mail.bounced``): it must send nothing to the report's sender, only tell people who
 # should know. judge.service.bounces.note_bounces fits.

@@ -94,6 +94,10 @@ class Context:
     # (issue 26: one notice per sender, recipient and mail): ``gather``
     gathered: dict[Hashable, list[Any]] = field(default_factory=dict)
     at_end: list[Callable[[], None]] = field(default_factory=list)
+    # a sign-on already checked (the web's session: the stored hash its password matched)
+    # and the hash a sign-on's password matched (judge.service.passwords.password_matches)
+    vouched: str | None = None
+    matched: str | None = None
 
     def player(self) -> Identity:
         """The signed-on player of a power, or a refusal saying how to sign on."""

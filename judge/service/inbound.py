@@ -33,23 +33,29 @@ MAX_COMMANDS = MAX_STEPS
 
 
 def handle_mail(
-    session: Session, mail: DecodedMail, settings: Settings, now: datetime | None = None
-) -> None:
+    session: Session, mail: DecodedMail, settings: Settings, now: datetime | None = None,
+    *, vouched: str | None = None,
+) -> str | None:
     """Handle one mail in the caller's transaction. Mail that must not be answered
     (bounces, auto-replies, bulk, no return address, the judge itself) is logged and
     left; every other mail gets one reply, plus a copy to the registered address of
-    each power signed on from another address."""
+    each power signed on from another address. Returns the reply's body when one was
+    queued.
+
+    ``vouched``: the lines come from the web form of a signed-in player (judge.web),
+    whose sign-on was checked when he signed in: the stored password hash it matched
+    then (judge.service.passwords.password_matches)."""
     to = mail.reply_address
     if mail.auto_reply:
         log.info("not answering %s: %s", mail.message_id, mail.auto_reason)
-        return
+        return None
     if not to or "@" not in to or settings.is_judge_address(to):
         log.info("not answering %s: no address to answer (%r)", mail.message_id, to)
-        return
+        return None
     moment = now or utcnow()
     if mail.unreadable:
         _answer_unreadable(session, settings, mail, to, moment)
-        return
+        return None
     script = mail_script(mail.body_lines)  # read once, up to the cap, with the worker
     steps = coalesce(script.steps[:MAX_COMMANDS])
     # A new member's address must read its mail before it gets any: a JOIN, OBSERVE or
@@ -60,7 +66,8 @@ def handle_mail(
             and any(isinstance(s.command, SUBSCRIBING) for s in steps)):
         unconfirmed, to = to, mail.sender
     ctx = Context(session, settings, moment, sender=mail.sender or to, reply_to=to,
-                  inbox_id=mail.inbox_id, source=mail.source, unconfirmed_address=unconfirmed)
+                  inbox_id=mail.inbox_id, source=mail.source, unconfirmed_address=unconfirmed,
+                  vouched=vouched)
     # A mail that starts by signing on with the right password is read whatever its
     # address's budget, so the budget is counted only when it does not (a sign-on writes
     # nothing, and a wrong password is recorded only below): one statement fewer for
@@ -84,7 +91,7 @@ def handle_mail(
                      answered, to)
             if answered == settings.replies_per_hour:
                 _budget_notice(session, settings, mail, to, answered, moment)
-            return
+            return None
         ctx.finish()
         attempt.commit()
     count_wrong_passwords(ctx)
@@ -103,13 +110,14 @@ def handle_mail(
         if wait is None:
             log.info("not answering %s: too many wrong passwords from %s (%s) this hour",
                      mail.message_id, ctx.sender, ctx.source)
-            return
+            return None
         delay = wait
     # Only the answer to a sign-on, sent to the address registered for it, is outside the
     # budget: any other (a stranger's, or a signed-on mail's to its Reply-To or a forged
     # From: 30 such answers of 52 KB went to a victim) counts, and past the budget it is
     # not sent (issue 26), though what the mail did stays done.
     registered = ctx.signons > len(ctx.copies)
+    sent: str | None = None
     if not registered and answered is None and ctx.signons:
         answered = over_budget(session, to, settings.replies_per_hour, moment)
     if not registered and answered is not None:
@@ -121,6 +129,7 @@ def handle_mail(
         queue_reply(session, to, subject, body, sender=settings.address,
                     in_reply_to=in_reply_to, inbox_id=mail.inbox_id, now=moment,
                     not_before=moment + delay, budgeted=not registered)
+        sent = body
     refused = sum(not r.ok for r in ctx.results)
     log.info("mail #%s from %s, game %s: %s; %d done, %d refused", mail.inbox_id,
              ctx.sender, ctx.identity.game.name if ctx.identity else "-",
@@ -131,6 +140,7 @@ def handle_mail(
         copy = script.scrub(_reply(ctx, own, who))
         queue_mail(session, address, f"Copy: {subject}", copy, sender=settings.address,
                    inbox_id=mail.inbox_id, now=moment, budgeted=True)
+    return sent
 
 
 def _command_word(step: Step) -> str:

@@ -67,6 +67,13 @@ def games_offered() -> list[dict[str, str]]:
     return out
 
 
+def guide_text(word: str) -> str:
+    """A game's guide as ``HELP <word>`` mails it (the web's help pages show the same)."""
+    text = resources.read("docs", GUIDES[word])
+    assert text is not None, f"the judge ships no docs/{GUIDES[word]}"
+    return as_mail(text)
+
+
 def _document(relative: str, step: Step, section: str | None = None) -> Result:
     text = resources.read("docs", relative)
     assert text is not None, f"the judge ships no docs/{relative}"

@@ -23,7 +23,7 @@ from judge.service.guessing import (
     senders_guessing,
 )
 from judge.service.kinds import Attachment, all_attachments, attachments_of, part_of
-from judge.service.passwords import LIMIT, check_password
+from judge.service.passwords import LIMIT, password_matches
 from judge.service.powers import power_named, powers_named
 from judge.service.reports import guessing_mails, resignation_mails, roster_of
 from judge.service.schedule import absence_set
@@ -120,7 +120,7 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step) -> Result:
         return done
     who, stored, registered = _who(ctx, game, cmd.who)
     # Always checked, never refused for what others sent: see judge.service.guessing.
-    if not check_password(cmd.password, stored):
+    if not password_matches(ctx, cmd.password, stored):
         target = who.power.name if who.power is not None else who.role.upper()
         ctx.wrong_passwords.append(
             WrongPassword(game.name, target, who.name, registered, game.master_address))

@@ -78,6 +78,20 @@ def check_password(password: str, stored: str) -> bool:
     return True
 
 
+def password_matches(ctx: Context, password: str, stored: str) -> bool:
+    """The check every sign-on makes: the password matches the stored hash. A sign-on
+    the web's session vouches for (``ctx.vouched``: the hash its password matched when
+    the player signed in, judge.web) matches that hash alone, whatever the line's
+    password. The hash a password matched is kept in ``ctx.matched`` (the web's sign-in
+    keeps it for its session)."""
+    if ctx.vouched is not None:
+        return hmac.compare_digest(ctx.vouched.encode(), stored.encode())
+    if not check_password(password, stored):
+        return False
+    ctx.matched = stored
+    return True
+
+
 def _scrypt_matches(password: str, stored: str) -> bool:
     try:
         scheme, n, r, p, salt, digest = stored.split("$")

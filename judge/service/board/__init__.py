@@ -17,10 +17,11 @@ from judge.engine.adjudicate import PhaseResult
 from judge.games import PAYOLA as PAYOLA_KIND
 from judge.games import STANDARD as STANDARD_KIND
 from judge.games import Kind
+from judge.money.payola.rules import RuleSet
 from judge.service.board import accounts, advance, master, members, press, submission
 from judge.service.board.control import set_control
 from judge.service.board.oversight import overview
-from judge.service.board.phases import orders_carried_out
+from judge.service.board.phases import blind_history, orders_carried_out
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.kinds import Attachment, Handler
 from judge.service.reports import Mail, Roster
@@ -63,6 +64,8 @@ class BoardGame:
 
     def history(self, session: Session, game: Game,
                 records: Sequence[PhaseRecord]) -> list[dict[str, Any]]:
+        if RuleSet.parse(game.flags).blind:  # what an observer was told: no unit
+            return [{"phase": r.phase, "lines": blind_history(r)} for r in records]
         return [{"phase": r.phase, "lines": orders_carried_out(r)} for r in records]
 
     def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:

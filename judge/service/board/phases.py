@@ -4,6 +4,7 @@ sends queued, all in the caller's transaction."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -36,6 +37,7 @@ from judge.service.reports import (
     Mail,
     income_report_mails,
     phase_mails,
+    public_results,
     roster_of,
     start_mails,
 )
@@ -183,6 +185,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
                if (state := a.after_phase(session, settings, game, record, result.next, now))
                is not None}
     if result.victory:
+        keep_public(record, public_results(roster, played or result, None, vassals))
         queue_all(session, settings, now,
                   [*phase_mails(roster, played or result, None, vassals), *chart])
         if money is not None:
@@ -196,6 +199,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     if carried:
         following.state = {**following.state, **carried}
     deadline = schedule(session, game, following, now)
+    keep_public(record, public_results(roster, played or result, deadline, vassals))
     queue_all(session, settings, now,
               [*phase_mails(roster, played or result, deadline, vassals), *chart])
     if money is not None:
@@ -203,6 +207,16 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     queue_all(session, settings, now,
               part_of(game).after_phase(session, game, record, result, roster))
     return Processed(record.phase, result, played, following.phase)
+
+
+PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase
+
+
+def keep_public(record: PhaseRecord, letter: str | None) -> None:
+    """Keep the phase's results as an observer read them (its public letter), as the
+    market games keep theirs: the web pages show what public mail showed."""
+    if letter is not None:
+        record.result = {**(record.result or {}), PUBLIC: [letter.rstrip("\n")]}
 
 
 def begin(session: Session, game: Game, settings: Settings, now: datetime,
@@ -234,6 +248,26 @@ def queue_all(session: Session, settings: Settings, now: datetime, mails: Sequen
     """Queue every mail, in order, in the caller's transaction (one insert of them all)."""
     queue_mails(session, [(mail.to, mail.subject, mail.body) for mail in mails],
                 sender=settings.address, now=now)
+
+
+def blind_history(record: PhaseRecord) -> list[str]:
+    """A processed phase of a BLIND game in HISTORY: the results as an observer read them
+    (no unit: each player saw only what was in sight of his own), never its orders."""
+    letters = (record.result or {}).get(PUBLIC)
+    if not letters:
+        return ["(a BLIND game: its results went to its players only)"]
+    text = "\n".join(line for letter in letters for line in str(letter).splitlines()
+                     if not line.startswith("::")).strip("\n")
+    out: list[str] = []
+    for paragraph in text.split("\n\n"):
+        lines = paragraph.splitlines()
+        if any(len(line) > HISTORY_WIDTH for line in lines):  # prose: filled again
+            lines = textwrap.wrap(" ".join(lines), HISTORY_WIDTH, break_long_words=False)
+        out += [*(line.rstrip() for line in lines), ""]
+    return out[:-1]
+
+
+HISTORY_WIDTH = 70  # HISTORY indents each line by 8: within the mail's 78 columns
 
 
 def orders_carried_out(record: PhaseRecord) -> list[str]:

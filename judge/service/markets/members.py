@@ -12,7 +12,7 @@ from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.guessing import WrongPassword
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.play import PARAM, envelope, opening_envelope, params_of, typed
-from judge.service.passwords import check_password
+from judge.service.passwords import password_matches
 from judge.storage.games import add_game, members
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, Player, Role
@@ -173,7 +173,7 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
         candidates = ([m for m in joined if (m.name or "").upper() in may]
                       + [m for m in joined if m.address.lower() == ctx.reply_to.lower()])
     chosen = next((m for m in dict.fromkeys(candidates)
-                   if check_password(cmd.password, m.password_hash)), None)
+                   if password_matches(ctx, cmd.password, m.password_hash)), None)
     if chosen is None:
         owner = (candidates[0].address if candidates and not kind.secret
                  else game.master_address)

@@ -30,7 +30,7 @@ from judge.service.reports.notices import (
     rollback_mails,
     start_mails,
 )
-from judge.service.reports.phase import phase_mails
+from judge.service.reports.phase import phase_mails, public_results
 from judge.service.reports.press import press_mail
 from judge.service.reports.roster import Member, Roster, as_roster, roster_of
 
@@ -53,6 +53,7 @@ __all__ = [
     "order_confirmation_mails",
     "pause_mails",
     "phase_mails",
+    "public_results",
     "press_mail",
     "removal_mails",
     "resignation_mails",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from judge.engine.adjudicate import PhaseResult
@@ -10,7 +11,7 @@ from judge.money.payola.movement import PayolaResult
 from judge.service.reports.ledgers import statement_mails
 from judge.service.reports.mail import Mail
 from judge.service.reports.results import Vassals, results_mails
-from judge.service.reports.roster import GameOrRoster, as_roster
+from judge.service.reports.roster import GameOrRoster, Member, as_roster
 
 
 def phase_mails(game: GameOrRoster, result: PhaseResult | PayolaResult,
@@ -34,3 +35,18 @@ def phase_mails(game: GameOrRoster, result: PhaseResult | PayolaResult,
         return mails + results_mails(roster, result.phase, board, next_deadline, result.public,
                                      vassals)
     return mails + results_mails(roster, result, board, next_deadline, vassals=vassals)
+
+
+PUBLIC_READER = Member("", "OBSERVER")  # an observer in UTC, with no address
+
+
+def public_results(game: GameOrRoster, result: PhaseResult | PayolaResult,
+                   next_deadline: datetime | None, vassals: Vassals | None = None
+                   ) -> str | None:
+    """The results of one processed phase exactly as an observer in UTC reads them (in a
+    BLIND game: no unit), or None when the phase mails no results: what the judge keeps
+    as the phase's public letter (the web pages show it, judge.web)."""
+    roster = replace(as_roster(game), players={}, observers=(PUBLIC_READER,), master=None)
+    mails = phase_mails(roster, result, next_deadline, vassals)
+    shown = [m.body for m in mails if m.reader == PUBLIC_READER.reader]
+    return shown[0] if shown else None

@@ -18,7 +18,7 @@ from judge.engine.maps import load_map
 from judge.service.context import Context, Identity, Result
 from judge.service.guessing import WrongPassword
 from judge.service.markets.bourse import FLAG, ROLE
-from judge.service.passwords import check_password, new_password_hash
+from judge.service.passwords import new_password_hash, password_matches
 from judge.storage.games import members
 from judge.storage.schema import Game, Player
 from judge.text import commands as c
@@ -65,7 +65,7 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game) -> Result | None
         candidates = [m for m in joined if (m.name or "").upper() == who]
         if not candidates:
             return None
-    chosen = next((m for m in candidates if check_password(cmd.password, m.password_hash)),
+    chosen = next((m for m in candidates if password_matches(ctx, cmd.password, m.password_hash)),
                   None)
     if chosen is None:
         ctx.wrong_passwords.append(WrongPassword(game.name, who, who, candidates[0].address,

@@ -1,0 +1,148 @@
+"""The public pages of a Payola game in progress, served by the real web server: the list,
+the game page with its phases one click away, help, the feed, 404s in the same style, the
+security headers on every response, and GET changing nothing."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from xml.etree import ElementTree
+
+from sqlalchemy import func, select
+
+from judge.demo import FALL, SPRING
+from judge.storage.mailqueue import OutboundMessage
+from judge.storage.schema import PhaseRecord
+from tests.markets.conftest import MarketJudge
+from tests.service.conftest import POWERS, address
+from tests.web.conftest import Browser, payola_game
+
+
+def _played(judge: MarketJudge) -> None:
+    payola_game(judge)
+    for sheets in (SPRING, FALL):
+        for power in POWERS:
+            judge.reply(address(power), f"SIGNON {power}@alpha pw{power.lower()}",
+                        *sheets[power])
+        judge.deadline("alpha")
+    judge.reply(address("FRANCE"), "SIGNON FRANCE@alpha pwfrance", "BROADCAST",
+                "Peace in our time.", "ENDPRESS")
+
+
+def test_the_list_the_game_its_phases_and_help(market: MarketJudge,
+                                               browser: Callable[[], Browser]) -> None:
+    _played(market)
+    b = browser()
+    listing = b.get("/")
+    assert listing.status == 200
+    assert '<a href="/game/alpha">alpha</a>' in listing.text
+    assert "Payola" in listing.text and "W1901A" in listing.text
+    page = b.get("/game/alpha")
+    assert page.status == 200, page.text
+    text = page.text
+    # the results of the last phase as an observer read them, and every phase linked
+    assert "Movement results for Fall of 1901" in text
+    for phase in ("S1901M", "F1901M"):
+        assert f'href="/game/alpha/phase/{phase}"' in text
+    assert "Peace in our time." in text and "Broadcast from France" in text
+    spring = b.get("/game/alpha/phase/S1901M")
+    assert spring.status == 200
+    assert "Movement results for Spring of 1901" in spring.text
+    assert 'rel="next" href="/game/alpha/phase/F1901M"' in spring.text
+    # what the observers were mailed is what the page shows
+    with market.factory() as s:
+        mailed = s.scalar(select(OutboundMessage.body).where(
+            OutboundMessage.subject == "Diplomacy results alpha S1901M",
+            OutboundMessage.recipient == address("ITALY")))
+    assert mailed is not None
+    first = mailed.splitlines()[4]  # "Movement results for Spring of 1901.  (Game alpha)"
+    assert first in spring.text
+    helped = b.get("/help")
+    assert helped.status == 200 and 'href="/help/PAYOLA"' in helped.text
+    guide = b.get("/help/PAYOLA")
+    assert guide.status == 200 and "Payola" in guide.text
+
+
+def test_a_game_that_does_not_exist_is_a_404_page_in_the_same_style(
+        market: MarketJudge, browser: Callable[[], Browser]) -> None:
+    b = browser()
+    for path in ("/game/nosuch", "/game/nosuch/phase/S1901M", "/nowhere", "/help/NOSUCH",
+                 "/game/nosuch/feed.atom", "/game/nosuch/map.png"):
+        answer = b.get(path)
+        assert answer.status == 404, path
+        assert '<link rel="stylesheet" href="/judge.css">' in answer.text, path
+        assert "Not found" in answer.text
+
+
+def test_every_response_is_hardened(market: MarketJudge,
+                                    browser: Callable[[], Browser]) -> None:
+    _played(market)
+    b = browser()
+    for path in ("/", "/game/alpha", "/nowhere", "/judge.css", "/signin",
+                 "/game/alpha/feed.atom"):
+        headers = b.get(path).headers
+        csp = headers["content-security-policy"]
+        assert "script-src" not in csp and "default-src 'none'" in csp, path
+        assert "frame-ancestors 'none'" in csp
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+        assert headers["x-frame-options"] == "DENY"
+
+
+def test_the_feed_is_atom_with_an_entry_per_phase_and_broadcast(
+        market: MarketJudge, browser: Callable[[], Browser]) -> None:
+    _played(market)
+    answer = browser().get("/game/alpha/feed.atom")
+    assert answer.status == 200
+    assert answer.headers["content-type"].startswith("application/atom+xml")
+    atom = "{http://www.w3.org/2005/Atom}"
+    feed = ElementTree.fromstring(answer.body)
+    titles = [e.findtext(f"{atom}title") for e in feed.iter(f"{atom}entry")]
+    assert titles == ["alpha: results of F1901M", "alpha: results of S1901M",
+                      "alpha: broadcast from France"]
+
+
+def test_get_changes_nothing(market: MarketJudge, browser: Callable[[], Browser]) -> None:
+    _played(market)
+
+    def counts() -> tuple[int, ...]:
+        with market.factory() as s:
+            return (s.scalar(select(func.count()).select_from(OutboundMessage)) or 0,
+                    s.scalar(select(func.count()).select_from(PhaseRecord)) or 0)
+
+    before = counts()
+    b = browser()
+    for path in ("/", "/game/alpha", "/game/alpha/phase/S1901M", "/game/alpha/feed.atom",
+                 "/signin", "/me", "/help", "/help/PAYOLA"):
+        assert b.get(path).status in (200, 303)
+    assert counts() == before
+
+
+def test_a_market_game_shows_its_open_phase_news_as_mailed(
+        market: MarketJudge, browser: Callable[[], Browser]) -> None:
+    """An ask opened in the Exchange's market phase is told to everyone at once, without
+    its seller; the page shows that very letter, and the phase-end letters after."""
+    from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
+    from tests.markets.conftest import GM, member
+
+    market.reply(GM, f"CREATE xg masterpw EXCHANGE {CREATE_PARAMS}")
+    market.reply("watcher@public.example", "OBSERVE xg watchpw")
+    for n in INVESTORS:
+        market.reply(member(n), f"JOIN xg pw{n.lower()} {n}")
+    market.reply(GM, "SIGNON MASTER@xg masterpw", "START")
+    b = browser()
+    while market.state("xg")["phase"] != "W1900A":
+        for who, acting, lines in mails_for(market.state("xg")):
+            market.reply(member(who), f"SIGNON {acting or who}@xg pw{who.lower()}", *lines)
+        market.deadline("xg")
+        assert b.get("/game/xg").status == 200
+    market.reply(member("BOB"), "SIGNON BOB@xg pwbob", "ASK FRANCE 2 AT 15")
+    with market.factory() as s:
+        news = s.scalar(select(OutboundMessage.body).where(
+            OutboundMessage.recipient == "watcher@public.example",
+            OutboundMessage.subject == "Exchange: the market"))
+    assert news is not None and "Ask #" in news, news
+    page = html.unescape(b.get("/game/xg").text)
+    opened = next(line.strip() for line in news.splitlines() if "Ask #" in line)
+    assert opened in page and "The market in W1900A so far" in page
+    assert "BOB" not in page
