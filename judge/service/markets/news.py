@@ -2,8 +2,8 @@
 at the start, what the kind publishes besides the start letter (``opening_letters``);
 during the phase, the letters to everyone the mail's immediate commands sent at once
 (``notices``: the Exchange's asks opened, taken and withdrawn, without their sellers).
-The phase is played again from the mail kept for it, exactly as the judge read it, and
-only the letters addressed to everyone (``"*"``) are kept. The web pages show them
+The events come from the phase's reading, kept with it as each mail was read (no phase
+is played again), and only the letters addressed to everyone (``"*"``) are kept. The web pages show them
 (judge.web) beside the letters kept with each played phase."""
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.service.markets.kind import Letter, MarketKind
-from judge.service.markets.lines import mail_events
-from judge.service.markets.phases import SIGNATURE, history, phase_mails
-from judge.service.markets.play import mails_json, play
+from judge.service.markets.phases import SIGNATURE, history, phase_mails, reading_of
 from judge.service.reports.replies import render
 from judge.storage.phases import current_record, phase_records
 from judge.storage.schema import Game, GameState
@@ -35,7 +33,7 @@ def open_phase_news(session: Session, settings: Settings, game: Game,
         letters += kind.opening_letters(record.state)
     mails = phase_mails(session, record)
     if mails and kind.notices is not None:
-        events = mail_events(play(game, kind, record.state, mails_json(mails)))
+        events = list(reading_of(session, game, kind, record).events)
         letters += kind.notices(record.state, events, list(game.flags),
                                 lambda: history(session, game, record, events))
     return [render(one.template, v=one.view, game=game.name, title=kind.title,
