@@ -3,8 +3,8 @@ at the start, what the kind publishes besides the start letter (``opening_letter
 during the phase, the letters to everyone the mail's immediate commands sent at once
 (``notices``: the Exchange's asks opened, taken and withdrawn, without their sellers).
 The events come from the phase's reading, kept with it as each mail was read (no phase
-is played again), and only the letters addressed to everyone (``"*"``) are kept. The web pages show them
-(judge.web) beside the letters kept with each played phase."""
+is played again), and only the letters addressed to everyone (``"*"``) are kept. The
+web pages show them (judge.web) beside the letters kept with each played phase."""
 
 from __future__ import annotations
 
