@@ -1,0 +1,31 @@
+"""Maps: the board of a phase and the markets' charts, drawn as SVG and PNG.
+
+Pure: a position (the adjudicate contract's state) with its orders and results in,
+a picture out; no file, no database, no mail. The board's drawing is data
+(judge/engine/maps/standard_geometry.json, made by bin/make_geometry.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judge.maps.board import board_scene
+from judge.maps.png import scene_png
+from judge.maps.svg import scene_svg
+
+__all__ = ["board_png", "board_svg"]
+
+
+def board_svg(state: Mapping[str, Any], *, orders: Mapping[str, str] | None = None,
+              results: Mapping[str, str] | None = None, title: str = "",
+              width: int = 1200) -> str:
+    """The board of ``state`` as SVG, with ``orders`` (unit -> order text) drawn and
+    their ``results`` (unit -> the contract's result) marked."""
+    return scene_svg(board_scene(state, orders, results, title), width)
+
+
+def board_png(state: Mapping[str, Any], *, orders: Mapping[str, str] | None = None,
+              results: Mapping[str, str] | None = None, title: str = "",
+              width: int = 1200) -> bytes:
+    """The same map as :func:`board_svg`, as a PNG."""
+    return scene_png(board_scene(state, orders, results, title), width)
