@@ -47,6 +47,8 @@ class Kind:
     hosts: tuple[str, ...] = ()  # an attachment: the kinds it may ride beside
     market: bool = False  # players deal in a market kept by the judge (spec section 7)
     bank: bool = False  # a board game whose powers keep bank accounts and bribe (Payola)
+    # its phases are played on the board: their results mails carry the map (judge.maps)
+    board: bool = True
 
     @property
     def attachment(self) -> bool:
@@ -94,7 +96,7 @@ BOURSE = Kind(
     players=(0, 1000), batch="judge.batch.bourse:play_case",
     mail="judge.service.markets.bourse.attachment:ATTACHMENT", guide="playing-bourse.md",
     demo="judge.demos.bourse:SCRIPT", grammar="bourse", hosts=("standard", "payola"),
-    market=True,
+    market=True, board=False,  # its host's results carry the map
 )
 
 # Every kind, in the order HELP and the usage text list them; the first is the game

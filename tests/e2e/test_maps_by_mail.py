@@ -1,0 +1,77 @@
+"""Maps in the results mails, end to end: a Payola game played through the real SMTP
+listener; each results mail carries the map of the phase as a PNG beside its text,
+which stays the first part and unchanged; a player who said SET MAP OFF gets text
+only, and the master's SET MAP OFF makes that the game's default."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+from email import message_from_bytes, policy
+
+from PIL import Image
+
+from judge.config import Settings
+from judge.mail.send import render
+from judge.storage.mailqueue import OutboundMessage
+from tests.e2e.conftest import MailJudge
+from tests.e2e.test_by_mail import GM, POWERS, _start, player
+
+
+def _results(rows: list[OutboundMessage], phase: str) -> dict[str, OutboundMessage]:
+    return {r.recipient: r for r in rows if r.subject.startswith("Diplomacy results")
+            and r.subject.endswith(phase)}
+
+
+def test_a_payola_results_mail_carries_the_map_beside_its_text(
+        by_mail: MailJudge, settings: Settings) -> None:
+    _start(by_mail, "mapg", "PAYOLA")
+    france = player("FRANCE")
+    out = by_mail.replies(france, "SIGNON france@mapg pwfrance", "SET MAP OFF")
+    assert "text only" in out[france]
+    italy = player("ITALY")
+    assert "accepted" in by_mail.replies(italy, "SIGNON italy@mapg pwitaly",
+                                         "5 : A VEN - TYR", "3 : F NAP - ION")[italy]
+    rows = by_mail.send(GM, "SIGNON MASTER@mapg gmpass", "PROCESS S1901M")
+    results = _results(rows, "S1901M")
+    assert set(results) == {GM} | {player(p) for p in POWERS}
+    now = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
+    for address, row in results.items():
+        sent = message_from_bytes(render(row, settings, now), policy=policy.default)
+        if address == france:
+            assert row.picture is None
+            assert not sent.is_multipart() and sent.get_content_type() == "text/plain"
+            continue
+        assert row.picture is not None and len(row.picture) <= 150_000
+        assert sent.get_content_type() == "multipart/mixed"
+        parts = list(sent.iter_parts())
+        assert [p.get_content_type() for p in parts] == ["text/plain", "image/png"]
+        text = parts[0].get_content().replace("\r\n", "\n")
+        assert text == row.body + ("" if row.body.endswith("\n") else "\n")
+        # and it is the very text part the mail had without its map
+        alone = OutboundMessage(message_id=row.message_id, recipient=row.recipient,
+                                sender=row.sender, subject=row.subject, body=row.body)
+        plain = message_from_bytes(render(alone, settings, now), policy=policy.default)
+        assert parts[0].get_payload(decode=True) == plain.get_payload(decode=True)
+        assert parts[0]["Content-Transfer-Encoding"] == plain["Content-Transfer-Encoding"]
+        assert "Army Venice" in text  # the judge-format results, as a text client reads
+        picture = parts[1].get_content()
+        assert picture == row.picture
+        assert parts[1].get_filename() == "mapg-S1901M.png"
+        assert Image.open(io.BytesIO(picture)).size[0] == 1200
+    # every reader outside BLIND gets the same map
+    assert len({r.picture for a, r in results.items() if a != france}) == 1
+    # the same body is what France's text-only mail carries
+    assert results[france].body == results[player("ENGLAND")].body
+
+
+def test_the_masters_set_map_off_is_the_games_default(by_mail: MailJudge) -> None:
+    _start(by_mail, "mapd", "STANDARD")
+    out = by_mail.replies(GM, "SIGNON MASTER@mapd gmpass", "SET MAP OFF")
+    assert "MAP is now OFF" in out[GM]
+    germany = player("GERMANY")
+    assert "will carry the map" in by_mail.replies(
+        germany, "SIGNON germany@mapd pwgermany", "SET MAP ON")[germany]
+    results = _results(by_mail.send(GM, "SIGNON MASTER@mapd gmpass", "PROCESS S1901M"),
+                       "S1901M")
+    assert {a for a, r in results.items() if r.picture is not None} == {germany}
