@@ -40,7 +40,11 @@ def view(roster: Roster, result: PhaseResult, board: Map, reader: str) -> Played
                       for p, us in drawn.state["units"].items()}
     state["dislodged"] = {p: [d for d in ds if (p, d["unit"]) in shown]
                           for p, ds in drawn.state["dislodged"].items()}
-    state["centers"] = {p: cs for p, cs in drawn.state["centers"].items() if p == reader}
+    # the reader's own centres, and those a build in sight shows to be its builder's
+    builds = {(m.power, m.unit.province) for m in lines
+              if m.unit is not None and str(m.order).startswith("BUILD")}
+    state["centers"] = {p: [c for c in cs if p == reader or (p, c) in builds]
+                        for p, cs in drawn.state["centers"].items()}
     units = {unit for _, unit in shown}
     orders = {m.unit.text: str(m.order) for m in lines if m.unit is not None}
     results = {u: r for u, r in drawn.results.items() if u in units and r != "void"}
