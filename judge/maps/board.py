@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import judge.maps.palette as palette
+from judge.engine.maps import STANDARD_MAP
 from judge.engine.phase import Phase
 from judge.maps.geometry import Geometry, Point, load_geometry
 from judge.maps.reading import Drawn, read_order
@@ -179,8 +180,7 @@ class _Board:
                 self._convoy(scene, unit, drawn, colour)
             elif drawn.kind == "build" and self._known(drawn.unit):
                 at = self._point(drawn.unit)
-                ring = Circle(at, UNIT + 4.5, None, palette.INK, 1.6, (2.5, 2.0))
-                scene.add(Group((ring, self.unit(drawn.unit, power, at, "built")),
+                scene.add(Group((self.unit(drawn.unit, power, at, "built"), plus(at)),
                                 "build", _data(unit=drawn.unit, power=power)))
             elif drawn.kind in ("remove", "disband") and drawn.unit in self.where:
                 at = self.where[drawn.unit]
@@ -273,23 +273,38 @@ class _Board:
         y = top + 60
         x = 14.0
         key: list[Item | Group] = [
-            self.unit("A", "", (x + 10, y), "key"), Text((x + 24, y), "army", 12.0,
-                                                        palette.INK, "start"),
-            self.unit("F", "", (x + 80, y), "key"), Text((x + 96, y), "fleet", 12.0,
-                                                        palette.INK, "start"),
-            arrow((x + 150, y), (x + 200, y), palette.INK, "key"),
-            Text((x + 206, y), "move", 12.0, palette.INK, "start"),
-            Line(((x + 260, y), (x + 300, y)), palette.INK, 2.0, (6.0, 3.0)),
-            Text((x + 306, y), "support", 12.0, palette.INK, "start"),
-            Line(((x + 372, y), (x + 412, y)), palette.INK, 2.2, (1.5, 3.0)),
-            Text((x + 418, y), "convoy", 12.0, palette.INK, "start"),
-            cross((x + 486, y), 5.5, "key"),
-            Text((x + 498, y), "failed", 12.0, palette.INK, "start"),
-            Circle((x + 560, y), 5.5, palette.UNOWNED, palette.INK, 1.4),
-            Text((x + 570, y), "supply centre", 12.0, palette.INK, "start"),
-            Circle((x + 676, y), UNIT, None, palette.INK, 1.5, (3.0, 2.0)),
-            Text((x + 692, y), "dislodged", 12.0, palette.INK, "start"),
-        ]
+            self.unit("A", "", (x + 10, y), "key"),
+            Text((x + 24, y), "army", 12.0, palette.INK, "start"),
+            self.unit("F", "", (x + 80, y), "key"),
+            Text((x + 96, y), "fleet", 12.0, palette.INK, "start"),
+            Circle((x + 150, y), 5.5, palette.UNOWNED, palette.INK, 1.4),
+            Text((x + 160, y), "supply centre", 12.0, palette.INK, "start")]
+        x += 260
+        kind = self.phase[-1:]
+        if kind == "A":
+            key += [self.unit("A", "", (x + 10, y), "key"), plus((x + 10, y)),
+                    Text((x + 28, y), "built", 12.0, palette.INK, "start"),
+                    self.unit("A", "", (x + 90, y), "key"), cross((x + 90, y), 9.0, "key"),
+                    Text((x + 106, y), "removed", 12.0, palette.INK, "start")]
+        else:
+            key += [arrow((x, y), (x + 50, y), palette.INK, "key"),
+                    Text((x + 56, y), "retreat" if kind == "R" else "move", 12.0,
+                         palette.INK, "start")]
+            x += 120
+            if kind == "R":
+                key += [Circle((x + 10, y), UNIT, None, palette.INK, 1.5, (3.0, 2.0)),
+                        Text((x + 26, y), "dislodged, beside its province", 12.0,
+                             palette.INK, "start"),
+                        cross((x + 250, y), 9.0, "key"),
+                        Text((x + 266, y), "disbanded", 12.0, palette.INK, "start")]
+            else:
+                key += [Line(((x, y), (x + 40, y)), palette.INK, 2.0, (6.0, 3.0)),
+                        Text((x + 46, y), "support", 12.0, palette.INK, "start"),
+                        Line(((x + 112, y), (x + 152, y)), palette.INK, 2.2, (1.5, 3.0)),
+                        Text((x + 158, y), "convoy", 12.0, palette.INK, "start"),
+                        cross((x + 226, y), 5.5, "key"),
+                        Text((x + 238, y), "failed (bounce, cut, dislodged, void, no convoy)",
+                             12.0, palette.INK, "start")]
         for item in key:
             scene.add(item)
 
@@ -322,6 +337,14 @@ def arrow(start: Point, end: Point, colour: str, role: str,
                   Polygon((b, left, right), colour, palette.PAPER, 1.0)), role, data)
 
 
+def plus(at: Point) -> Group:
+    """A build's badge: a + on a white disc at the unit's upper right."""
+    x, y = at[0] + UNIT, at[1] - UNIT
+    return Group((Circle((x, y), 6.0, palette.PAPER, palette.INK, 1.2),
+                  Line(((x - 3.5, y), (x + 3.5, y)), palette.INK, 2.0),
+                  Line(((x, y - 3.5), (x, y + 3.5)), palette.INK, 2.0)), "plus")
+
+
 def cross(at: Point, size: float, role: str, data: tuple[tuple[str, str], ...] = ()) -> Group:
     """An X: a failed order, a unit removed or disbanded."""
     x, y = at
@@ -333,7 +356,7 @@ def cross(at: Point, size: float, role: str, data: tuple[tuple[str, str], ...] =
 
 def board_scene(state: Mapping[str, Any], orders: Mapping[str, str] | None = None,
                 results: Mapping[str, str] | None = None, title: str = "") -> Scene:
-    geometry = load_geometry("standard")
+    geometry = load_geometry(STANDARD_MAP)
     board = _Board(state, orders or {}, results or {}, geometry)
     scene = Scene(geometry.width, TOP + geometry.height + LEGEND,
                   title=title or phase_name(board.phase))

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from judge.engine.maps import STANDARD_MAP
+
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
 Shape = tuple[tuple[Ring, ...], ...]  # polygons, each its exterior ring then its holes
@@ -59,7 +61,7 @@ def _shape(raw: list[list[list[list[float]]]]) -> Shape:
 
 
 @cache
-def load_geometry(name: str = "standard") -> Geometry:
+def load_geometry(name: str = STANDARD_MAP) -> Geometry:
     text = resources.files("judge.engine").joinpath(
         "maps", f"{name}_geometry.json").read_text(encoding="utf-8")
     data = json.loads(text)

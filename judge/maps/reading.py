@@ -3,7 +3,9 @@ STP/NC``), read as far as a map draws it: what kind of order, which unit, where 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,3 +53,30 @@ def read_order(unit: str, text: str) -> Drawn:
         rest = [w for w in words[3:] if w not in ("-", "VIA", "CONVOY")]
         return Drawn(kind, unit, target, rest[-1] if rest else None)
     return Drawn("other", unit)
+
+
+def unit_of(text: str) -> str | None:
+    """The unit an order's text is for (``BUILD F STP/NC``: ``F STP/NC``; ``WAIVE``:
+    None)."""
+    words = text.upper().split()
+    if words and words[0] in ("BUILD", "REMOVE"):
+        words = words[1:]
+    return _unit(words, 0)
+
+
+def orders_by_unit(given: Mapping[str, Any]) -> dict[str, str]:
+    """Orders as a runner's result gives them, keyed by unit: ``{unit: text}`` as is;
+    ``{power: [texts]}`` and ``{power: {unit: text}}`` read through."""
+    out: dict[str, str] = {}
+    for key, value in given.items():
+        if isinstance(value, str):
+            if unit_of(key) == key.upper():
+                out[key] = value
+        elif isinstance(value, Mapping):
+            out.update(orders_by_unit(value))
+        elif isinstance(value, list):
+            for text in value:
+                unit = unit_of(str(text))
+                if unit is not None:
+                    out[unit] = str(text)
+    return out

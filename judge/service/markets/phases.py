@@ -13,11 +13,15 @@ from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.engine.phase import PhaseKind
+from judge.games import kind_of
+from judge.maps import board_png
+from judge.maps.reading import orders_by_unit
 from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.members import MEMBER
 from judge.service.markets.play import mails_json, opening_envelope, params_of, play
 from judge.service.reports.replies import render, render_letter
+from judge.service.reports.roster import maps_by_default
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
 from judge.storage.games import members
@@ -28,6 +32,8 @@ from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord, Role
 log = logging.getLogger(__name__)
 
 KINDS = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT}
+BOARD_PHASES = "MRA"  # the phase letters of the phases played on the board
+BLIND = "BLIND"
 
 PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase
 
@@ -114,7 +120,8 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
         game.result = f"{end['kind']} {' '.join(end.get('winners', []))}".strip()
         game.phase = None
         _keep_public(settings, game, kind, record, letters)
-        _send(session, settings, game, kind, result["state"], now, letters)
+        _send(session, settings, game, kind, result["state"], now, letters,
+              board_map(game, record, result))
         return
     kept = kind.carry(record.state, result) if kind.carry else dict(result["state"])
     nxt = record_state(session, game, kept, now)
@@ -124,7 +131,8 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
             letter.view.setdefault("next_phase", nxt.phase)
             letter.view.setdefault("deadline", deadline.strftime("%Y-%m-%d %H:%M UTC"))
     _keep_public(settings, game, kind, record, letters)
-    _send(session, settings, game, kind, result["state"], now, letters)
+    _send(session, settings, game, kind, result["state"], now, letters,
+          board_map(game, record, result))
 
 
 def _keep_public(settings: Settings, game: Game, kind: MarketKind, record: PhaseRecord,
@@ -158,13 +166,33 @@ def history(session: Session, game: Game, current: PhaseRecord,
                    "result": {"events": list(events)}}]
 
 
+def board_map(game: Game, record: PhaseRecord, result: Mapping[str, Any]
+              ) -> tuple[bytes, str] | None:
+    """The map of a phase played on the board (movement, retreats, adjustments: the
+    phase letter, when the kind is played on the board), as adjudicated; None for a
+    market phase, and in a BLIND game (whose public letters show no board)."""
+    state = record.state
+    if not kind_of(game.variant).board or record.phase[-1:] not in BOARD_PHASES \
+            or "units" not in state or BLIND in {f.upper() for f in game.flags}:
+        return None
+    png = board_png(state, orders=orders_by_unit(result.get("orders") or {}),
+                    results=dict(result.get("results") or {}), title=f"Game {game.name}")
+    return png, f"{game.name}-{record.phase}.png"
+
+
 def _send(session: Session, settings: Settings, game: Game, kind: MarketKind,
-          state: Mapping[str, Any], now: datetime, letters: list[Letter]) -> None:
+          state: Mapping[str, Any], now: datetime, letters: list[Letter],
+          picture: tuple[bytes, str] | None = None) -> None:
     """Each letter to its readers: ``*`` every member, observer and the master; a name
-    that member alone; ``MASTER`` the master."""
+    that member alone; ``MASTER`` the master. ``picture``, the phase's map, goes with
+    the first public letter to each reader who takes maps (SET MAP)."""
     everyone = [m for m in members(session, game) if m.role in (MEMBER, Role.OBSERVER)]
     by_name = {(m.name or "").upper(): m.address for m in everyone if m.role == MEMBER}
+    default = maps_by_default(game)
+    takes = {m.address: default if m.maps is None else m.maps for m in everyone}
+    takes.setdefault(game.master_address, default)
     for letter in letters:
+        shown, picture = (picture, None) if letter.to == "*" else (None, picture)
         if letter.to == "*":
             to = [m.address for m in everyone] + [game.master_address]
         elif letter.to == "MASTER":
@@ -175,7 +203,7 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind,
         body = _body(settings, game, kind, letter)
         for address in dict.fromkeys(to):
             queue_mail(session, address, letter.subject, body, sender=settings.address,
-                       now=now)
+                       now=now, picture=shown if takes.get(address, default) else None)
 
 
 send = _send  # for the letters a mail sends at once (orders.py)
