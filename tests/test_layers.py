@@ -42,9 +42,9 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "judge.batch": ("judge.engine", "judge.money", "judge.text", "judge.batch", "judge.games"),
     "judge.config": (),
     "judge.storage": ("judge.engine", "judge.config", "judge.storage", "sqlalchemy", "alembic"),
-    "judge.service": ("judge.engine", "judge.money", "judge.text", "judge.batch", "judge.resources",
-                      "judge.config", "judge.storage", "judge.service", "judge.games",
-                      "sqlalchemy", "jinja2"),
+    "judge.service": ("judge.engine", "judge.money", "judge.text", "judge.batch", "judge.maps",
+                      "judge.resources", "judge.config", "judge.storage", "judge.service",
+                      "judge.games", "sqlalchemy", "jinja2"),
     "judge.mail": ("judge.text", "judge.config", "judge.storage", "judge.mail", "sqlalchemy",
                    "aiosmtpd"),
     # judge demo: the story of a game played by the scripts of judge.demos, which the
@@ -53,7 +53,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "judge.demos": ("judge.config", "judge.demos", "judge.storage", "judge.mail", "judge.games",
                     "sqlalchemy"),
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
-                  "judge.demo", "judge.games", "sqlalchemy"),
+                  "judge.maps", "judge.demo", "judge.games", "sqlalchemy"),
 }
 # The pure layers: values in, values out. No I/O, no global state, nothing run at import.
 PURE = ("judge.engine", "judge.money", "judge.text", "judge.maps")

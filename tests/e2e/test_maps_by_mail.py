@@ -6,16 +6,21 @@ only, and the master's SET MAP OFF makes that the game's default."""
 from __future__ import annotations
 
 import io
+import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 from email import message_from_bytes, policy
+from pathlib import Path
 
 from PIL import Image
 
+from judge.cli import main
 from judge.config import Settings
 from judge.mail.send import render
 from judge.storage.mailqueue import OutboundMessage
 from tests.e2e.conftest import MailJudge
 from tests.e2e.test_by_mail import GM, POWERS, _start, player
+
+EXAMPLE = Path(__file__).resolve().parent.parent.parent / "examples" / "opening.jsonl"
 
 
 def _results(rows: list[OutboundMessage], phase: str) -> dict[str, OutboundMessage]:
@@ -75,3 +80,27 @@ def test_the_masters_set_map_off_is_the_games_default(by_mail: MailJudge) -> Non
     results = _results(by_mail.send(GM, "SIGNON MASTER@mapd gmpass", "PROCESS S1901M"),
                        "S1901M")
     assert {a for a, r in results.items() if r.picture is not None} == {germany}
+
+
+def test_judge_map_draws_a_stored_phase_and_a_case(by_mail: MailJudge, db_url: str,
+                                                   tmp_path: Path) -> None:
+    _start(by_mail, "mapc", "STANDARD")
+    by_mail.replies(player("FRANCE"), "SIGNON france@mapc pwfrance", "A PAR - BUR")
+    by_mail.send(GM, "SIGNON MASTER@mapc gmpass", "PROCESS S1901M")
+    config = tmp_path / "judge.conf"
+    config.write_text(f"[judge]\naddress = judge@example.org\n[database]\nurl = {db_url}\n",
+                      encoding="utf-8")
+    svg = tmp_path / "s1901m.svg"
+    assert main(["map", "--game", "mapc", "--phase", "S1901M", "--config", str(config),
+                 "--out", str(svg)]) == 0
+    root = ET.fromstring(svg.read_text(encoding="utf-8"))
+    moves = [e.get("data-unit") for e in root.iter() if e.get("class") == "move"]
+    assert moves == ["A PAR"]
+    assert main(["map", "--game", "nosuch", "--config", str(config),
+                 "--out", str(svg)]) == 1
+    case = tmp_path / "case.json"
+    case.write_text(EXAMPLE.read_text(encoding="utf-8").splitlines()[1], encoding="utf-8")
+    png = tmp_path / "f1901m.png"
+    assert main(["map", str(case), "--out", str(png), "--width", "600"]) == 0
+    with Image.open(png) as image:
+        assert image.size[0] == 600

@@ -9,11 +9,15 @@ the map is drawn from the orders carried out, not from what was paid for them.""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from judge.engine.adjudicate import PhaseResult
 from judge.engine.board import Map
 from judge.games import kind_of
 from judge.maps import board_png, board_svg
 from judge.maps.played import Played, played
+from judge.maps.reading import orders_by_unit
 from judge.service.reports.marks import marked_orders
 from judge.service.reports.roster import Roster
 from judge.service.reports.sight import sight_of, unsaid_void
@@ -69,3 +73,12 @@ def results_png(roster: Roster, result: PhaseResult, board: Map, reader: str) ->
 
 def file_name(roster: Roster, result: PhaseResult) -> str:
     return f"{roster.game}-{result.position.phase}.png"
+
+
+def recorded(state: Mapping[str, Any], result: Mapping[str, Any] | None) -> Played:
+    """A stored phase as the map draws it: the state it was played from and, once it is
+    processed, its orders carried out and each unit's outcome (judge.storage.phases
+    keeps them; a market phase keeps its runner's ``orders`` and ``results``)."""
+    result = result or {}
+    outcomes = result.get("outcomes") or result.get("results") or {}
+    return Played(dict(state), orders_by_unit(result.get("orders") or {}), dict(outcomes))
