@@ -6,14 +6,15 @@ a picture out; no file, no database, no mail. The board's drawing is data
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.maps.board import board_scene
+from judge.maps.chart import Panel, chart_scene
 from judge.maps.png import scene_png
 from judge.maps.svg import scene_svg
 
-__all__ = ["board_png", "board_svg"]
+__all__ = ["Panel", "board_png", "board_svg", "chart_png", "chart_svg"]
 
 
 def board_svg(state: Mapping[str, Any], *, orders: Mapping[str, str] | None = None,
@@ -29,3 +30,13 @@ def board_png(state: Mapping[str, Any], *, orders: Mapping[str, str] | None = No
               width: int = 1200) -> bytes:
     """The same map as :func:`board_svg`, as a PNG."""
     return scene_png(board_scene(state, orders, results, title), width)
+
+
+def chart_svg(title: str, panels: Sequence[Panel], *, width: int = 800) -> str:
+    """A market's chart (one panel or more of lines by power) as SVG."""
+    return scene_svg(chart_scene(title, panels), width)
+
+
+def chart_png(title: str, panels: Sequence[Panel], *, width: int = 800) -> bytes:
+    """The same chart as :func:`chart_svg`, as a PNG."""
+    return scene_png(chart_scene(title, panels), width)

@@ -29,6 +29,7 @@ from judge.games import CAPITALIST
 from judge.money.capitalist.currency import CURRENCIES
 from judge.money.capitalist.params import DEFAULTS, ParamError, Params
 from judge.money.capitalist.state import centimes
+from judge.service.markets.charts import capitalist_chart
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import Letter, MarketKind, State
 
@@ -198,6 +199,7 @@ KIND = MarketKind(
     game=CAPITALIST, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status, opening_letters=_opening_letters,
     secret=True,
+    chart=capitalist_chart, year_end=lambda phase, result: "points" in result,
 )
 
 GAME = MarketGame(KIND)

@@ -34,6 +34,7 @@ from judge.games import EXCHANGE
 from judge.money.exchange.params import DEFAULTS
 from judge.money.payola.statement_json import statement_of
 from judge.money.payola.statements import Statement
+from judge.service.markets.charts import exchange_chart
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import History, Letter, MarketKind, State, units_and_centres
 from judge.service.markets.play import PARAM
@@ -500,6 +501,7 @@ KIND = MarketKind(
     letters=_letters, status=_status,
     notices=_notices, settings={"HOLDINGS": _set_holdings}, in_force=_in_force,
     in_force_keys=("standing",),
+    chart=exchange_chart, year_end=lambda phase, result: phase.endswith("A"),
 )
 
 GAME = MarketGame(KIND)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.games import Kind
+from judge.maps import Panel
 
 State = Mapping[str, Any]
 # the game's processed phases so far, each {"phase", "state" (as it opened), "result"}
@@ -105,6 +106,11 @@ class MarketKind:
     # the keys of the runner's answer ``in_force`` reads, kept with each mail so that
     # STATUS reads them without playing the phase again
     in_force_keys: tuple[str, ...] = ()
+    # the year-end chart (judge.service.markets.charts): its panels from the states the
+    # game's phases opened with, and whether the phase played (its name, the runner's
+    # answer) ends a year
+    chart: Callable[[Sequence[Mapping[str, Any]]], list[Panel]] | None = None
+    year_end: Callable[[str, Mapping[str, Any]], bool] | None = None
 
 
 def units_and_centres(state: State, power: str) -> list[str]:

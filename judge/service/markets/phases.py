@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from textwrap import fill
 from typing import Any
 
 from sqlalchemy import select
@@ -17,6 +18,7 @@ from judge.games import kind_of
 from judge.maps import board_png
 from judge.maps.reading import orders_by_unit
 from judge.service.deadlines import deadline_after, moved_by_absences
+from judge.service.markets.charts import chart_picture
 from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.members import MEMBER
 from judge.service.markets.play import mails_json, opening_envelope, params_of, play
@@ -122,6 +124,7 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
         _keep_public(settings, game, kind, record, letters)
         _send(session, settings, game, kind, result["state"], now, letters,
               board_map(game, record, result))
+        _send_chart(session, settings, game, kind, record, result, result["state"], now)
         return
     kept = kind.carry(record.state, result) if kind.carry else dict(result["state"])
     nxt = record_state(session, game, kept, now)
@@ -133,6 +136,7 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
     _keep_public(settings, game, kind, record, letters)
     _send(session, settings, game, kind, result["state"], now, letters,
           board_map(game, record, result))
+    _send_chart(session, settings, game, kind, record, result, None, now)
 
 
 def _keep_public(settings: Settings, game: Game, kind: MarketKind, record: PhaseRecord,
@@ -164,6 +168,36 @@ def history(session: Session, game: Game, current: PhaseRecord,
     out = [{"phase": r.phase, "state": r.state, "result": r.result or {}} for r in records]
     return out + [{"phase": current.phase, "state": current.state,
                    "result": {"events": list(events)}}]
+
+
+def _send_chart(session: Session, settings: Settings, game: Game, kind: MarketKind,
+                record: PhaseRecord, result: Mapping[str, Any],
+                final: Mapping[str, Any] | None, now: datetime) -> None:
+    """At a year's end, the chart of the game so far, as a public letter of its own
+    whose text gives the chart's figures (``final``: the last state of a game that
+    ended, which no phase record holds)."""
+    if kind.chart is None or kind.year_end is None or not kind.year_end(record.phase, result):
+        return
+    entries = [{"phase": r.phase, "state": r.state} for r in phase_records(session, game)]
+    if final is not None:
+        entries.append({"phase": str(final.get("phase", "")), "state": final})
+    made = chart_picture(f"{kind.title} {game.name}: the market so far", kind.chart, entries,
+                         f"{game.name}-{record.phase}-chart.png")
+    if made is None:
+        return
+    picture, panels = made
+    lines: list[str] = []
+    for panel in panels:
+        lines += ["", f"{panel.title}, {panel.unit}:"]
+        for power, values in sorted(panel.series.items()):
+            figures = ", ".join(f"{step} {'-' if v is None else f'{v:g}'}"
+                                for step, v in zip(panel.steps, values, strict=False))
+            lines += fill(f"{power.title()}: {figures}", 78, initial_indent="  ",
+                          subsequent_indent="      ").splitlines()
+    view = {"game": game.name, "title": kind.title, "phase": record.phase, "lines": lines}
+    _send(session, settings, game, kind, final or {}, now,
+          [Letter("*", f"{game.name}: the market after {record.phase}",
+                  "market/chart.txt.j2", view)], picture)
 
 
 def board_map(game: Game, record: PhaseRecord, result: Mapping[str, Any]
