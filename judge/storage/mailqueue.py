@@ -441,13 +441,15 @@ def queue_reply(
     now: datetime | None = None,
     not_before: datetime | None = None,
     budgeted: bool = False,
+    picture: Picture = None,
 ) -> None:
     """``queue_mail`` written at once by a Core insert (no ORM object, nothing returned):
     the worker's reply to every mail. Mail the session holds unwritten is written first,
     so the outbox keeps the order in which mail was queued."""
     session.flush()
     session.connection().execute(_QUEUE, _outbound(
-        to, subject, body, sender, in_reply_to, inbox_id, None, now, not_before, budgeted))
+        to, subject, body, sender, in_reply_to, inbox_id, None, now, not_before, budgeted,
+        picture))
 
 
 _QUEUE = insert(cast(Table, OutboundMessage.__table__)).inline()  # built once; no RETURNING

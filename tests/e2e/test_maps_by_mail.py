@@ -104,3 +104,20 @@ def test_judge_map_draws_a_stored_phase_and_a_case(by_mail: MailJudge, db_url: s
     assert main(["map", str(case), "--out", str(png), "--width", "600"]) == 0
     with Image.open(png) as image:
         assert image.size[0] == 600
+
+
+def test_map_by_mail_to_a_signed_on_member_only(by_mail: MailJudge) -> None:
+    _start(by_mail, "mapm", "STANDARD")
+    by_mail.send(GM, "SIGNON MASTER@mapm gmpass", "PROCESS S1901M")
+    italy = player("ITALY")
+    rows = by_mail.send(italy, "SIGNON italy@mapm pwitaly", "MAP mapm S1901M")
+    assert [r.recipient for r in rows] == [italy]
+    assert "The map of mapm S1901M is beside this reply" in rows[0].body
+    assert rows[0].picture is not None and rows[0].picture_name == "mapm-S1901M.png"
+    with Image.open(io.BytesIO(rows[0].picture)) as image:
+        assert image.size[0] == 1200
+    # without a sign-on the reply goes to whoever the From says: no picture
+    stranger = by_mail.send("someone@else.example", "MAP mapm")
+    assert stranger[0].picture is None and "no picture" in stranger[0].body
+    refused = by_mail.send(italy, "SIGNON italy@mapm pwitaly", "MAP mapm F1905M")
+    assert "has no played phase F1905M" in refused[0].body and refused[0].picture is None
