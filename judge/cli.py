@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from judge.games import DEFAULT, KINDS
@@ -204,7 +206,6 @@ def _map(args: argparse.Namespace) -> int:
     """Draw a phase: of a stored game (--game, --phase), or a judge adjudicate case or
     result read from a file or standard input; .svg or .png by the output's name."""
     import json
-    from pathlib import Path
 
     from judge.maps import board_png, board_svg
     from judge.maps.played import Played
@@ -303,8 +304,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--full", action="store_true",
                       help="print the books every reader gets at the end in full "
                       "(by default only their first lines)")
-    demo.add_argument("--maps", metavar="DIR", default="var/demo-maps",
-                      help="write the maps the results mails carried here (var/demo-maps)")
+    demo.add_argument("--maps", metavar="DIR",
+                      default=str(Path(tempfile.gettempdir()) / "judge-demo-maps"),
+                      help="write the maps the results mails carried into DIR/<game> "
+                      "(default: judge-demo-maps in the system's temporary folder)")
     demo.set_defaults(func=_demo)
     drawing = sub.add_parser(
         "map", help="draw a phase as SVG or PNG: of a stored game (--game G [--phase P]), "
