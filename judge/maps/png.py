@@ -126,7 +126,8 @@ def png_bytes(image: Image.Image) -> bytes:
         b"\x89PNG\r\n\x1a\n",
         _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
         _chunk(b"PLTE", bytes(colours[:3 * 256])),
-        _chunk(b"IDAT", zlib.compress(rows, 6)),
+        # level 3: 8 ms and 73 KB for a busy map, where level 6 takes 19 ms for 58 KB
+        _chunk(b"IDAT", zlib.compress(rows, 3)),
         _chunk(b"IEND", b""),
     ))
 
