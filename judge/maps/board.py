@@ -200,7 +200,7 @@ class _Board:
             end = _towards(target, start, UNIT + 3)
             items: tuple[Item, ...] = (
                 Line((_towards(start, target, UNIT), end), colour, 2.0, (6.0, 3.0)),
-                Circle(target, UNIT + 3, None, colour, 1.6, (6.0, 3.0)))
+                Circle(target, UNIT + 3, None, colour, 1.6))  # solid: dashed is dislodged
         else:                           # to move: a line to the middle of the move
             supported = self.orders.get(drawn.target)
             dest = self._dest(drawn.dest)
