@@ -2,7 +2,8 @@
 
 Each market kind says what its chart shows (its ``chart`` part): Exchange its share
 prices (not the treasuries, which only a corporation's shareholders and leader may
-see), 1901-Shareholders its share prices, Capitalist its currency rates. A chart is
+see), 1901-Shareholders its share prices, Capitalist and the Bourse their currency
+rates. A chart is
 read from the states the game's phases opened with (oldest first) and the state the
 next phase opens with; it goes out as a public letter of its own, whose text gives the
 same figures, when the phase played ends a year (the kind's ``year_end``)."""
@@ -66,9 +67,13 @@ def capitalist_chart(entries: Sequence[Entry]) -> list[Panel]:
     return [Panel("Currency rates", "rate (SFr)", steps, series, "season")]
 
 
-def year_ended(before: str, after: str) -> bool:
-    """The phase played (``before``) ends its year: the next one opens in a later year."""
-    return _year(after) > _year(before)
+def bourse_chart(entries: Sequence[Entry]) -> list[Panel]:
+    """The Bourse's currency rates (cents as dollars) as each host phase opened."""
+    points = [(e["phase"][:5] if e["phase"] != "after" else "now",
+               {p: r / 100 for p, r in e["state"].get("rates", {}).items()})
+              for e in entries if e["state"].get("rates")]
+    steps, series = _series(points)
+    return [Panel("Currency rates", "rate ($)", steps, series, "season")]
 
 
 def chart_picture(title: str, chart: Callable[[Sequence[Entry]], list[Panel]],
