@@ -3,10 +3,10 @@
 Each market kind says what its chart shows (its ``chart`` part): Exchange its share
 prices (not the treasuries, which only a corporation's shareholders and leader may
 see), 1901-Shareholders its share prices, Capitalist and the Bourse their currency
-rates. A chart is
-read from the states the game's phases opened with (oldest first) and the state the
-next phase opens with; it goes out as a public letter of its own, whose text gives the
-same figures, when the phase played ends a year (the kind's ``year_end``)."""
+rates. A chart is read from the states the game's phases opened with (oldest first)
+and the state the next phase opens with; it goes out as a public letter of its own,
+whose text gives the same figures, when the phase played ends a year (the kind's
+``year_end``); the Bourse's rides on its Fall turn letter."""
 
 from __future__ import annotations
 
