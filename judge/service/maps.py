@@ -55,9 +55,13 @@ def show_map(ctx: Context, cmd: c.MapOf, step: Step) -> Result:
     roster = roster_of(game, ctx.settings.name)
     if roster.blind:
         who = ctx.identity
-        reader = who.power.name if (who is not None and who.game.id == game.id
-                                    and who.role == "player" and who.power is not None) \
-            else "OBSERVER"
+        own = who is not None and who.game.id == game.id
+        if own and who is not None and who.role == "master":
+            reader = "MASTER"           # the master sees the whole board
+        elif own and who is not None and who.role == "player" and who.power is not None:
+            reader = who.power.name     # a player his own view
+        else:
+            reader = "OBSERVER"         # anyone else no unit
         board = load_map(game.map_name)
         drawn = view(roster, replayed(record, board), board, reader)
     else:
@@ -65,7 +69,7 @@ def show_map(ctx: Context, cmd: c.MapOf, step: Step) -> Result:
         drawn = recorded(record.state, record.result)
     png = board_png(drawn.state, orders=drawn.orders, results=drawn.results,
                     title=f"Game {game.name}")
-    seen = f" as {reader.title()} sees it" if reader and reader != "OBSERVER" else ""
+    seen = f" as {reader.title()} sees it" if reader in load_map(game.map_name).powers else ""
     return Result(step.line, step.text, True,
                   [f"The map of {game.name} {record.phase}{seen} is beside this reply "
                    "(a PNG) when it goes to a member signed on in this mail; no picture "

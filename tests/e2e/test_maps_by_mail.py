@@ -121,3 +121,19 @@ def test_map_by_mail_to_a_signed_on_member_only(by_mail: MailJudge) -> None:
     assert stranger[0].picture is None and "no picture" in stranger[0].body
     refused = by_mail.send(italy, "SIGNON italy@mapm pwitaly", "MAP mapm F1905M")
     assert "has no played phase F1905M" in refused[0].body and refused[0].picture is None
+
+
+def test_map_by_mail_in_a_blind_game_is_the_players_own_view(by_mail: MailJudge) -> None:
+    _start(by_mail, "mapb", "PAYOLA BLIND")
+    rows = by_mail.send(GM, "SIGNON MASTER@mapb gmpass", "PROCESS S1901M")
+    results = _results(rows, "S1901M")
+    france, turkey = player("FRANCE"), player("TURKEY")
+    # each reader's results map is its own view: France's and Turkey's differ
+    assert results[france].picture != results[turkey].picture
+    reply = by_mail.send(france, "SIGNON france@mapb pwfrance", "MAP mapb S1901M")[0]
+    assert "as France sees it" in reply.body
+    # the very map France's results mail carried
+    assert reply.picture == results[france].picture
+    # the master signed on gets the whole board, as his results mail had it
+    master = by_mail.send(GM, "SIGNON MASTER@mapb gmpass", "MAP mapb")[0]
+    assert master.picture == results[GM].picture != reply.picture
