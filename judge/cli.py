@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from judge.games import DEFAULT, KINDS
@@ -199,7 +201,81 @@ def _add_mail_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 def _demo(args: argparse.Namespace) -> int:
     from judge import demo
 
-    return demo.run(args.config, sys.stdout, args.only, args.full, args.by_reader, args.game)
+    return demo.run(args.config, sys.stdout, args.only, args.full, args.by_reader, args.game,
+                    args.maps)
+
+
+def _map(args: argparse.Namespace) -> int:
+    """Draw a phase: of a stored game (--game, --phase), or a judge adjudicate case or
+    result read from a file or standard input; .svg or .png by the output's name."""
+    import json
+
+    from judge.maps import board_png, board_svg
+    from judge.maps.played import Played
+
+    if args.game:
+        drawn, title = _stored_phase(args)
+    else:
+        source = open(args.input, encoding="utf-8") if args.input else sys.stdin
+        with source:
+            text = source.read().strip()
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:  # JSON Lines: the first line
+            data = json.loads(text.splitlines()[0])
+        drawn, title = _case_phase(data), str(data.get("id", ""))
+    if drawn is None:
+        print("judge map: no such game or phase", file=sys.stderr)
+        return 1
+    assert isinstance(drawn, Played)
+    out = Path(args.out)
+    draw = {"orders": drawn.orders, "results": drawn.results, "title": title,
+            "width": args.width}
+    if out.suffix.lower() == ".svg":
+        out.write_text(board_svg(drawn.state, **draw), encoding="utf-8")
+    else:
+        out.write_bytes(board_png(drawn.state, **draw))
+    print(f"judge map: wrote {out} ({drawn.state.get('phase', '?')})", file=sys.stderr)
+    return 0
+
+
+def _case_phase(data: dict) -> object:
+    """A case (state and orders: played here) or a result (its state, the next phase)."""
+    from judge import batch
+    from judge.maps.played import Played
+    from judge.maps.reading import orders_by_unit
+
+    if "orders" in data and "results" not in data:
+        result = batch.run_case(data)
+        orders = orders_by_unit(result.get("orders") or data.get("orders") or {})
+        return Played(data["state"], orders, dict(result.get("results") or {}))
+    return Played(data["state"], orders_by_unit(data.get("orders") or {}), {})
+
+
+def _stored_phase(args: argparse.Namespace) -> tuple[object, str]:
+    from sqlalchemy import select
+
+    from judge.config import load_settings
+    from judge.service.reports.maps import recorded
+    from judge.storage.phases import phase_records
+    from judge.storage.schema import Game
+    from judge.storage.session import make_engine, make_sessionmaker
+
+    # read only: the database as it is (judge serve and judge initdb upgrade it)
+    factory = make_sessionmaker(make_engine(load_settings(args.config).database_url))
+    try:
+        with factory() as session:
+            game = session.scalar(select(Game).where(Game.name == args.game))
+            if game is None:
+                return None, ""
+            records = [r for r in phase_records(session, game) if not r.rolled_back]
+            chosen = [r for r in records if args.phase is None or r.phase == args.phase.upper()]
+            if not chosen:
+                return None, ""
+            record = chosen[-1]
+            return recorded(record.state, record.result), f"Game {game.name}"
+    finally:
+        _close(factory)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -231,7 +307,24 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--full", action="store_true",
                       help="print the books every reader gets at the end in full "
                       "(by default only their first lines)")
+    demo.add_argument("--maps", metavar="DIR",
+                      default=str(Path(tempfile.gettempdir()) / "judge-demo-maps"),
+                      help="write the maps the results mails carried into DIR/<game> "
+                      "(default: judge-demo-maps in the system's temporary folder)")
     demo.set_defaults(func=_demo)
+    drawing = sub.add_parser(
+        "map", help="draw a phase as SVG or PNG: of a stored game (--game G [--phase P]), "
+        "or a judge adjudicate case or result from a file or standard input")
+    drawing.add_argument("input", nargs="?", help="a case or result (JSON) instead of stdin")
+    drawing.add_argument("--out", required=True, metavar="FILE",
+                         help="the picture to write: FILE.svg or FILE.png")
+    drawing.add_argument("--game", metavar="NAME", help="a game of the judge's database")
+    drawing.add_argument("--phase", metavar="PHASE",
+                         help="the game's phase (S1901M); default its last")
+    drawing.add_argument("--config", metavar="PATH", default="judge.conf",
+                         help="the judge.conf of the database (with --game)")
+    drawing.add_argument("--width", type=int, default=1200, help="pixels (1200)")
+    drawing.set_defaults(func=_map)
     return parser
 
 

@@ -229,21 +229,24 @@ def _wait_for_port(settings: Settings, serve: subprocess.Popen[bytes]) -> None:
 
 
 def run(config: str | None, out: TextIO, only: str | None = None, full: bool = False,
-        by_reader: bool = False, kind: str | None = None) -> int:
+        by_reader: bool = False, kind: str | None = None, maps: str | None = None) -> int:
     """Play against the judge of ``config`` (already serving), or against one of its own;
     print the game as a story, or (``by_reader``, ``only``) each reader's mail in turn.
-    ``kind`` plays that market game's script (``GAMES``) instead of the Payola game."""
+    ``kind`` plays that market game's script (``GAMES``) instead of the Payola game.
+    ``maps``: the folder where the maps the results mails carried are written (in a
+    folder of the game's name); the log says where."""
     game = f"demo{int(time.time() * 10) % 10**7:07d}"  # always as long: wrapped mail lines stay put
     log = sys.stderr
     script = script_named(kind or GAMES[0])
     if config is None:
         with own_judge(log) as path:
-            return _play_and_report(path, game, out, log, only, full, by_reader, script)
-    return _play_and_report(Path(config), game, out, log, only, full, by_reader, script)
+            return _play_and_report(path, game, out, log, only, full, by_reader, script, maps)
+    return _play_and_report(Path(config), game, out, log, only, full, by_reader, script, maps)
 
 
 def _play_and_report(config: Path, game: str, out: TextIO, log: TextIO,
-                     only: str | None, full: bool, by_reader: bool, script: Script) -> int:
+                     only: str | None, full: bool, by_reader: bool, script: Script,
+                     maps: str | None = None) -> int:
     judge = MailJudge(load_settings(config), config, log)
     try:
         script.play(judge, game)
@@ -251,9 +254,29 @@ def _play_and_report(config: Path, game: str, out: TextIO, log: TextIO,
             report(judge, game, out, only, full, script.players, script.address)
         else:
             story(judge, game, out, full, script.players, script.narration, script.address)
+        if maps:
+            write_maps(judge, Path(maps) / game, log)
     finally:
         judge.engine.dispose()
     return 0
+
+
+def write_maps(judge: MailJudge, folder: Path, log: TextIO) -> list[Path]:
+    """Each map the game's mails carried (once, by its file name) into ``folder``."""
+    written: dict[str, Path] = {}
+    for key in judge.seen:
+        for part in judge.mails[key].walk():
+            name = part.get_filename()
+            if part.get_content_type() != "image/png" or not name or name in written:
+                continue
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / Path(name).name
+            path.write_bytes(part.get_content())
+            written[name] = path
+    if written:
+        print(f"The maps the results mails carried: {len(written)} pictures in {folder}/ "
+              f"({', '.join(sorted(p.name for p in written.values()))})", file=log)
+    return list(written.values())
 
 
 PAYOLA = Script(play, POWERS, NARRATION)  # the registry's demo of Payola (judge.games)

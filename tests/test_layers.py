@@ -29,6 +29,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "judge"
 ALLOWED: dict[str, tuple[str, ...]] = {
     "judge": (),  # the package's __init__: the version string only
     "judge.engine": ("judge.engine",),
+    # maps: a phase's position, orders and results in, SVG and PNG out (Pillow paints)
+    "judge.maps": ("judge.engine", "judge.maps", "PIL"),
     # the registry of game kinds imports nothing of the judge; it names each kind's parts
     # as "module:NAME" strings, imported on first use by the layer that asks for the part
     # (Kind.part): the runners of judge.batch, the mail parts of judge.service, the demos
@@ -42,7 +44,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "judge.storage": ("judge.engine", "judge.config", "judge.storage", "sqlalchemy", "alembic"),
     # never judge.batch: the service reads and plays a game through its kind's typed
     # reading (judge.money.<game>.reading); batch is the JSON Lines edge alone
-    "judge.service": ("judge.engine", "judge.money", "judge.text", "judge.resources",
+    "judge.service": ("judge.engine", "judge.money", "judge.text", "judge.maps", "judge.resources",
                       "judge.config", "judge.storage", "judge.service", "judge.games",
                       "sqlalchemy", "jinja2"),
     "judge.mail": ("judge.text", "judge.config", "judge.storage", "judge.mail", "sqlalchemy",
@@ -59,10 +61,10 @@ ALLOWED: dict[str, tuple[str, ...]] = {
                   "judge.text", "judge.games", "judge.resources", "judge.web",
                   "sqlalchemy", "jinja2", "starlette", "uvicorn", "itsdangerous"),
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
-                  "judge.demo", "judge.games", "judge.web", "sqlalchemy"),
+                  "judge.maps", "judge.demo", "judge.games", "judge.web", "sqlalchemy"),
 }
 # The pure layers: values in, values out. No I/O, no global state, nothing run at import.
-PURE = ("judge.engine", "judge.money", "judge.text")
+PURE = ("judge.engine", "judge.money", "judge.text", "judge.maps")
 DENIED_STDLIB = frozenset({
     "os", "io", "pathlib", "shutil", "tempfile", "glob", "fileinput", "sys", "subprocess",
     "socket", "socketserver", "ssl", "select", "selectors", "signal", "asyncio", "threading",

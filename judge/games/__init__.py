@@ -49,6 +49,8 @@ class Kind:
     hosts: tuple[str, ...] = ()  # an attachment: the kinds it may ride beside
     market: bool = False  # players deal in a market kept by the judge (spec section 7)
     bank: bool = False  # a board game whose powers keep bank accounts and bribe (Payola)
+    # its phases are played on the board: their results mails carry the map (judge.maps)
+    board: bool = True
 
     @property
     def attachment(self) -> bool:
@@ -101,7 +103,7 @@ BOURSE = Kind(
     mail="judge.service.markets.bourse.attachment:ATTACHMENT", guide="playing-bourse.md",
     rules="rules/bourse.md",
     demo="judge.demos.bourse:SCRIPT", grammar="bourse", hosts=("standard", "payola"),
-    market=True,
+    market=True, board=False,  # its host's results carry the map
 )
 
 # Every kind, in the order HELP and the usage text list them; the first is the game

@@ -61,4 +61,6 @@ def shown(message: EmailMessage) -> str:
             if message[name] is not None]
     part = message.get_body(preferencelist=("plain",))
     text = part.get_content() if part is not None else ""
-    return "\n".join(head) + "\n\n" + str(text)
+    beside = [f"[beside the text: {a.get_filename()}, {len(a.get_content()) // 1000} KB]"
+              for a in message.iter_attachments()] if message.is_multipart() else []
+    return "\n".join(head) + "\n\n" + str(text) + "".join(f"\n{b}" for b in beside)

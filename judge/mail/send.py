@@ -33,7 +33,7 @@ def render(row: OutboundMessage, settings: Settings, now: datetime) -> bytes:
     """The mail as sent: the stored raw bytes, or a plain-text message built from the row."""
     if row.raw is not None:
         return row.raw
-    quick = _render_plain(row, settings, now)
+    quick = None if row.picture else _render_plain(row, settings, now)
     if quick is not None:
         return quick
     return render_message(row, settings, now)
@@ -55,6 +55,12 @@ def render_message(row: OutboundMessage, settings: Settings, now: datetime) -> b
     # RFC 3834: tells vacation responders not to answer, so judges and robots never loop.
     message["Auto-Submitted"] = "auto-replied" if row.in_reply_to else "auto-generated"
     message.set_content(row.body if row.body.endswith("\n") else row.body + "\n")
+    if row.picture:
+        # the text stays the first part, as a text-only reader has always read it; the
+        # map follows as an inline PNG (multipart/mixed)
+        message.add_attachment(row.picture, maintype="image", subtype="png",
+                               disposition="inline",
+                               filename=row.picture_name or "map.png")
     return message.as_bytes()
 
 

@@ -69,6 +69,7 @@ class Result:
     template: str = "done"
     data: dict[str, Any] = field(default_factory=dict)
     signon: int = 0
+    picture: tuple[bytes, str] | None = None  # a map sent beside the reply (MAP), its name
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from judge.service import addresses, lookups, master, membership, orders, press
+from judge.service import addresses, lookups, maps, master, membership, orders, press
 from judge.service.context import Context, Refusal, Result
 from judge.service.kinds import part_of
 from judge.text import commands as c
@@ -31,6 +31,7 @@ HANDLERS: dict[type, Handler] = {
     c.List: lookups.list_,
     c.Summary: lookups.summary,
     c.History: lookups.history,
+    c.MapOf: maps.show_map,
     c.Unreadable: lookups.unreadable,
     c.Create: membership.create,
     c.Join: membership.join,

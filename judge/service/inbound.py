@@ -126,9 +126,13 @@ def handle_mail(
         if answered == settings.replies_per_hour:
             _budget_notice(session, settings, mail, to, answered, moment)
     else:
+        # a map (MAP) goes only to a member's registered address: to any other, a
+        # forged sender would turn a line into a picture mailed to a stranger
+        picture = next((r.picture for r in ctx.results if r.picture), None) \
+            if registered else None
         queue_reply(session, to, subject, body, sender=settings.address,
                     in_reply_to=in_reply_to, inbox_id=mail.inbox_id, now=moment,
-                    not_before=moment + delay, budgeted=not registered)
+                    not_before=moment + delay, budgeted=not registered, picture=picture)
         sent = body
     refused = sum(not r.ok for r in ctx.results)
     log.info("mail #%s from %s, game %s: %s; %d done, %d refused", mail.inbox_id,

@@ -148,6 +148,11 @@ def list_(ctx: Context, cmd: c.List, step: Step) -> Result:
     return Result(step.line, step.text, True, template="list", data={"games": rows})
 
 
+def game_of(ctx: Context, name: str | None) -> Game:
+    """The game named, or the one the mail signed on in."""
+    return _game(ctx, name)
+
+
 def _game(ctx: Context, name: str | None) -> Game:
     if name:
         return game_named(ctx, name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from judge.service import schedule
 from judge.service.context import Context, Refusal, Result
 from judge.service.kinds import all_attachments, part_of
+from judge.service.maps import set_map
 from judge.service.membership import set_concede
 from judge.storage.games import members
 from judge.storage.schema import Role
@@ -15,10 +16,11 @@ from judge.text.commands import Step
 OPTIONS: dict[str, tuple[str, ...] | None] = {
     "LISTED": ("YES", "NO"),
     "DESCRIPTION": None,
+    "MAP": ("ON", "OFF"),  # the default of SET MAP: results mails carry the map
 }
 # what a player may SET besides the personal settings the grammar knows
 PLAYER_OPTIONS = {"ZONE": schedule.set_zone, "CONCEDE": set_concede,
-                  "NOCONCEDE": set_concede, "NOCONCESSION": set_concede}
+                  "NOCONCEDE": set_concede, "NOCONCESSION": set_concede, "MAP": set_map}
 
 
 ALIASES = ("PRIVATE", "UNLISTED", "PUBLIC")  # of SET LISTED NO / YES

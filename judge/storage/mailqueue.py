@@ -138,6 +138,9 @@ class OutboundMessage(Base):
     subject: Mapped[str] = mapped_column(default="")
     body: Mapped[str] = mapped_column(default="")
     raw: Mapped[bytes | None]  # a complete message to send as is, instead of subject/body
+    # a picture sent beside the text (a PNG map), and the file name it is sent under
+    picture: Mapped[bytes | None]
+    picture_name: Mapped[str] = mapped_column(String(64), default="")
     in_reply_to: Mapped[str | None]
     inbox_id: Mapped[int | None] = mapped_column(
         ForeignKey("inbox.id", ondelete="SET NULL"), index=True
@@ -399,6 +402,9 @@ def requeue_inbound(session: Session, inbox_id: int) -> bool:
     return True
 
 
+Picture = tuple[bytes, str] | None  # a PNG to send beside a mail's text, and its file name
+
+
 def queue_mail(
     session: Session,
     to: str,
@@ -412,12 +418,13 @@ def queue_mail(
     now: datetime | None = None,
     not_before: datetime | None = None,
     budgeted: bool = False,
+    picture: Picture = None,
 ) -> OutboundMessage:
     """Queue one mail to ``to`` in the caller's transaction: it is sent only if that
     transaction commits, and a rolled-back change sends nothing; not before ``not_before``
     if given."""
     message = OutboundMessage(**_outbound(to, subject, body, sender, in_reply_to, inbox_id,
-                                          raw, now, not_before, budgeted))
+                                          raw, now, not_before, budgeted, picture))
     session.add(message)
     return message
 
@@ -434,26 +441,28 @@ def queue_reply(
     now: datetime | None = None,
     not_before: datetime | None = None,
     budgeted: bool = False,
+    picture: Picture = None,
 ) -> None:
     """``queue_mail`` written at once by a Core insert (no ORM object, nothing returned):
     the worker's reply to every mail. Mail the session holds unwritten is written first,
     so the outbox keeps the order in which mail was queued."""
     session.flush()
     session.connection().execute(_QUEUE, _outbound(
-        to, subject, body, sender, in_reply_to, inbox_id, None, now, not_before, budgeted))
+        to, subject, body, sender, in_reply_to, inbox_id, None, now, not_before, budgeted,
+        picture))
 
 
 _QUEUE = insert(cast(Table, OutboundMessage.__table__)).inline()  # built once; no RETURNING
 
 
-def queue_mails(session: Session, mails: Iterable[tuple[str, str, str]], *, sender: str = "",
-                now: datetime | None = None) -> None:
-    """``queue_mail`` for many mails (each ``(to, subject, body)``) at once: one Core
-    insert of every row, in order (no ORM object, nothing returned), where the ORM wrote
-    each with its own ``INSERT ... RETURNING``. Mail the session holds unwritten is
+def queue_mails(session: Session, mails: Iterable[tuple[str, str, str, Picture]], *,
+                sender: str = "", now: datetime | None = None) -> None:
+    """``queue_mail`` for many mails (each ``(to, subject, body, picture)``) at once: one
+    Core insert of every row, in order (no ORM object, nothing returned), where the ORM
+    wrote each with its own ``INSERT ... RETURNING``. Mail the session holds unwritten is
     written first, so the outbox keeps the order in which mail was queued."""
-    rows = [_outbound(to, subject, body, sender, None, None, None, now, None, False)
-            for to, subject, body in mails]
+    rows = [_outbound(to, subject, body, sender, None, None, None, now, None, False, picture)
+            for to, subject, body, picture in mails]
     if not rows:
         return
     session.flush()
@@ -462,7 +471,8 @@ def queue_mails(session: Session, mails: Iterable[tuple[str, str, str]], *, send
 
 def _outbound(to: str, subject: str, body: str, sender: str, in_reply_to: str | None,
               inbox_id: int | None, raw: bytes | None, now: datetime | None,
-              not_before: datetime | None, budgeted: bool) -> dict[str, Any]:
+              not_before: datetime | None, budgeted: bool,
+              picture: Picture = None) -> dict[str, Any]:
     """An outbox row's values (``queue_mail``)."""
     if not to or "@" not in to or "\n" in to or "\r" in to:
         raise ValueError(f"not a mail address: {to!r}")
@@ -476,6 +486,8 @@ def _outbound(to: str, subject: str, body: str, sender: str, in_reply_to: str | 
         "subject": " ".join(subject.replace("\x00", "\ufffd").split()),
         "body": body.replace("\x00", "\ufffd"),
         "raw": raw,
+        "picture": picture[0] if picture else None,
+        "picture_name": picture[1] if picture else "",
         "in_reply_to": in_reply_to,
         "inbox_id": inbox_id,
         "budgeted": budgeted,

@@ -117,6 +117,7 @@ class Player(Base):
     absence: Mapped[str | None]
     zone: Mapped[str | None] = mapped_column(String(64))  # SET ZONE; None: the game's
     concede: Mapped[str | None] = mapped_column(String(NAME))  # SET CONCEDE <power>
+    maps: Mapped[bool | None]  # SET MAP ON / OFF; None: the game's (its MAP option)
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
     left_at: Mapped[datetime | None]
 

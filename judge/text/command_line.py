@@ -54,6 +54,7 @@ USAGE = {
     "SET": "SET PASSWORD <new>, SET ADDRESS [addr], SET WAIT|NOWAIT, SET ABSENCE <from> TO "
     "<to>, SET NOABSENCE, SET DRAW [powers]|NODRAW, or (master) SET <option> <value>",
     "HISTORY": "HISTORY [game] [FROM <phase>] [TO <phase>]",
+    "MAP": "MAP [game] [phase]",
     "SUMMARY": "SUMMARY [game]",
     "RESIGN": "RESIGN",
     "WITHDRAW": "WITHDRAW",
@@ -86,6 +87,7 @@ _WORD_MEANING = {
     "CONFIRM": "the code",
     "LIST": "a game",
     "HISTORY": "a game",
+    "MAP": "a game",
     "SUMMARY": "a game",
     "HELP": "a topic",
     "CREATE": "a variant or rule flag",

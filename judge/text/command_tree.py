@@ -135,6 +135,10 @@ class ToCommand(Transformer):
         return c.History(_game(game) if game else None, _phase(start), _phase(end))
 
     @v_args(inline=True)
+    def map_of(self, game: Token | None, phase: Token | None) -> c.MapOf:
+        return c.MapOf(_game(game) if game else None, _phase(phase))
+
+    @v_args(inline=True)
     def summary(self, game: Token | None) -> c.Summary:
         return c.Summary(_game(game) if game else None)
 

@@ -165,6 +165,14 @@ class History:
 
 
 @dataclass(frozen=True, slots=True)
+class MapOf:
+    """``MAP [game] [phase]``: the map of a played phase (the last by default)."""
+
+    game: str | None = None
+    phase: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Summary:
     game: str | None = None
 
@@ -277,6 +285,7 @@ Command = (
     | SetDraw
     | SetOption
     | History
+    | MapOf
     | Summary
     | Resign
     | Start

@@ -167,6 +167,11 @@ def test_elimination_after_the_fall_ownership_change(market: MarketJudge, winter
     out = market.deadline("ba")  # F1901M, then the ownership change
     letter = next(m for m in out if m.subject == "ba: Bourse F1901M results")
     assert "CROWNS (AUSTRIA)" in letter.body and "Eliminated" in letter.body
+    # the year's end: the letter carries the chart of the rates so far (docs/maps.md)
+    assert letter.picture_name == "ba-F1901M-bourse.png" and letter.picture is not None
+    assert letter.picture.startswith(b"\x89PNG")
+    # and the host's results carry the map of the phase
+    assert any(m.picture_name == "ba-F1901M.png" for m in out)
     reply = _lines(market, CAROL, "BUY 10 CROWNS", "SELL 10 LIRA")
     if winter:  # W1901A already sees the elimination (D23)
         assert "AUSTRIA is eliminated; its currency is worthless" in reply

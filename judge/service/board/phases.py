@@ -246,7 +246,7 @@ def begin(session: Session, game: Game, settings: Settings, now: datetime,
 
 def queue_all(session: Session, settings: Settings, now: datetime, mails: Sequence[Mail]) -> None:
     """Queue every mail, in order, in the caller's transaction (one insert of them all)."""
-    queue_mails(session, [(mail.to, mail.subject, mail.body) for mail in mails],
+    queue_mails(session, [(mail.to, mail.subject, mail.body, mail.picture) for mail in mails],
                 sender=settings.address, now=now)
 
 

@@ -30,6 +30,7 @@ from judge.money.capitalist.params import DEFAULTS, ParamError, Params
 from judge.money.capitalist.state import centimes
 from judge.money.capitalist.state_json import opening_state
 from judge.service.markets.capitalist_reader import READER
+from judge.service.markets.charts import capitalist_chart
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import Letter, MarketKind, State
 
@@ -233,6 +234,7 @@ KIND = MarketKind(
     game=CAPITALIST, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status, opening_letters=_opening_letters,
     secret=True, reader=READER, actors=_actors, terms=_terms,
+    chart=capitalist_chart, year_end=lambda phase, result: "points" in result,
 )
 
 GAME = MarketGame(KIND)

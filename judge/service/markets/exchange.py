@@ -35,6 +35,7 @@ from judge.money.exchange.start import opening
 from judge.money.exchange.state_json import state_of
 from judge.money.payola.statement_json import statement_of
 from judge.money.payola.statements import Statement
+from judge.service.markets.charts import exchange_chart
 from judge.service.markets.exchange_reader import READER, setup
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import History, Letter, MarketKind, State, units_and_centres
@@ -610,6 +611,7 @@ KIND = MarketKind(
     letters=_letters, status=_status,
     notices=_notices, settings={"HOLDINGS": _set_holdings}, in_force=_in_force,
     reader=READER, actors=_actors, terms=_terms,
+    chart=exchange_chart, year_end=lambda phase, result: phase.endswith("A"),
 )
 
 GAME = MarketGame(KIND)

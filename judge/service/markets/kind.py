@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from judge.games import Kind
+from judge.maps import Panel
 from judge.money.market.reading import Mail, MailRead
 
 State = Mapping[str, Any]
@@ -151,6 +152,11 @@ class MarketKind:
     # the start notice's terms: what each member starts with and when the game ends,
     # given the opening state and the game's GM parameters (defaults filled in)
     terms: Callable[[State, Mapping[str, Any]], list[str]] | None = None
+    # the year-end chart (judge.service.markets.charts): its panels from the states the
+    # game's phases opened with, and whether the phase played (its name, the runner's
+    # answer) ends a year
+    chart: Callable[[Sequence[Mapping[str, Any]]], list[Panel]] | None = None
+    year_end: Callable[[str, Mapping[str, Any]], bool] | None = None
 
 
 def units_and_centres(state: State, power: str) -> list[str]:

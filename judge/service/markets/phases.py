@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from textwrap import fill
 from typing import Any
 
 from sqlalchemy import select
@@ -13,15 +14,20 @@ from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.engine.phase import PhaseKind
+from judge.games import kind_of
+from judge.maps import board_png
+from judge.maps.reading import orders_by_unit
 from judge.money.market.codec import CodecError
 from judge.money.market.reading import Mail, MailRead
 from judge.service.deadlines import deadline_after, moved_by_absences
+from judge.service.markets.charts import chart_picture
 from judge.service.markets.kind import Letter, MarketKind, PhaseReading
 from judge.service.markets.members import MEMBER
 from judge.service.markets.play import envelope as play_envelope
 from judge.service.markets.play import opening_envelope, params_of
 from judge.service.phase_flags import clear_phase_flags
 from judge.service.reports.replies import render, render_letter
+from judge.service.reports.roster import maps_by_default
 from judge.service.schedule import absences
 from judge.service.timing import timing_of
 from judge.storage.games import members
@@ -32,6 +38,8 @@ from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord, Role
 log = logging.getLogger(__name__)
 
 KINDS = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT}
+BOARD_PHASES = "MRA"  # the phase letters of the phases played on the board
+BLIND = "BLIND"
 
 PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase
 
@@ -176,7 +184,9 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
         game.result = f"{end['kind']} {' '.join(end.get('winners', []))}".strip()
         game.phase = None
         _keep_public(settings, game, kind, record, letters)
-        _send(session, settings, game, kind, result["state"], now, letters)
+        _send(session, settings, game, kind, result["state"], now, letters,
+              board_map(game, record, result))
+        _send_chart(session, settings, game, kind, record, result, result["state"], now)
         return
     kept = kind.carry(record.state, result) if kind.carry else dict(result["state"])
     nxt = record_state(session, game, kept, now)
@@ -186,7 +196,9 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
             letter.view.setdefault("next_phase", nxt.phase)
             letter.view.setdefault("deadline", deadline.strftime("%Y-%m-%d %H:%M UTC"))
     _keep_public(settings, game, kind, record, letters)
-    _send(session, settings, game, kind, result["state"], now, letters)
+    _send(session, settings, game, kind, result["state"], now, letters,
+          board_map(game, record, result))
+    _send_chart(session, settings, game, kind, record, result, None, now)
 
 
 def _keep_public(settings: Settings, game: Game, kind: MarketKind, record: PhaseRecord,
@@ -220,13 +232,63 @@ def history(session: Session, game: Game, current: PhaseRecord,
                    "result": {"events": list(events)}}]
 
 
+def _send_chart(session: Session, settings: Settings, game: Game, kind: MarketKind,
+                record: PhaseRecord, result: Mapping[str, Any],
+                final: Mapping[str, Any] | None, now: datetime) -> None:
+    """At a year's end, the chart of the game so far, as a public letter of its own
+    whose text gives the chart's figures (``final``: the last state of a game that
+    ended, which no phase record holds)."""
+    if kind.chart is None or kind.year_end is None or not kind.year_end(record.phase, result):
+        return
+    entries = [{"phase": r.phase, "state": r.state} for r in phase_records(session, game)]
+    if final is not None:
+        entries.append({"phase": str(final.get("phase", "")), "state": final})
+    made = chart_picture(f"{kind.title} {game.name}: the market so far", kind.chart, entries,
+                         f"{game.name}-{record.phase}-chart.png")
+    if made is None:
+        return
+    picture, panels = made
+    lines: list[str] = []
+    for panel in panels:
+        lines += ["", f"{panel.title}, {panel.unit}:"]
+        for power, values in sorted(panel.series.items()):
+            figures = ", ".join(f"{step} {'-' if v is None else f'{v:g}'}"
+                                for step, v in zip(panel.steps, values, strict=False))
+            lines += fill(f"{power.title()}: {figures}", 78, initial_indent="  ",
+                          subsequent_indent="      ").splitlines()
+    view = {"game": game.name, "title": kind.title, "phase": record.phase, "lines": lines}
+    _send(session, settings, game, kind, final or {}, now,
+          [Letter("*", f"{game.name}: the market after {record.phase}",
+                  "market/chart.txt.j2", view)], picture)
+
+
+def board_map(game: Game, record: PhaseRecord, result: Mapping[str, Any]
+              ) -> tuple[bytes, str] | None:
+    """The map of a phase played on the board (movement, retreats, adjustments: the
+    phase letter, when the kind is played on the board), as adjudicated; None for a
+    market phase, and in a BLIND game (whose public letters show no board)."""
+    state = record.state
+    if not kind_of(game.variant).board or record.phase[-1:] not in BOARD_PHASES \
+            or "units" not in state or BLIND in {f.upper() for f in game.flags}:
+        return None
+    png = board_png(state, orders=orders_by_unit(result.get("orders") or {}),
+                    results=dict(result.get("results") or {}), title=f"Game {game.name}")
+    return png, f"{game.name}-{record.phase}.png"
+
+
 def _send(session: Session, settings: Settings, game: Game, kind: MarketKind,
-          state: Mapping[str, Any], now: datetime, letters: list[Letter]) -> None:
+          state: Mapping[str, Any], now: datetime, letters: list[Letter],
+          picture: tuple[bytes, str] | None = None) -> None:
     """Each letter to its readers: ``*`` every member, observer and the master; a name
-    that member alone; ``MASTER`` the master."""
+    that member alone; ``MASTER`` the master. ``picture``, the phase's map, goes with
+    the first public letter to each reader who takes maps (SET MAP)."""
     everyone = [m for m in members(session, game) if m.role in (MEMBER, Role.OBSERVER)]
     by_name = {(m.name or "").upper(): m.address for m in everyone if m.role == MEMBER}
+    default = maps_by_default(game)
+    takes = {m.address: default if m.maps is None else m.maps for m in everyone}
+    takes.setdefault(game.master_address, default)
     for letter in letters:
+        shown, picture = (picture, None) if letter.to == "*" else (None, picture)
         if letter.to == "*":
             to = [m.address for m in everyone] + [game.master_address]
         elif letter.to == "MASTER":
@@ -237,7 +299,7 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind,
         body = _body(settings, game, kind, letter)
         for address in dict.fromkeys(to):
             queue_mail(session, address, letter.subject, body, sender=settings.address,
-                       now=now)
+                       now=now, picture=shown if takes.get(address, default) else None)
 
 
 send = _send  # for the letters a mail sends at once (orders.py)

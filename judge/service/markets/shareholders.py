@@ -27,6 +27,7 @@ from typing import Any
 from judge.games import SHAREHOLDERS
 from judge.money.shareholders.params import DEFAULTS, ParamError, Params
 from judge.money.shareholders.results import started
+from judge.service.markets.charts import shareholders_chart
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import Letter, MarketKind, State, units_and_centres
 from judge.service.markets.shareholders_reader import READER, setup
@@ -328,6 +329,7 @@ KIND = MarketKind(
     acting=_acting, letters=_letters, status=_status,
     setup_problem=_setup_problem, carry=_carry, opening_letters=_opening_letters,
     in_force=_in_force, reader=READER, actors=_actors, terms=_terms,
+    chart=shareholders_chart, year_end=lambda phase, result: "net_worth" in result,
 )
 
 GAME = MarketGame(KIND)

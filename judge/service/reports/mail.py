@@ -17,6 +17,7 @@ class Mail:
     subject: str
     body: str
     reader: str = ""
+    picture: tuple[bytes, str] | None = None  # a PNG map sent beside the text, its file name
 
 
 def compose(to: str, reader: str, subject: str, template: str, view: Any) -> Mail:

@@ -13,6 +13,7 @@ from judge.engine.orders import Build, Waive
 from judge.engine.phase import PhaseKind, Season
 from judge.money.payola.statements import PublicTotals
 from judge.service.reports.mail import Mail, compose
+from judge.service.reports.maps import draws_maps, file_name, results_png
 from judge.service.reports.marks import Marked, marked_orders
 from judge.service.reports.notation import (
     listing,
@@ -24,7 +25,7 @@ from judge.service.reports.notation import (
     roll,
     unit_text,
 )
-from judge.service.reports.roster import Roster, deadline_text
+from judge.service.reports.roster import Member, Roster, deadline_text
 from judge.service.reports.sight import Sight, sight_of, unsaid_void
 
 Own = Callable[[str], bool] | None  # in a BLIND reader's view: the reader's own power
@@ -118,12 +119,23 @@ def results_mails(roster: Roster, result: PhaseResult, board: Map, deadline: dat
     shared = results_view(roster, result, board, totals, vassals=vassals)
     mails = []
     same: dict[str | None, Mail] = {}  # outside BLIND, readers in one zone get one text
+    pictures: dict[str, tuple[bytes, str]] = {}  # one map for all, or one per BLIND reader
+
+    def picture(member: Member) -> tuple[bytes, str] | None:
+        if not member.maps or not draws_maps(roster):
+            return None
+        key = member.reader if roster.blind else ""
+        if key not in pictures:
+            pictures[key] = (results_png(roster, result, board, member.reader),
+                             file_name(roster, result))
+        return pictures[key]
+
     for m in roster.everyone():
         when = deadline_text(deadline, m.zone)
         if roster.blind:
             view = results_view(roster, result, board, totals, m.reader, vassals)
         elif when in same:
-            mails.append(Mail(m.address, subject, same[when].body, m.reader))
+            mails.append(Mail(m.address, subject, same[when].body, m.reader, picture(m)))
             continue
         else:
             view = shared
@@ -131,7 +143,7 @@ def results_mails(roster: Roster, result: PhaseResult, board: Map, deadline: dat
                        replace(view, deadline=when))
         if not roster.blind:
             same[when] = mail
-        mails.append(mail)
+        mails.append(replace(mail, picture=picture(m)))
     return mails
 
 

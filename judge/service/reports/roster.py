@@ -26,6 +26,7 @@ class Member:
     address: str
     reader: str
     zone: str = DEFAULT_ZONE
+    maps: bool = True  # results mails carry the map (SET MAP, else the game's MAP option)
 
 
 @dataclass(frozen=True)
@@ -108,22 +109,30 @@ def roster_of(game: Game, judge: str = "judge") -> Roster:
     if session is None:
         raise ValueError(f"game {game.name} is not attached to a session")
     zone = game.options.get("ZONE") or DEFAULT_ZONE
+    maps = maps_by_default(game)
     players: dict[str, Member] = {}
     observers: list[Member] = []
     for person in members(session, game):
         own = person.zone or zone
+        shown = maps if person.maps is None else person.maps
         if person.role == Role.OBSERVER:
-            observers.append(Member(person.address, "OBSERVER", own))
+            observers.append(Member(person.address, "OBSERVER", own, shown))
         elif person.power is not None:
-            players[person.power.name] = Member(person.address, person.power.name, own)
+            players[person.power.name] = Member(person.address, person.power.name, own,
+                                                shown)
     controlled = {p.name: p.controller for p in game.powers
                   if p.controller and p.name not in players and p.controller in players}
     return Roster(
         game=game.name, variant=game.variant, map_name=game.map_name, judge=judge,
         flags=frozenset(f.upper() for f in game.flags), zone=zone, players=players,
-        observers=tuple(observers), master=Member(game.master_address, "MASTER", zone),
+        observers=tuple(observers), master=Member(game.master_address, "MASTER", zone, maps),
         controlled=controlled,
     )
+
+
+def maps_by_default(game: Game) -> bool:
+    """The game's MAP option (the master's SET MAP ON / OFF): ON unless set OFF."""
+    return str(game.options.get("MAP", "ON")).upper() != "OFF"
 
 
 GameOrRoster = Game | Roster

@@ -36,9 +36,11 @@ from judge.money.trades import Side
 from judge.service.markets.bourse import attached, params_of
 from judge.service.markets.bourse.lines import desk_of, opening
 from judge.service.markets.bourse.members import bourse_members
+from judge.service.markets.charts import bourse_chart, chart_picture
 from judge.service.reports.replies import render_letter
+from judge.service.reports.roster import maps_by_default
 from judge.storage.mailqueue import queue_mail
-from judge.storage.phases import current_record
+from judge.storage.phases import current_record, phase_records
 from judge.storage.schema import Game, PhaseRecord
 
 KEY = BOURSE.name  # PhaseRecord.state / PhaseRecord.result: the Bourse's state
@@ -78,16 +80,30 @@ def play(session: Session, settings: Settings, game: Game, record: PhaseRecord,
     if turn_open(phase, params):
         bourse, report = process_turn(bourse, desk.sets, params)
     gone: tuple[str, ...] = ()
-    if phase.season is Season.FALL and after.phase.season is not Season.FALL:
+    year_end = phase.season is Season.FALL and after.phase.season is not Season.FALL
+    if year_end:
         bourse, gone = eliminate(bourse, _centers(after))
     state = bourse_json(bourse)
     record.result = {**(record.result or {}), KEY: state}
     joined = sorted(set(desk.bourse.members) - set(before.members))
     if report is not None or gone or joined:
         view = _turn_view(record.phase, str(after.phase), bourse, report, gone, joined, params)
+        chart = _chart(session, game, record, state) if year_end else None
         _send(session, settings, game, f"{game.name}: Bourse {record.phase} results",
-              "market/bourse_turn.txt.j2", view, now)
+              "market/bourse_turn.txt.j2", view, now, chart)
     return state
+
+
+def _chart(session: Session, game: Game, record: PhaseRecord,
+           state: Mapping[str, Any]) -> tuple[bytes, str] | None:
+    """At a year's end, the chart of the currency rates as each host phase opened
+    (judge.service.markets.charts), and as the next opens."""
+    entries = [{"phase": r.phase, "state": r.state[KEY]} for r in phase_records(session, game)
+               if KEY in (r.state or {})]
+    entries.append({"phase": "after", "state": state})
+    made = chart_picture(f"The Bourse of {game.name}: the rates so far", bourse_chart,
+                         entries, f"{game.name}-{record.phase}-bourse.png")
+    return None if made is None else made[0]
 
 
 def end(session: Session, settings: Settings, game: Game, how: str, position: Position,
@@ -169,10 +185,16 @@ def _turn_view(phase: str, following: str, bourse: Bourse, report: TurnReport | 
 
 
 def _send(session: Session, settings: Settings, game: Game, subject: str, template: str,
-          view: Mapping[str, Any], now: datetime) -> None:
-    """The same letter to every member and to the master, each his own mail."""
+          view: Mapping[str, Any], now: datetime,
+          picture: tuple[bytes, str] | None = None) -> None:
+    """The same letter to every member and to the master, each his own mail;
+    ``picture`` (the year's chart) to those who take pictures (SET MAP)."""
     body = render_letter(template, v=view, game=game.name, judge=settings.name,
                   judge_address=settings.address)
-    readers = [m.address for m in bourse_members(session, game)] + [game.master_address]
+    default = maps_by_default(game)
+    people = bourse_members(session, game)
+    takes = {m.address.lower(): default if m.maps is None else m.maps for m in people}
+    readers = [m.address for m in people] + [game.master_address]
     for address in {a.lower(): a for a in reversed(readers)}.values():
-        queue_mail(session, address, subject, body, sender=settings.address, now=now)
+        queue_mail(session, address, subject, body, sender=settings.address, now=now,
+                   picture=picture if takes.get(address.lower(), default) else None)

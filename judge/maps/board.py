@@ -1,0 +1,373 @@
+"""The board of one phase as a scene: the provinces, the centres by owner, the units in
+their owners' colours, the orders as arrows and lines, what failed, who was dislodged,
+built or removed, a title and a legend of the powers with their centre counts.
+
+``state`` is the adjudicate contract's state (phase, units, centers, dislodged,
+contested), the position the phase was played from; ``orders`` maps each unit (``F
+LON``) to its order's text, ``results`` each unit to the contract's result."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import judge.maps.palette as palette
+from judge.engine.maps import STANDARD_MAP
+from judge.engine.phase import Phase
+from judge.maps.geometry import Geometry, Point, load_geometry
+from judge.maps.reading import Drawn, read_order
+from judge.maps.scene import Area, Circle, Group, Item, Line, Polygon, Scene, Text
+
+TOP = 44.0       # the title band
+LEGEND = 78.0    # the legend band
+UNIT = 10.0      # a unit's radius
+ASIDE = (15.0, 13.0)  # where a dislodged unit stands, from its province's unit point
+# The results that mean an order did not do what it said.
+FAILED = frozenset({"bounce", "cut", "dislodged", "void", "no convoy"})
+_KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
+
+
+def _data(**values: str) -> tuple[tuple[str, str], ...]:
+    return tuple(values.items())
+
+
+def phase_name(phase: str) -> str:
+    """``Fall 1901, movement`` for ``F1901M``; any other phase text as it is."""
+    try:
+        p = Phase.parse(phase)
+    except ValueError:
+        return phase
+    return f"{p.season.name.title()} {p.year}, {_KINDS[p.kind.value]}"
+
+
+class _Board:
+    def __init__(self, state: Mapping[str, Any], orders: Mapping[str, str],
+                 results: Mapping[str, str], geometry: Geometry) -> None:
+        self.geo = geometry
+        self.state = state
+        self.results = results
+        self.phase = str(state.get("phase", ""))
+        self.powers: tuple[str, ...] = tuple(
+            sorted(set(state.get("units", {})) | set(state.get("centers", {}))
+                   | set(state.get("dislodged", {}))))
+        # who acts in this phase, by unit text (a dislodged unit in a retreat phase,
+        # rather than the unit of the same text that dislodged it) and where it is drawn
+        self.owner: dict[str, str] = {}
+        self.where: dict[str, Point] = {}
+        self.standing: list[tuple[str, str]] = []   # (unit, power) on the board
+        self.aside: list[tuple[str, str]] = []      # (unit, power) dislodged
+        for power, units in state.get("units", {}).items():
+            for unit in units:
+                self.owner[unit] = power
+                self.where[unit] = self._point(unit)
+                self.standing.append((unit, power))
+        for power, entries in state.get("dislodged", {}).items():
+            for entry in entries:
+                unit = entry["unit"] if isinstance(entry, Mapping) else str(entry)
+                self.owner[unit] = power
+                x, y = self._point(unit)
+                self.where[unit] = (x + ASIDE[0], y + ASIDE[1])
+                self.aside.append((unit, power))
+        self.orders = {unit: read_order(unit, text) for unit, text in orders.items()}
+        self.center_owner = {c: p for p, cs in state.get("centers", {}).items() for c in cs}
+
+    def _point(self, unit: str) -> Point:
+        return self.geo.point(unit.split()[-1])
+
+    def _known(self, unit: str) -> bool:
+        location = unit.split()[-1]
+        return location in self.geo.areas or location.split("/")[0] in self.geo.areas
+
+    def colour(self, power: str) -> str:
+        return palette.power_colour(power, self.powers)
+
+    # -- the board --------------------------------------------------------------------
+
+    def provinces(self, scene: Scene) -> None:
+        land: list[Item] = []
+        for area in self.geo.provinces():
+            if area.terrain == "sea":
+                scene.add(Area(area.shape, palette.SEA, palette.COAST_LINE, 0.6, "province",
+                               _data(province=area.abbr)))
+                continue
+            fill = palette.IMPASSABLE if area.terrain == "impassable" else palette.LAND
+            owner = self.center_owner.get(area.abbr)
+            if owner is not None:
+                fill = palette.mix(self.colour(owner), palette.PAPER, 0.68)
+            land.append(Area(area.shape, fill, palette.BORDER, 0.8, "province",
+                             _data(province=area.abbr)))
+        scene.add(Area(self.geo.land, palette.NEUTRAL_LAND, palette.BORDER, 0.6, "land"))
+        for item in land:
+            scene.add(item)
+        for lake in self.geo.lakes:
+            scene.add(Polygon(lake, palette.SEA, palette.COAST_LINE, 0.5, role="lake"))
+
+    def labels(self, scene: Scene) -> None:
+        for area in self.geo.provinces():
+            if area.label is None:
+                continue
+            sea = area.terrain == "sea"
+            colour = "#3F6C88" if sea else "#5C5242"
+            if area.leader is not None:
+                scene.add(Line((area.label, area.leader), colour, 0.8, role="leader"))
+            scene.add(Text(area.label, area.abbr, 10.0, colour, role="label",
+                           data=_data(province=area.abbr)))
+
+    def centers(self, scene: Scene) -> None:
+        for area in self.geo.provinces():
+            if area.center is None:
+                continue
+            owner = self.center_owner.get(area.abbr)
+            fill = palette.UNOWNED if owner is None else self.colour(owner)
+            scene.add(Circle(area.center, 5.5, fill, palette.INK, 1.4, role="center",
+                             data=_data(province=area.abbr, owner=owner or "")))
+
+    # -- the units ----------------------------------------------------------------------
+
+    def unit(self, unit: str, power: str, at: Point, role: str = "unit",
+             dashed: bool = False) -> Group:
+        colour = self.colour(power) if power else palette.PAPER
+        x, y = at
+        dash = (3.0, 2.0) if dashed else ()
+        body: Item
+        if unit.startswith("F"):        # a hull, no wider than an army's disc
+            body = Polygon(((x - UNIT, y - 5.5), (x + UNIT, y - 5.5), (x + 7.0, y + 7.5),
+                            (x - 7.0, y + 7.5)), colour, palette.INK, 1.5, dash)
+        else:
+            body = Circle(at, UNIT, colour, palette.INK, 1.5, dash)
+        letter = Text((x, y + 0.5), unit[0], 12.0, palette.ink_on(colour), bold=True)
+        return Group((body, letter), role, _data(unit=unit, power=power))
+
+    def units(self, scene: Scene) -> None:
+        for unit, power in self.standing:
+            scene.add(self.unit(unit, power, self._point(unit)))
+        for unit, power in self.aside:
+            at = self.where[unit]
+            scene.add(Line((self._point(unit), at), palette.INK, 1.0, (2.0, 2.0)))
+            scene.add(self.unit(unit, power, at, "dislodged", dashed=True))
+
+    # -- the orders ---------------------------------------------------------------------
+
+    def _dest(self, location: str) -> Point | None:
+        """Where an order leads (None: no place the drawing knows)."""
+        if location not in self.geo.areas and location.split("/")[0] not in self.geo.areas:
+            return None
+        return self.geo.point(location)
+
+    def _route(self, drawn: Drawn) -> tuple[Point, Point] | None:
+        """Where a move's arrow starts and ends."""
+        if drawn.dest is None or drawn.unit not in self.where:
+            return None
+        dest = self._dest(drawn.dest)
+        return None if dest is None else (self.where[drawn.unit], dest)
+
+    def orders_drawn(self, scene: Scene) -> None:
+        retreat = self.phase.endswith("R")
+        for unit, drawn in self.orders.items():
+            power = self.owner.get(unit) or self._builder(unit)
+            if power is None:
+                continue
+            colour = palette.mix(self.colour(power), palette.INK, 0.25)
+            if drawn.kind == "move":
+                route = self._route(drawn)
+                if route is not None:
+                    scene.add(arrow(*route, colour, "retreat" if retreat else "move",
+                                    _data(unit=unit, dest=drawn.dest or "")))
+            elif drawn.kind == "support":
+                self._support(scene, unit, drawn, colour)
+            elif drawn.kind == "convoy":
+                self._convoy(scene, unit, drawn, colour)
+            elif drawn.kind == "build" and self._known(drawn.unit):
+                at = self._point(drawn.unit)
+                scene.add(Group((self.unit(drawn.unit, power, at, "built"), plus(at)),
+                                "build", _data(unit=drawn.unit, power=power)))
+            elif drawn.kind in ("remove", "disband") and drawn.unit in self.where:
+                at = self.where[drawn.unit]
+                scene.add(cross(at, 9.0, "remove" if drawn.kind == "remove" else "disband",
+                                _data(unit=drawn.unit)))
+
+    def _builder(self, unit: str) -> str | None:
+        """The power building ``unit``: the owner of the centre it is built in."""
+        return self.center_owner.get(unit.split()[-1].split("/")[0])
+
+    def _support(self, scene: Scene, unit: str, drawn: Drawn, colour: str) -> None:
+        start = self.where.get(unit)
+        if start is None or drawn.target is None or not self._known(drawn.target):
+            return
+        target = self.where.get(drawn.target) or self._point(drawn.target)
+        if drawn.dest is None:          # to hold: a line to the unit, and a ring round it
+            end = _towards(target, start, UNIT + 3)
+            items: tuple[Item, ...] = (
+                Line((_towards(start, target, UNIT), end), colour, 2.0, (6.0, 3.0)),
+                Circle(target, UNIT + 3, None, colour, 1.6))  # solid: dashed is dislodged
+        else:                           # to move: a line to the middle of the move
+            supported = self.orders.get(drawn.target)
+            dest = self._dest(drawn.dest)
+            if dest is None:
+                return
+            if supported is not None and supported.kind == "move" and \
+                    supported.dest == drawn.dest:
+                end = _along(target, dest, 0.55)
+            else:
+                end = _towards(dest, start, UNIT)
+            items = (Line((_towards(start, end, UNIT), end), colour, 2.0, (6.0, 3.0)),
+                     Circle(end, 2.8, colour))
+        scene.add(Group(items, "support", _data(unit=unit, target=drawn.target,
+                                                dest=drawn.dest or "")))
+
+    def _convoy(self, scene: Scene, unit: str, drawn: Drawn, colour: str) -> None:
+        start = self.where.get(unit)
+        if start is None or drawn.target is None or drawn.dest is None or \
+                not self._known(drawn.target):
+            return
+        dest = self._dest(drawn.dest)
+        if dest is None:
+            return
+        army = self.where.get(drawn.target) or self._point(drawn.target)
+        middle = _along(army, dest, 0.5)
+        scene.add(Group((Line((_towards(start, middle, UNIT), middle), colour, 2.2, (1.5, 3.0)),
+                         Circle(middle, 3.0, None, colour, 1.4)),
+                        "convoy", _data(unit=unit, target=drawn.target, dest=drawn.dest)))
+
+    def failures(self, scene: Scene) -> None:
+        for unit, result in self.results.items():
+            if result not in FAILED:
+                continue
+            drawn = self.orders.get(unit)
+            if unit not in self.where and not self._known(unit):
+                continue
+            at = self.where.get(unit) or self._point(unit)
+            if drawn is not None and drawn.kind == "move" and (route := self._route(drawn)):
+                mark = _along(*route, 0.72)
+            else:
+                mark = (at[0] + UNIT, at[1] - UNIT)
+            scene.add(cross(mark, 5.5, "failed", _data(unit=unit, result=result)))
+
+    # -- the title and the legend -------------------------------------------------------
+
+    def header(self, scene: Scene, title: str) -> None:
+        w = self.geo.width
+        scene.add(Polygon(((0, 0), (w, 0), (w, TOP), (0, TOP)), palette.PAPER))
+        scene.add(Text((14, TOP / 2), title or phase_name(self.phase), 19.0, palette.INK,
+                       "start", True, role="title"))
+        scene.add(Text((w - 14, TOP / 2), phase_name(self.phase), 15.0, palette.INK, "end",
+                       role="phase"))
+
+    def legend(self, scene: Scene) -> None:
+        w, top = self.geo.width, TOP + self.geo.height
+        scene.add(Polygon(((0, top), (w, top), (w, top + LEGEND), (0, top + LEGEND)),
+                          palette.PAPER))
+        centers = self.state.get("centers", {})
+        units = self.state.get("units", {})
+        shown = [p for p in self.powers if centers.get(p) or units.get(p)]
+        step = w / max(len(shown), 7)
+        for i, power in enumerate(shown):
+            x = 14 + i * step
+            scene.add(Group((
+                Circle((x + 8, top + 17), 8.0, self.colour(power), palette.INK, 1.2),
+                Text((x + 22, top + 17), power.title(), 14.0, palette.INK, "start", True),
+                Text((x + 22, top + 35), f"{len(centers.get(power, ()))} centres, "
+                     f"{len(units.get(power, ()))} units", 12.0, palette.INK, "start")),
+                "legend", _data(power=power, centers=str(len(centers.get(power, ()))))))
+        y = top + 60
+        x = 14.0
+        key: list[Item | Group] = [
+            self.unit("A", "", (x + 10, y), "key"),
+            Text((x + 24, y), "army", 12.0, palette.INK, "start"),
+            self.unit("F", "", (x + 80, y), "key"),
+            Text((x + 96, y), "fleet", 12.0, palette.INK, "start"),
+            Circle((x + 150, y), 5.5, palette.UNOWNED, palette.INK, 1.4),
+            Text((x + 160, y), "supply centre", 12.0, palette.INK, "start")]
+        x += 260
+        kind = self.phase[-1:]
+        if kind == "A":
+            key += [self.unit("A", "", (x + 10, y), "key"), plus((x + 10, y)),
+                    Text((x + 28, y), "built", 12.0, palette.INK, "start"),
+                    self.unit("A", "", (x + 90, y), "key"), cross((x + 90, y), 9.0, "key"),
+                    Text((x + 106, y), "removed", 12.0, palette.INK, "start")]
+        else:
+            key += [arrow((x, y), (x + 50, y), palette.INK, "key"),
+                    Text((x + 56, y), "retreat" if kind == "R" else "move", 12.0,
+                         palette.INK, "start")]
+            x += 120
+            if kind == "R":
+                key += [Circle((x + 10, y), UNIT, None, palette.INK, 1.5, (3.0, 2.0)),
+                        Text((x + 26, y), "dislodged, beside its province", 12.0,
+                             palette.INK, "start"),
+                        cross((x + 250, y), 9.0, "key"),
+                        Text((x + 266, y), "disbanded", 12.0, palette.INK, "start")]
+            else:
+                key += [Line(((x, y), (x + 40, y)), palette.INK, 2.0, (6.0, 3.0)),
+                        Text((x + 46, y), "support", 12.0, palette.INK, "start"),
+                        Line(((x + 112, y), (x + 152, y)), palette.INK, 2.2, (1.5, 3.0)),
+                        Text((x + 158, y), "convoy", 12.0, palette.INK, "start"),
+                        cross((x + 226, y), 5.5, "key"),
+                        Text((x + 238, y), "failed (bounce, cut, dislodged, void, no convoy)",
+                             12.0, palette.INK, "start")]
+        for item in key:
+            scene.add(item)
+
+
+def _towards(a: Point, b: Point, by: float) -> Point:
+    """``a`` moved ``by`` towards ``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1.0
+    return a[0] + dx * by / d, a[1] + dy * by / d
+
+
+def _along(a: Point, b: Point, share: float) -> Point:
+    return a[0] + (b[0] - a[0]) * share, a[1] + (b[1] - a[1]) * share
+
+
+def arrow(start: Point, end: Point, colour: str, role: str,
+          data: tuple[tuple[str, str], ...] = ()) -> Group:
+    """An arrow from a unit to where it goes: a white halo, the shaft, the head."""
+    a = _towards(start, end, UNIT * 0.8)
+    b = _towards(end, start, UNIT * 0.9)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    head = 12.0
+    base = (b[0] - ux * head, b[1] - uy * head)
+    left = (base[0] - uy * 6.5, base[1] + ux * 6.5)
+    right = (base[0] + uy * 6.5, base[1] - ux * 6.5)
+    return Group((Line((a, base), palette.PAPER, 6.0),
+                  Line((a, base), colour, 3.2),
+                  Polygon((b, left, right), colour, palette.PAPER, 1.0)), role, data)
+
+
+def plus(at: Point) -> Group:
+    """A build's badge: a + on a white disc at the unit's upper right."""
+    x, y = at[0] + UNIT, at[1] - UNIT
+    return Group((Circle((x, y), 6.0, palette.PAPER, palette.INK, 1.2),
+                  Line(((x - 3.5, y), (x + 3.5, y)), palette.INK, 2.0),
+                  Line(((x, y - 3.5), (x, y + 3.5)), palette.INK, 2.0)), "plus")
+
+
+def cross(at: Point, size: float, role: str, data: tuple[tuple[str, str], ...] = ()) -> Group:
+    """An X: a failed order, a unit removed or disbanded."""
+    x, y = at
+    one = ((x - size, y - size), (x + size, y + size))
+    two = ((x - size, y + size), (x + size, y - size))
+    return Group((Line(one, palette.PAPER, 5.5), Line(two, palette.PAPER, 5.5),
+                  Line(one, palette.FAILED, 2.6), Line(two, palette.FAILED, 2.6)), role, data)
+
+
+def board_scene(state: Mapping[str, Any], orders: Mapping[str, str] | None = None,
+                results: Mapping[str, str] | None = None, title: str = "") -> Scene:
+    geometry = load_geometry(STANDARD_MAP)
+    board = _Board(state, orders or {}, results or {}, geometry)
+    scene = Scene(geometry.width, TOP + geometry.height + LEGEND,
+                  title=title or phase_name(board.phase))
+    map_scene = Scene(geometry.width, geometry.height)
+    board.provinces(map_scene)
+    board.labels(map_scene)
+    board.centers(map_scene)
+    board.units(map_scene)
+    board.orders_drawn(map_scene)
+    board.failures(map_scene)
+    scene.add(Group(tuple(map_scene.items), "board", _data(phase=board.phase), (0.0, TOP)))
+    board.header(scene, title)
+    board.legend(scene)
+    return scene

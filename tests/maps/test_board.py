@@ -1,0 +1,159 @@
+"""The board renderer, read back: the SVG is parsed (one arrow per move, one line per
+support, the owner's colour on each centre, a mark on each failed order) and the PNG
+decoded (the owner's colour at each centre's point), on DATC cases and on every phase
+of a game the engine played."""
+
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from judge.batch import run_case
+from judge.engine.phase import PhaseKind
+from judge.maps import board_png, board_svg
+from judge.maps.board import FAILED, TOP
+from judge.maps.geometry import load_geometry
+from judge.maps.palette import power_colour, rgb
+from judge.maps.played import played
+from judge.maps.reading import read_order
+from tests.maps.phases import played_game
+
+DATC = Path(__file__).resolve().parent.parent / "datc" / "datc.jsonl"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _cases() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in DATC.read_text(encoding="utf-8").splitlines()]
+
+
+def _unit_orders(case: dict[str, Any]) -> dict[str, str]:
+    """A case's orders keyed by unit, as the map takes them."""
+    out = {}
+    for lines in case.get("orders", {}).values():
+        for line in lines:
+            words = line.upper().split()
+            if words[0] in ("BUILD", "REMOVE"):
+                out[" ".join(words[1:3])] = line
+            elif words[0] in ("A", "F") and len(words) > 2:
+                out[" ".join(words[:2])] = line
+    return out
+
+
+def groups(svg: str, role: str) -> list[ET.Element]:
+    root = ET.fromstring(svg)
+    return [e for e in root.iter() if e.get("class") == role]
+
+
+def check(state: dict[str, Any], orders: dict[str, str], results: dict[str, str],
+          svg: str | None = None) -> None:
+    """The map of one phase (``svg``, else drawn here) shows exactly its orders and
+    results."""
+    svg = svg or board_svg(state, orders=orders, results=results, title="test")
+    geometry = load_geometry()
+    units = Counter(u for us in state.get("units", {}).values() for u in us)
+    units.update(d["unit"] for ds in state.get("dislodged", {}).values() for d in ds)
+    retreat = state["phase"].endswith("R")
+
+    def known(place: str | None) -> bool:
+        """A location, or a unit at one, that the drawing knows."""
+        return place is not None and place.split()[-1].split("/")[0] in geometry.areas
+
+    drawn = {u: read_order(u, t) for u, t in orders.items()}
+    moves = Counter(u for u, d in drawn.items()
+                    if d.kind == "move" and u in units and known(d.dest))
+    arrows = Counter(g.get("data-unit") for g in groups(svg, "retreat" if retreat else "move"))
+    assert arrows == moves
+    supports = Counter(u for u, d in drawn.items()
+                       if d.kind == "support" and u in units and known(d.target)
+                       and (d.dest is None or known(d.dest)))
+    assert Counter(g.get("data-unit") for g in groups(svg, "support")) == supports
+    convoys = Counter(u for u, d in drawn.items()
+                      if d.kind == "convoy" and u in units and known(d.target) and known(d.dest))
+    assert Counter(g.get("data-unit") for g in groups(svg, "convoy")) == convoys
+    failed = Counter(u for u, r in results.items() if r in FAILED
+                     and (u in units or known(u)))
+    assert Counter(g.get("data-unit") for g in groups(svg, "failed")) == failed
+    owner = {c: p for p, cs in state.get("centers", {}).items() for c in cs}
+    marks = groups(svg, "center")
+    assert len(marks) == 34
+    for mark in marks:
+        who = owner.get(mark.get("data-province", ""))
+        assert mark.get("data-owner") == (who or "")
+        assert mark.get("fill") == (power_colour(who) if who else "#FFFFFF")
+    shown = Counter(g.get("data-unit") for g in groups(svg, "unit"))
+    shown += Counter(g.get("data-unit") for g in groups(svg, "dislodged"))
+    assert shown == units
+    builds = {d.unit for d in drawn.values() if d.kind == "build" and known(d.unit)}
+    assert {g.get("data-unit") for g in groups(svg, "build")} == builds
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda c: c["id"])
+def test_a_datc_case_is_drawn_as_adjudicated(case: dict[str, Any]) -> None:
+    result = run_case(case)
+    check(case["state"], _unit_orders(case), result["results"])
+
+
+def test_every_phase_of_a_played_game_is_drawn_as_adjudicated() -> None:
+    kinds: Counter[PhaseKind] = Counter()
+    seen: Counter[str] = Counter()
+    for result in played_game():
+        phase = played(result)
+        check(phase.state, phase.orders, phase.results)
+        kinds[result.position.phase.kind] += 1
+        seen.update(phase.results.values())
+    # the game had all that a map draws
+    assert set(kinds) == set(PhaseKind)
+    assert {"bounce", "dislodged", "cut", "built", "removed"} <= set(seen)
+
+
+def test_the_check_sees_a_missing_arrow_or_mark() -> None:
+    """Self-test: a map drawn without one move, or without the results, fails the check."""
+    result = next(r for r in played_game() if r.position.phase.year == 1903)
+    phase = played(result)
+    one = next(u for u, t in phase.orders.items() if read_order(u, t).kind == "move")
+    fewer = {u: t for u, t in phase.orders.items() if u != one}
+    with pytest.raises(AssertionError):
+        check(phase.state, phase.orders, phase.results,
+              board_svg(phase.state, orders=fewer, results=phase.results))
+    assert any(r in FAILED for r in phase.results.values())
+    with pytest.raises(AssertionError):
+        check(phase.state, phase.orders, phase.results,
+              board_svg(phase.state, orders=phase.orders))
+
+
+def test_the_png_shows_each_centre_in_its_owners_colour() -> None:
+    geometry = load_geometry()
+    for result in list(played_game())[-4:]:
+        state = played(result).state
+        image = Image.open(io.BytesIO(board_png(state))).convert("RGB")
+        assert image.width == 1200
+        k = image.width / geometry.width
+        owner = {c: p for p, cs in state["centers"].items() for c in cs}
+        for area in geometry.provinces():
+            if area.center is None:
+                continue
+            x, y = area.center
+            got = image.getpixel((round(x * k), round((y + TOP) * k)))
+            who = owner.get(area.abbr)
+            want = rgb(power_colour(who)) if who else (255, 255, 255)
+            assert max(abs(a - b) for a, b in zip(got, want, strict=True)) <= 12, \
+                (area.abbr, who, got, want)
+
+
+def test_the_png_is_small_and_any_width() -> None:
+    result = next(r for r in played_game() if r.position.phase.year == 1905)
+    phase = played(result)
+    png = board_png(phase.state, orders=phase.orders, results=phase.results, width=600)
+    image = Image.open(io.BytesIO(png))
+    assert image.size[0] == 600
+    full = board_png(phase.state, orders=phase.orders, results=phase.results)
+    assert len(full) < 150_000
+    svg = board_svg(phase.state, orders=phase.orders, results=phase.results, width=600)
+    assert ET.fromstring(svg).get("width") == "600"
