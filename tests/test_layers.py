@@ -55,10 +55,9 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "judge.demos": ("judge.config", "judge.demos", "judge.storage", "judge.mail", "judge.games",
                     "sqlalchemy"),
     # the web pages: read the store through the service's public views, and hand a
-    # player's form to the service as his mail (judge.maps, once the judge has it, is
-    # found by name on first use: judge/web/boards.py)
+    # player's form to the service as his mail; draw the public maps (judge.maps)
     "judge.web": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.money",
-                  "judge.text", "judge.games", "judge.resources", "judge.web",
+                  "judge.text", "judge.games", "judge.resources", "judge.web", "judge.maps",
                   "sqlalchemy", "jinja2", "starlette", "uvicorn", "itsdangerous"),
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
                   "judge.maps", "judge.demo", "judge.games", "judge.web", "sqlalchemy"),

@@ -131,7 +131,7 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
         def make(session: Session, game: Game) -> bytes:
             view = pages.game_view(session, game, settings)
             return render("game.html.j2", title=f"Game {view.name}", judge=judge_name,
-                          g=view, maps=boards.drawer() is not None).encode()
+                          g=view).encode()
 
         return html(cached_page(request.path_params["name"], "game", make))
 
@@ -149,8 +149,7 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
             return render("phase.html.j2", title=f"{game.name} {shown.phase}",
                           judge=judge_name, g=view, p=shown,
                           earlier=names[at - 1] if at > 0 else None,
-                          later=names[at + 1] if at + 1 < len(names) else None,
-                          maps=boards.drawer() is not None).encode()
+                          later=names[at + 1] if at + 1 < len(names) else None).encode()
 
         page = cached_page(request.path_params["name"], ("phase", phase), make)
         if not page:
@@ -162,7 +161,7 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
             state = pages.current_state(session, game)
             if state is None:
                 return b""
-            return boards.png(state, f"{game.name} {game.phase}") or b""
+            return boards.png(state, f"{game.name} {game.phase}")
 
         return _png(cached_page(request.path_params["name"], "map", make))
 
@@ -173,7 +172,7 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
             record = pages.record_named(session, game, phase) if len(phase) <= 8 else None
             if record is None or not pages.board_shown(game):
                 return b""
-            return boards.png(record.state, f"{game.name} {record.phase}", record) or b""
+            return boards.png(record.state, f"{game.name} {record.phase}", record)
 
         return _png(cached_page(request.path_params["name"], ("map", phase), make))
 

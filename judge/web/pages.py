@@ -156,8 +156,9 @@ def blind(game: Game) -> bool:
 
 
 def board_shown(game: Game) -> bool:
-    """Whether the game's board may be drawn on a public page."""
-    return not kind_of(game.variant).market and not blind(game)
+    """Whether the game's board may be drawn on a public page: a game played on the
+    board (a market game's too), never a BLIND one."""
+    return kind_of(game.variant).board and not blind(game)
 
 
 def played(session: Session, game: Game) -> list[PhaseRecord]:
