@@ -165,6 +165,9 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
 
         return _png(cached_page(request.path_params["name"], "map", make))
 
+    def market_chart(request: Request) -> Response:
+        return _png(cached_page(request.path_params["name"], "chart", pages.chart_png))
+
     def phase_map(request: Request) -> Response:
         phase = request.path_params["phase"].upper()
 
@@ -330,6 +333,7 @@ def create_app(settings: Settings, factory: sessionmaker[Session]) -> Hardened:
         Route("/", listing, methods=["GET"]),
         Route("/game/{name}", game_page, methods=["GET"]),
         Route("/game/{name}/map.png", current_map, methods=["GET"]),
+        Route("/game/{name}/chart.png", market_chart, methods=["GET"]),
         Route("/game/{name}/feed.atom", feed, methods=["GET"]),
         Route("/game/{name}/phase/{phase}", phase_page, methods=["GET"]),
         Route("/game/{name}/phase/{phase}/map.png", phase_map, methods=["GET"]),

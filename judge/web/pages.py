@@ -24,6 +24,7 @@ from judge.service.board.chartbook import book_mails
 from judge.service.board.phases import PUBLIC
 from judge.service.kinds import part_of
 from judge.service.lookups import ending_words
+from judge.service.markets.charts import chart_picture
 from judge.service.markets.news import open_phase_news
 from judge.service.reports.roster import deadline_text
 from judge.storage.games import all_games, find_game, members
@@ -90,6 +91,7 @@ class GameView:
     news: tuple[str, ...]  # a market's public letters of the open phase so far
     market: bool
     map: bool  # whether the current map may be shown
+    chart: bool  # whether a market chart of the phases played may be shown
 
 
 def listed(session: Session) -> list[GameRow]:
@@ -188,7 +190,21 @@ def game_view(session: Session, game: Game, settings: Settings) -> GameView:
         ending=ending_words(game.result) if game.result else "",
         phases=tuple(phase_view(r, shown) for r in played(session, game)),
         press=tuple(broadcasts(session, game)), books=books, news=tuple(news),
-        market=kind_of(game.variant).market, map=shown and game.phase is not None)
+        market=kind_of(game.variant).market, map=shown and game.phase is not None,
+        chart=market is not None and market.chart is not None and bool(played(session, game)))
+
+
+def chart_png(session: Session, game: Game) -> bytes:
+    """The market game's chart of the phases played so far (the chart its year-end
+    letters carry, drawn from the states its phases opened with, each public when it
+    opened); empty when the kind draws none or nothing is played yet."""
+    market = getattr(part_of(game), "market", None)
+    if market is None or market.chart is None or blind(game):
+        return b""
+    entries = [{"phase": r.phase, "state": r.state} for r in played(session, game)]
+    made = chart_picture(f"{market.title} {game.name}: the market so far", market.chart,
+                         entries, f"{game.name}-chart.png")
+    return made[0][0] if made is not None else b""
 
 
 def broadcasts(session: Session, game: Game) -> list[Broadcast]:

@@ -5,9 +5,11 @@ security headers on every response, and GET changing nothing."""
 from __future__ import annotations
 
 import html
+import io
 from collections.abc import Callable
 from xml.etree import ElementTree
 
+from PIL import Image
 from sqlalchemy import func, select
 
 from judge.demo import FALL, SPRING
@@ -146,3 +148,9 @@ def test_a_market_game_shows_its_open_phase_news_as_mailed(
     opened = next(line.strip() for line in news.splitlines() if "Ask #" in line)
     assert opened in page and "The market in W1900A so far" in page
     assert "BOB" not in page
+    # the market chart of the phases played, the chart the year-end letters carry
+    assert "/game/xg/chart.png" in page
+    chart = b.get("/game/xg/chart.png")
+    assert chart.status == 200 and chart.body[:8] == b"\x89PNG\r\n\x1a\n"
+    with Image.open(io.BytesIO(chart.body)) as picture:
+        assert picture.size[0] >= 600
