@@ -64,3 +64,30 @@ def test_no_annual_report_after_the_end(market: MarketJudge) -> None:
     assert private and not [b for b in private if "Annual reports:" in b]
     public = [m.body for m in last if m.recipient == member("ANN") and "results" in m.subject]
     assert public and "The game is over: the end year was reached" in " ".join(public[0].split())
+
+
+def test_a_retreat_result_says_where_the_unit_went(market: MarketJudge) -> None:
+    market.reply(GM, "CREATE xt masterpw EXCHANGE")
+    for n in ("ANN", "BOB"):
+        market.reply(member(n), f"JOIN xt pwd{n} {n}")
+    market.reply(GM, "SIGNON MASTER@xt masterpw", "SET PREFLOATED yes",
+                 "SET HOLDINGS ANN FRANCE 20", "SET HOLDINGS BOB GERMANY 20", "START")
+    for _ in range(6):
+        if market.game("xt").phase == "S1901M":
+            break
+        market.deadline("xt")
+    assert market.game("xt").phase == "S1901M"
+    market.reply(member("BOB"), "SIGNON GERMANY@xt pwdBOB", "A MUN - BUR")
+    market.deadline("xt")
+    assert market.game("xt").phase == "F1901M"
+    market.reply(member("ANN"), "SIGNON FRANCE@xt pwdANN", "A PAR - BUR", "A MAR S A PAR - BUR")
+    market.deadline("xt")
+    assert market.game("xt").phase == "F1901R"
+    assert "REFUSED" not in market.reply(member("BOB"), "SIGNON GERMANY@xt pwdBOB",
+                                         "A BUR - RUH")
+    sent = market.deadline("xt")
+    public = [m.body for m in sent if m.recipient == member("ANN") and "F1901R" in m.subject
+              and "results" in m.subject.lower()]
+    assert public, [m.subject for m in sent]
+    block = public[0].split("Orders and results, by corporation:\n")[1].split("\n\n")[0]
+    assert "  GERMANY:\n    A BUR - RUH (ok)" in block, block

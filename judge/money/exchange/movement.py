@@ -91,6 +91,9 @@ def play_orders(game: Game) -> tuple[BoardReport, PhaseResult]:
             source[(corp, str(order))] = (key, line)
     result = adjudicate(position(game), given, game.board)
     report = BoardReport(results={str(u): o.value for u, o in result.outcomes.items()})
+    if game.kind == "R":  # where each retreating unit went, as the results say it
+        report.orders = {str(order.unit): str(order) for orders in given.values()
+                         for order in orders if str(order.unit) in report.results}
     for corp, errors in result.errors.items():
         for e in errors:
             key, line = source.get((corp, e.text), (corp, e.text))

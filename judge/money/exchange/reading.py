@@ -126,8 +126,9 @@ class Reading:
             report = process(game)
             if report is not None:
                 late = [LateRefusal(key, line, reason) for key, line, reason in report.refusals]
-                if movement:
+                if movement or report.orders:  # a retreat phase's too: where units went
                     out["orders"] = dict(sorted(report.orders.items()))
+                if movement:
                     out["paid"] = report.paid
                     # each account's Payola statement, for its reader alone (exchange.md 7)
                     out["statements"] = {name: statement_json(s) for name, s
