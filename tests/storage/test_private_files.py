@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 import stat
+import uuid
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from judge.cli import main
@@ -47,12 +49,24 @@ def test_a_url_is_shown_without_its_password() -> None:
 def test_initdb_never_prints_the_database_password(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     parsed = make_url(os.environ[PG_ENV])
+    # a schema of its own, so that what other runs left in the server's database (a
+    # branch's migrations of another numbering) never decides this test
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    admin = make_engine(parsed.render_as_string(hide_password=False))
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    parsed = parsed.update_query_dict({"options": f"-csearch_path={schema}"})
     if not parsed.password:  # a test server with trust authentication ignores it
         parsed = parsed.set(password="Not-Checked-7")
     password = str(parsed.password)
     url = parsed.render_as_string(hide_password=False)
     conf = tmp_path / "judge.conf"
     conf.write_text(f"[database]\nurl = {url}\n", encoding="utf-8")
-    assert main(["initdb", "--config", str(conf)]) == 0
+    try:
+        assert main(["initdb", "--config", str(conf)]) == 0
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
     out = capsys.readouterr()
     assert password not in out.out + out.err and "***" in out.out
