@@ -33,6 +33,7 @@ from judge.games import EXCHANGE
 from judge.money.exchange.params import DEFAULTS
 from judge.money.exchange.start import opening
 from judge.money.exchange.state_json import state_of
+from judge.money.names import did_you_mean
 from judge.money.payola.statement_json import statement_of
 from judge.money.payola.statements import Statement
 from judge.service.markets.charts import exchange_chart
@@ -67,13 +68,17 @@ def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
     return state_of(opening(board, params, rules, seed, names, holdings or None))
 
 
-def _set_holdings(options: Mapping[str, str], value: str) -> dict[str, str]:
+def _set_holdings(options: Mapping[str, str], value: str,
+                  joined: Sequence[str]) -> dict[str, str]:
     """``SET HOLDINGS <investor> <power> <shares>`` (PREFLOATED, spec 3.5 and D2): the
-    shares an investor holds at the start; 0 takes them away."""
+    shares an investor who has joined holds at the start; 0 takes them away."""
     words = value.upper().split()
     if len(words) != 3 or not words[2].isdigit():
         raise ValueError("write SET HOLDINGS <investor> <power> <shares>")
     who, word, count = words
+    if int(count) and who not in joined:
+        raise ValueError(f"{who} has not joined{did_you_mean(who, joined)}; holdings are "
+                         "set for investors who have joined")
     power = load_map().power_named(word)
     if power is None:
         raise ValueError(f"{word} is no power")
