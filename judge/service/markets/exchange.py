@@ -76,14 +76,14 @@ def _set_holdings(options: Mapping[str, str], value: str,
     if len(words) != 3 or not words[2].isdigit():
         raise ValueError("write SET HOLDINGS <investor> <power> <shares>")
     who, word, count = words
-    if int(count) and who not in joined:
-        raise ValueError(f"{who} has not joined{did_you_mean(who, joined)}; holdings are "
-                         "set for investors who have joined")
     power = load_map().power_named(word)
     if power is None:
         raise ValueError(f"{word} is no power")
     if options.get(f"{PARAM}PREFLOATED", "").upper() not in ("YES", "ON", "TRUE", "1"):
         raise ValueError("holdings are set only in a PREFLOATED game (SET PREFLOATED yes)")
+    if int(count) and who not in joined:
+        raise ValueError(f"{who} has not joined{did_you_mean(who, joined)}; holdings are "
+                         "set for investors who have joined")
     out = {k: v for k, v in options.items() if k != f"{HOLDING}{who}:{power}"}
     if int(count):
         out[f"{HOLDING}{who}:{power}"] = str(int(count))
