@@ -12,7 +12,6 @@ can fix from the board alone, said the same way in every kind whose players orde
 
 from __future__ import annotations
 
-from judge.engine.adjustments import adjustment_due
 from judge.engine.board import Map, UnitType, province_of
 from judge.engine.orders import Build, Move, Order, Remove, Retreat, Waive
 from judge.engine.outcomes import Reason
@@ -25,7 +24,8 @@ def order_fault(reason: Reason, order: Order, power: str, position: Position,
                 board: Map) -> str:
     """Why ``order`` of ``power`` is refused, and what would be right."""
     if isinstance(order, Build) and reason in _NO_BUILD_FAULTS:
-        due = adjustment_due(position, board, power)
+        # the builds earned, whether or not a home centre is vacant for them
+        due = len(position.centers.get(power, ())) - len(position.units.get(power, ()))
         if due < 0:
             return f"{power} has no builds; it must remove {-due}"
         if due == 0:
