@@ -30,6 +30,7 @@ from typing import Any
 
 from judge.engine.maps import load_map
 from judge.games import EXCHANGE
+from judge.money.counted import counted
 from judge.money.exchange.params import DEFAULTS
 from judge.money.exchange.start import opening
 from judge.money.exchange.state_json import state_of
@@ -441,8 +442,9 @@ def _shareholder_news(before: State, after: State, events: Sequence[Event],
         kind = e.get("event")
         if kind == "issue":
             verdict = "approved" if e["approved"] else "rejected"
-            out.append(f"{power}: the issue of {e['shares']} shares was {verdict} "
-                       f"({e['approving']} of {e['held']} shares approved; 80% needed).")
+            out.append(f"{power}: the issue of {counted(e['shares'], 'share')} was {verdict} "
+                       f"({e['approving']} of {counted(e['held'], 'share')} approved; 80% "
+                       "needed).")
         elif kind == "tally":
             votes = ", ".join(f"{c} {n}" for c, n in e["totals"].items())
             out.append(f"{power} election tally: {votes}.")
