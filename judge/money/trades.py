@@ -18,8 +18,17 @@ from dataclasses import dataclass
 from enum import Enum
 
 from judge.money.currencies import Currencies
+from judge.money.names import did_you_mean
 
 UNREADABLE = "cannot understand this command"
+TRADE_WORDS = ("SELL", "BUY", "NOTRADE")  # the words that start a trade line
+
+
+def unreadable(text: str, words: Iterable[str] = TRADE_WORDS) -> str:
+    """The reason a line that reads as no command is refused with, and the command words
+    (``words``) its first word may be a near miss of: ``SEL`` -> ``SELL`` (issue 23)."""
+    first = text.split()[0] if text.split() else ""
+    return UNREADABLE + did_you_mean(first, words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +152,9 @@ def check_line(
         return "number must be at least 1"
     power = terms.currencies.named(command.currency)
     if power is None or (terms.traded is not None and power not in terms.traded):
-        return "no such currency"
+        names = [terms.currencies.name_of(p) for p in terms.currencies.powers
+                 if terms.traded is None or p in terms.traded]
+        return "no such currency" + did_you_mean(command.currency, names)
     if power in terms.dead:
         return terms.dead_reason(power)
     name = terms.currencies.name_of(power)

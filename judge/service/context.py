@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
@@ -104,7 +105,7 @@ class Context:
         """The signed-on player of a power, or a refusal saying how to sign on."""
         who = self.identity
         if who is None:
-            raise Refusal("sign on first: SIGNON <power>@<game> <password>")
+            raise Refusal(self.sign_on_first())
         if who.role != "player" or who.power is None:
             raise Refusal(f"only a power's player may do this, and you are signed on as "
                           f"{who.name} in {who.game.name}; SUMMARY {who.game.name} shows "
@@ -113,8 +114,24 @@ class Context:
 
     def member(self) -> Identity:
         if self.identity is None:
-            raise Refusal("sign on first: SIGNON <power>@<game> <password>")
+            raise Refusal(self.sign_on_first())
         return self.identity
+
+    def sign_on_first(self) -> str:
+        """The refusal of a command that needs a sign-on: the sign-on lines of the games
+        the sender plays in, with his own name in each (issue 23), else the form."""
+        rows = self.session.execute(
+            select(Player.name, Power.name, Game.name).join(Game, Player.game_id == Game.id)
+            .outerjoin(Power, Player.power_id == Power.id)
+            .where(func.lower(Player.address) == self.reply_to.lower(),
+                   Player.left_at.is_(None),
+                   Game.state.in_((GameState.FORMING, GameState.ACTIVE, GameState.PAUSED)))
+            .order_by(Player.id)).all()
+        forms = list(dict.fromkeys(f"SIGNON {(name or power or 'OBSERVER').upper()}@{game} "
+                                   "<password>" for name, power, game in rows))
+        if not forms:
+            return "sign on first: SIGNON <power>@<game> <password>"
+        return "sign on first: " + " or ".join(forms[:3])
 
     def master(self) -> Identity:
         who = self.identity

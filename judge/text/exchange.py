@@ -16,6 +16,7 @@ from judge.money.exchange import commands as c
 from judge.money.payola.sheets import SheetError, WrittenLine
 from judge.text.exchange_canonical import read_plain
 from judge.text.grammar import load_parser
+from judge.text.hints import command_hint
 from judge.text.offers import LineError, is_clear, read_line
 from judge.text.orders import ParseProblem, read_order
 
@@ -178,7 +179,8 @@ def read_mail_line(line: str, board: Map, kind: str, number: int = 1) -> c.Comma
         return command
     if kind == "M":
         if not _may_be_offer(line, board):
-            return command  # a word that starts no offer: an unknown command (D44)
+            # a word that starts no offer: an unknown command (D44)
+            return c.UnitLine(command.text, command_hint(line, WORDS, board))
         if is_clear(line):
             return c.OfferLine(line)  # CLEAR / NMR: the sheet is emptied (payola.md 3.1)
         try:
@@ -191,9 +193,11 @@ def read_mail_line(line: str, board: Map, kind: str, number: int = 1) -> c.Comma
     if kind in ("R", "A"):
         order = read_order(line, board)
         if isinstance(order, ParseProblem):
-            return c.UnitOrder(line, problem=order.message)
+            hint = command_hint(line, WORDS, board)
+            problem = f"unknown command{hint}" if hint else order.message
+            return c.UnitOrder(line, problem=problem, hint=hint)
         return c.UnitOrder(line, order=order)
-    return command
+    return c.UnitLine(command.text, command_hint(line, WORDS, board))
 
 
 def read_mail_lines(lines: Sequence[str], board: Map,

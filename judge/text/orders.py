@@ -21,6 +21,7 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.position import Unit, unit_of
+from judge.money.names import one_slip
 from judge.text.canonical import plain_abbreviations, spell_canonical
 from judge.text.normalize import normalize_line
 from judge.text.problems import OrderSyntaxError, ParseProblem
@@ -190,7 +191,7 @@ class _Reader:
             return None
         spellings = self.spellings()
         if len(key) <= 4:
-            found = {abbr for spelling, abbr in spellings.items() if _one_slip(key, spelling)}
+            found = {abbr for spelling, abbr in spellings.items() if one_slip(key, spelling)}
         else:
             scored = [(difflib.SequenceMatcher(None, key, spelling).ratio(), abbr)
                       for spelling, abbr in spellings.items()]
@@ -206,22 +207,6 @@ class _Reader:
             table.update({k: v for k, v in self.board.aliases.items() if v in table})
             self._spellings = table
         return self._spellings
-
-
-def _one_slip(typed: str, spelling: str) -> bool:
-    """Whether ``typed`` is ``spelling`` with one letter wrong, added or left out, or two
-    neighbours swapped."""
-    if len(typed) == len(spelling) + 1:
-        return any(typed[:i] + typed[i + 1:] == spelling for i in range(len(typed)))
-    if len(spelling) == len(typed) + 1:
-        return _one_slip(spelling, typed)
-    if len(typed) != len(spelling):
-        return False
-    wrong = [i for i, (a, b) in enumerate(zip(typed, spelling, strict=True)) if a != b]
-    if len(wrong) == 1:
-        return True
-    return (len(wrong) == 2 and wrong[1] == wrong[0] + 1
-            and typed[wrong[0]] == spelling[wrong[1]] and typed[wrong[1]] == spelling[wrong[0]])
 
 
 def _name_key(name: str) -> str:

@@ -18,6 +18,7 @@ from judge.engine.board import Map
 from judge.engine.orders import Build, Hold, Order, Remove
 from judge.engine.position import Unit
 from judge.games import SHAREHOLDERS
+from judge.money.names import did_you_mean
 from judge.money.shareholders.commands import (
     BuildUnit,
     Buy,
@@ -29,6 +30,7 @@ from judge.money.shareholders.commands import (
     Unreadable,
 )
 from judge.text.grammar import load_parser
+from judge.text.hints import command_hint
 from judge.text.normalize import normalize_line
 from judge.text.orders import ParseProblem, read_order
 
@@ -72,7 +74,7 @@ def _command(tree: Tree, line: str, board: Map) -> Command | Unreadable:
         count, word = int(tokens[1]), str(tokens[2])
         country = board.power_named(word)
         if country is None:
-            return Unreadable(f"{word} is not a country")
+            return Unreadable(f"{word} is not a country{did_you_mean(word, board.powers)}")
         return Sell(count, country) if kind == "sell" else Buy(count, country)
     if kind == "notrade":
         return NoTrade()
@@ -100,6 +102,9 @@ def _as_order(line: str, board: Map) -> Order | Unreadable:
         first = line.split()[0]
         if first in _WORDS:
             return Unreadable(f"cannot read this {first} command")
+        hint = command_hint(line, _WORDS + ("REMOVE",), board)
+        if hint:
+            return Unreadable(f"{first} is not a command{hint}")
         return Unreadable(order.message)
     if isinstance(order, Remove):
         return Unreadable("write DISSOLVE <unit> or REMOVE <unit>")

@@ -75,7 +75,8 @@ CASES = [
     ("W1901B", "ALICE", None, "ISSUE FRANCE 14",
      "an issue of 14 would leave more than a third of FRANCE unsold; at most 13"),
     ("W1901B", "BOB", None, "NOISSUE FRANCE", "you are not the leader of FRANCE"),
-    ("W1901O", "BOB", None, "BID ITALY 100", "not accepted in this phase"),
+    ("W1901O", "BOB", None, "BID ITALY 100", "not accepted in this phase; BID is for the "
+     "bids phase W1902B; now - APPROVE, PRICE, SETUP, VALUES"),
     # Offering
     ("W1901O", "BOB", None, "SETUP GERMANY SHARES 30 PRICE 10",
      "you did not start GERMANY this year"),
@@ -93,12 +94,14 @@ CASES = [
     ("W1901O", "BOB", None, "VALUES GERMANY BER 52 KIE 24 MUN 24",
      "no centre may be worth more than twice the smallest"),
     ("W1901O", "BOB", None, "APPROVE FRANCE", "no issue is pending for FRANCE"),
-    ("W1901P", "BOB", None, "APPROVE FRANCE", "not accepted in this phase"),
+    ("W1901P", "BOB", None, "APPROVE FRANCE", "not accepted in this phase; APPROVE is for "
+     "the offering phase W1902O; now - CAP, NOCAP, NOPURCHASE, PURCHASE"),
     # IPO
     ("W1901P", "BOB", None, "PURCHASE 0*GERMANY", "count must be at least 1"),
     ("W1901P", "BOB", None, "PURCHASE ITALY", "no ITALY shares are offered"),
     ("W1901P", "BOB", None, "CAP -1", "cannot parse this command"),
-    ("W1901E", "BOB", None, "NOPURCHASE", "not accepted in this phase"),
+    ("W1901E", "BOB", None, "NOPURCHASE", "not accepted in this phase; NOPURCHASE is for "
+     "the IPO phase W1902P; now - TIEBREAK, VOTE"),
     # Elections
     ("W1901E", "BOB", None, "VOTE GERMANY BOB", "GERMANY has not floated"),
     ("W1901E", "ZOE", None, "VOTE FRANCE BOB", "ZOE is not a player in this game"),

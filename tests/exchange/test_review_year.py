@@ -271,7 +271,9 @@ def test_dividend_refusals() -> None:
         ("ALICE/FRANCE", "DIVIDEND ENGLAND 1: you are signed on as FRANCE, not ENGLAND")}
     assert result["state"]["corporations"]["FRANCE"]["treasury"] == 95  # nothing declared
     in_elections = play(_e9("W1901E"), mail("ALICE", "DIVIDEND FRANCE 1"))
-    assert refused(in_elections) == {("ALICE", "DIVIDEND FRANCE 1: not accepted in this phase")}
+    assert refused(in_elections) == {(
+        "ALICE", "DIVIDEND FRANCE 1: not accepted in this phase; DIVIDEND is for the "
+        "adjustment phase W1901A; now - TIEBREAK, VOTE")}
 
 
 def test_a_later_dividend_replaces_the_earlier_and_zero_pays_nothing() -> None:

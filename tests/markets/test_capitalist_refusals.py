@@ -191,7 +191,8 @@ def test_the_commander_s_own_bad_orders_leave_his_orders_standing(
     before = plays(market)
     reply = market.reply(addr("MIDAS"), "SIGNON GERMANY@cap pwmidas", "SELL 10 LIRA",
                          "A BER-LON", "A VIE-TRI", "F KIE-XYZ")
-    assert refused(reply, "SELL 10 LIRA", "unknown province 'SELL 10 LIRA'")
+    # a trade in a military phase is told when trades are next taken (issue 23)
+    assert refused(reply, "SELL 10 LIRA", "no commerce phase is open (next: F1901C)")
     assert refused(reply, "A BER-LON", "no possible convoy route")
     assert refused(reply, "A VIE-TRI", "not your unit")
     assert refused(reply, "F KIE-XYZ", "unknown province 'XYZ'")

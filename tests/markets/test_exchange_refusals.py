@@ -46,7 +46,8 @@ def refused(market: MarketJudge, who: str, line: str, acting: str | None = None)
     before = played(market, GAME)
     body = send(market, who, acting, line)
     assert "REFUSED, nothing changed:" in body, body
-    reasons = re.findall(r"^ +- (.*)$", body, re.M)
+    # each reason with its wrapped lines joined again
+    reasons = [" ".join(r.split()) for r in re.findall(r"^ +- (.*(?:\n {8}\S.*)*)$", body, re.M)]
     assert len(reasons) == 1, body
     after = played(market, GAME)
     assert after["state"] == before["state"]
@@ -103,10 +104,16 @@ def test_ledger_mails_the_corporations_books(market: MarketJudge) -> None:
 
 def test_phase_commands_in_the_wrong_phase_and_their_checks(market: MarketJudge) -> None:
     to_phase(market, "W1900O")
-    assert refused(market, "ALICE", "BID ITALY 100") == "not accepted in this phase"
-    assert refused(market, "ALICE", "VOTE FRANCE ALICE") == "not accepted in this phase"
-    assert refused(market, "ALICE", "PURCHASE FRANCE") == "not accepted in this phase"
-    assert refused(market, "ALICE", "DIVIDEND FRANCE 1") == "not accepted in this phase"
+    # each says which phase the command is for, and what this one takes (issue 23)
+    now = "now: APPROVE, PRICE, SETUP, VALUES"
+    assert refused(market, "ALICE", "BID ITALY 100") == \
+        f"not accepted in this phase; BID is for the bids phase W1901B; {now}"
+    assert refused(market, "ALICE", "VOTE FRANCE ALICE") == \
+        f"not accepted in this phase; VOTE is for the elections phase W1900E; {now}"
+    assert refused(market, "ALICE", "PURCHASE FRANCE") == \
+        f"not accepted in this phase; PURCHASE is for the IPO phase W1900P; {now}"
+    assert refused(market, "ALICE", "DIVIDEND FRANCE 1") == \
+        f"not accepted in this phase; DIVIDEND is for the adjustment phase W1900A; {now}"
     assert refused(market, "BOB", "SETUP FRANCE SHARES 30 PRICE 10") == \
         "you did not start FRANCE this year"
     assert refused(market, "ALICE", "SETUP FRANCE SHARES 4 PRICE 10") == \

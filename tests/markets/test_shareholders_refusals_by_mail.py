@@ -85,8 +85,7 @@ FEBRUARY = [
     ("BUILD F PAR", "a fleet cannot be built in PAR"),
     ("BUILD A MUN", "MUN is not a home centre of FRANCE"),
     ("DISSOLVE A PAR", "FRANCE has no A PAR"),
-    ("BUY 1 FRANCE", "not a February order: February orders are DIVIDEND, NO DIVIDEND, "
-                     "DISSOLVE and BUILD"),
+    ("BUY 1 FRANCE", "shares are dealt only in January (next: W1901D)"),  # issue 23
     ("A PAR - BUR", "not a February order: February orders are DIVIDEND, NO DIVIDEND, "
                     "DISSOLVE and BUILD"),
     ("BUILD", "cannot read this BUILD command"),

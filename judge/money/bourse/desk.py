@@ -18,7 +18,7 @@ from judge.money.bourse.params import BourseParams
 from judge.money.bourse.state import Bourse
 from judge.money.bourse.trades import TradeSet
 from judge.money.currencies import Currencies
-from judge.money.trades import UNREADABLE, MailSet
+from judge.money.trades import TRADE_WORDS, MailSet, unreadable
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ class Desk:
             elif who is None:
                 reason = checks.NOT_A_MEMBER
             elif command is None:
-                reason = UNREADABLE
+                reason = unreadable(text, (*TRADE_WORDS, "JOIN"))
             elif not self.turn_open:
                 reason = checks.NO_TURN
             else:

@@ -46,3 +46,13 @@ def after_military(next_phase: Phase) -> GamePhase:
     if next_phase.kind is PhaseKind.MOVEMENT:
         return Commerce(next_phase.season, next_phase.year)
     return next_phase
+
+
+def next_commerce(phase: GamePhase) -> Commerce:
+    """The next commerce phase after ``phase`` (itself, when it is one): a spring's
+    military phases lead to the fall's, a fall's and the winter's to next spring's."""
+    if isinstance(phase, Commerce):
+        return phase
+    if phase.season is Season.SPRING:
+        return Commerce(Season.FALL, phase.year)
+    return Commerce(Season.SPRING, phase.year + 1)

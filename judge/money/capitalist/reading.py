@@ -21,6 +21,7 @@ from judge.engine import orders as engine_orders
 from judge.engine import position as engine_position
 from judge.engine.adjudicate import adjudicate
 from judge.engine.board import Map
+from judge.engine.hints import order_fault
 from judge.engine.legality import check_order
 from judge.engine.orders import Order
 from judge.engine.outcomes import Reason
@@ -28,7 +29,13 @@ from judge.engine.phase import PhaseKind, Season
 from judge.engine.position import Position
 from judge.engine.state import StateError
 from judge.money import trades as money_trades
-from judge.money.capitalist.calendar import Commerce, GamePhase, after_military, read_phase
+from judge.money.capitalist.calendar import (
+    Commerce,
+    GamePhase,
+    after_military,
+    next_commerce,
+    read_phase,
+)
 from judge.money.capitalist.command import command_refusal, commanders, not_commander
 from judge.money.capitalist.commerce import Account, execute, move_rates
 from judge.money.capitalist.orders import check_commerce
@@ -46,12 +53,18 @@ from judge.money.market.reading import (
     errors_of,
     not_a_player,
 )
-from judge.money.trades import Trade
+from judge.money.trades import TRADE_WORDS, UNREADABLE, Trade, unreadable
 
 # the sets a phase's mail builds: trades, or orders with their lines
 CODEC = Codec(types_in(money_trades, engine_orders, engine_position, engine_board))
 
 NO_POWER = "military orders must be sent signed on as the power you command"
+
+def _first(text: str) -> str:
+    """A line's first word, in upper case ("" for none)."""
+    words = text.split()
+    return words[0].upper().split("/")[0] if words else ""
+
 
 # a line's place in its mail and its text, with what it reads as: a trade (or the
 # reason it is none) in a commerce phase, an order (or the reason) in a military one
@@ -127,10 +140,27 @@ class Reading:
         elif not self.commerce:
             whole = command_refusal(self.economy.commanders, name, mail.power or "")
         if whole is not None:
-            return MailRead(mail.key, tuple(Refused(i, text, whole) for i, text, _ in lines))
+            return MailRead(mail.key, tuple(Refused(i, text, self._whole(text, whole))
+                                            for i, text, _ in lines))
         if self.commerce:
             return self._trades(mail, name, lines)
         return self._orders(mail, lines)
+
+    def _whole(self, text: str, reason: str) -> str:
+        """The reason a line of a mail refused whole is given: a trade in a military
+        phase is told when trades are next taken (issue 23)."""
+        if not self.commerce and _first(text) in TRADE_WORDS:
+            return f"no commerce phase is open (next: {next_commerce(self.phase)})"
+        return reason
+
+    def _unreadable(self, text: str) -> str:
+        """Why a line of a commerce phase reads as no trade: an order is told when orders
+        are taken; another word, the trade words it may be a near miss of."""
+        first = _first(text)
+        order = first in ("A", "F", "ARMY", "FLEET") or self.board.canonical(first) is not None
+        if order and isinstance(self.phase, Commerce):
+            return f"{UNREADABLE}; orders are for the military phase {self.phase.movement}"
+        return unreadable(text)
 
     def _trades(self, mail: Mail, name: str, lines: Sequence[Line]) -> MailRead:
         checked = check_commerce([command for _, _, command in lines],
@@ -138,7 +168,10 @@ class Reading:
         if checked.trades is not None:
             self.trades[name] = checked.trades
         return MailRead(mail.key,
-                        tuple(Refused(lines[r.index][0], lines[r.index][1], r.reason)
+                        tuple(Refused(lines[r.index][0], lines[r.index][1],
+                                      self._unreadable(lines[r.index][1])
+                                      if r.reason == UNREADABLE
+                                      else r.reason)
                               for r in checked.refusals),
                         noted=() if checked.warning is None else (checked.warning,))
 
@@ -151,11 +184,12 @@ class Reading:
         later: list[int] = []
         for place, text, order in lines:
             if isinstance(order, str):  # the reason it reads as no order
-                refused.append(Refused(place, text, order))
+                refused.append(Refused(place, text, self._whole(text, order)))
                 continue
             checked = check_order(order, mail.power, self.position, self.board)
             if isinstance(checked, Reason):
-                refused.append(Refused(place, text, checked.value))
+                refused.append(Refused(place, text, order_fault(
+                    checked, order, mail.power, self.position, self.board)))
                 continue
             built.append((order, text))
             later.append(place)

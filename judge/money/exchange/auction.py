@@ -3,6 +3,7 @@ share issues proposed by leaders (5.8)."""
 
 from __future__ import annotations
 
+from judge.money.counted import counted
 from judge.money.exchange import commands as c
 from judge.money.exchange.checks import (
     Refused,
@@ -37,7 +38,8 @@ def bid(game: Game, sender: str, cmd: c.BidFor) -> str:
 
 def nobid(game: Game, sender: str, cmd: c.NoBid) -> str:
     corp = corporation(game, cmd.power)
-    game.investors[sender].bids.pop(corp.name, None)  # none standing: no effect (D39)
+    if game.investors[sender].bids.pop(corp.name, None) is None:
+        return f"no bid for {corp.name} to withdraw; nothing changed"  # accepted (D39)
     return f"bid for {corp.name} withdrawn"
 
 
@@ -51,7 +53,7 @@ def issue(game: Game, sender: str, cmd: c.Issue) -> str:
         raise Refused(f"an issue of {cmd.shares} would leave more than a third of "
                       f"{corp.name} unsold; at most {most}")
     corp.pending_issue = cmd.shares
-    return f"issue of {cmd.shares} {corp.name} shares proposed"
+    return f"issue of {counted(cmd.shares, f'{corp.name} share')} proposed"
 
 
 def noissue(game: Game, sender: str, cmd: c.NoIssue) -> str:

@@ -4,6 +4,7 @@ the common reasons)."""
 from __future__ import annotations
 
 from judge.money.exchange.game import Corporation, Game, Investor, Status
+from judge.money.names import did_you_mean
 
 
 class Refused(Exception):  # noqa: N818 - a refusal is the game's word, not a failure
@@ -18,14 +19,14 @@ def corporation(game: Game, word: str) -> Corporation:
     """The corporation a word names (full name, abbreviation, initial; D46)."""
     name = game.board.power_named(word)
     if name is None or name not in game.corporations:
-        raise Refused("no such power")
+        raise Refused(f"no such power{did_you_mean(word, game.corporations)}")
     return game.corporations[name]
 
 
 def investor(game: Game, word: str) -> Investor:
     found = game.investors.get(word.upper())
     if found is None:
-        raise Refused("no such investor")
+        raise Refused(f"no such investor{did_you_mean(word, game.investors)}")
     return found
 
 

@@ -147,9 +147,12 @@ class Dividend:
 @dataclass(frozen=True, slots=True)
 class UnitLine:
     """A line that starts with no command word: an offer line in a movement phase, a unit
-    order (retreat, BUILD, REMOVE, WAIVE) of a leader signed on as his corporation."""
+    order (retreat, BUILD, REMOVE, WAIVE) of a leader signed on as his corporation.
+    ``hint`` follows the refusal of an unknown command: the command words its first word
+    may be a near miss of (`` (did you mean BID?)``), or the empty string."""
 
     text: str
+    hint: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +172,7 @@ class UnitOrder:
     text: str
     order: Order | None = None
     problem: str | None = None
+    hint: str = ""  # as UnitLine's
 
 
 @dataclass(frozen=True, slots=True)

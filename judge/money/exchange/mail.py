@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.hints import order_fault
 from judge.engine.legality import check_order
 from judge.engine.orders import Order
 from judge.engine.outcomes import Reason
@@ -41,6 +42,38 @@ PHASE_OF: dict[type, str] = {
     c.Purchase: "P", c.Cap: "P", c.NoCap: "P", c.NoPurchase: "P",
     c.Vote: "E", c.Tiebreak: "E", c.Dividend: "A",
 }
+# What a player writes of each phase command, and what each phase kind is called: the
+# hint of a command sent in the wrong phase (issue 23) says which phase it is for
+WORD_OF: dict[type, str] = {
+    c.BidFor: "BID", c.NoBid: "NOBID", c.Issue: "ISSUE", c.NoIssue: "NOISSUE",
+    c.Setup: "SETUP", c.Price: "PRICE", c.Values: "VALUES", c.Approve: "APPROVE",
+    c.Purchase: "PURCHASE", c.Cap: "CAP", c.NoCap: "NOCAP", c.NoPurchase: "NOPURCHASE",
+    c.Vote: "VOTE", c.Tiebreak: "TIEBREAK", c.Dividend: "DIVIDEND",
+}
+PHASE_NAMES = {"B": "bids", "O": "offering", "P": "IPO", "E": "elections",
+               "A": "adjustment", "M": "movement", "R": "retreat"}
+_WINTER = "BOPEA"
+WRONG_PHASE = "not accepted in this phase"
+
+
+def wrong_phase(game: Game, what: str, kind: str) -> Refused:
+    """The refusal of ``what`` (a command word, "offer lines"...) sent in a phase other
+    than its ``kind``: which phase it is for, and what the open phase takes."""
+    if kind in _WINTER:
+        now = game.kind
+        later = game.season == "W" and now in _WINTER and _WINTER.index(now) < _WINTER.index(kind)
+        year = game.year if game.season != "W" or later else game.year + 1
+        when = f" W{year}{kind}"
+    else:
+        when = "s"
+    takes = sorted(w for t, w in WORD_OF.items() if PHASE_OF[t] == game.kind)
+    if game.kind == "M":
+        takes.append("offer lines")
+    elif game.kind in ("R", "A"):
+        takes.append("unit orders, signed on as the corporation")
+    now_takes = f"; now: {', '.join(takes)}" if takes else ""
+    return Refused(f"{WRONG_PHASE}; {what} is for the {PHASE_NAMES[kind]} phase{when}"
+                   f"{now_takes}")
 
 
 def not_a_player(name: str) -> str:
@@ -63,7 +96,7 @@ def apply_command(game: Game, sender: str, power: str | None, command: c.Command
         assert power is not None
         return accept(game, power, command)
     if isinstance(command, c.UnitLine):
-        raise Refused("unknown command")
+        raise Refused(f"unknown command{command.hint}")
     if isinstance(command, (c.Purchase, c.NoPurchase, c.OfferLine, c.UnitOrder)):
         refusals = read_mail(game, sender, power, [(command_text(command), command)])
         if refusals:
@@ -71,7 +104,7 @@ def apply_command(game: Game, sender: str, power: str | None, command: c.Command
         return "accepted"
     phase = PHASE_OF.get(type(command))
     if phase is not None and game.kind != phase:
-        raise Refused("not accepted in this phase")
+        raise wrong_phase(game, WORD_OF[type(command)], phase)
     return HANDLERS[type(command)](game, sender, command)
 
 
@@ -142,7 +175,7 @@ def _purchase(game: Game, sender: str, power: str | None,
     if power is not None:
         _signed_on(game, sender, power, command)
     if game.kind != "P":
-        raise Refused("not accepted in this phase")
+        raise wrong_phase(game, WORD_OF[type(command)], "P")
     if isinstance(command, c.NoPurchase):
         game.investors[sender].cap = None
         return []
@@ -153,7 +186,7 @@ def _unit_line_allowed(game: Game, sender: str, power: str | None, line: c.Comma
     if power is not None:
         _signed_on(game, sender, power, line)
     if game.kind != "M":
-        raise Refused("not accepted in this phase")
+        raise wrong_phase(game, "an offer line", "M")
 
 
 def _order(game: Game, sender: str, power: str | None,
@@ -164,16 +197,17 @@ def _order(game: Game, sender: str, power: str | None,
     mail (market-contract.md section 1); how many builds or removals the set may hold is
     the adjustment's business, at processing."""
     if power is None:
-        raise Refused("unknown command" if line.order is None else
+        raise Refused(f"unknown command{line.hint}" if line.order is None else
                       "sign on as the corporation to order its units")
     _signed_on(game, sender, power, line)
     if game.kind not in ("R", "A"):
-        raise Refused("not accepted in this phase")
+        raise wrong_phase(game, "a unit order", "A" if game.kind == "M" else "R")
     if line.order is None:
         raise Refused(line.problem or "cannot parse this order")
-    checked = check_order(line.order, power, position(game), game.board)
+    where = position(game)
+    checked = check_order(line.order, power, where, game.board)
     if isinstance(checked, Reason):
-        raise Refused(checked.value)
+        raise Refused(order_fault(checked, line.order, power, where, game.board))
     return line.order, _key(sender, power), line.text
 
 

@@ -3,6 +3,7 @@ transfers, the share market (5.10), ledgers and acceptance lists."""
 
 from __future__ import annotations
 
+from judge.money.counted import counted
 from judge.money.exchange import commands as c
 from judge.money.exchange.checks import (
     Refused,
@@ -15,6 +16,7 @@ from judge.money.exchange.checks import (
     started,
 )
 from judge.money.exchange.game import Ask, Game
+from judge.money.names import did_you_mean
 from judge.money.payola.acceptance import AcceptanceError, AcceptanceList
 
 
@@ -31,7 +33,8 @@ def transfer(game: Game, sender: str, cmd: c.Transfer) -> str:
     else:
         name = game.board.power_named(to)
         if name is None or name not in game.corporations:
-            raise Refused("no such investor")
+            raise Refused("no such investor"
+                          + did_you_mean(to, [*game.investors, *game.corporations]))
         floated(game.corporations[name])
         to = name
     if game.rules.one_transfer and to in inv.transferred_to:
@@ -54,7 +57,7 @@ def ask(game: Game, sender: str, cmd: c.AskShares) -> str:
     started(corp)
     free = game.investors[sender].holding(corp.name) - game.listed(sender, corp.name)
     if cmd.quantity > free:
-        raise Refused(f"you hold only {free} unlisted {corp.name} shares")
+        raise Refused(f"you hold only {counted(free, f'unlisted {corp.name} share')}")
     number = game.next_ask_id
     game.next_ask_id += 1
     game.asks.append(Ask(number, sender, corp.name, cmd.quantity, cmd.price))
@@ -84,7 +87,7 @@ def take(game: Game, sender: str, cmd: c.Take) -> str:
         raise Refused("you cannot take your own ask")
     at_least_one(cmd.quantity, "quantity")
     if cmd.quantity > found.remaining:
-        raise Refused(f"ask #{cmd.ask} has only {found.remaining} shares left")
+        raise Refused(f"ask #{cmd.ask} has only {counted(found.remaining, 'share')} left")
     buyer, seller = game.investors[sender], game.investors[found.seller]
     cost = cmd.quantity * found.price
     available(buyer, cost)

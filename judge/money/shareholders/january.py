@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from judge.money.counted import counted
 from judge.money.shareholders.commands import Buy, Command, NoTrade, Refused, Sell
 from judge.money.shareholders.offices import office_holders
 from judge.money.shareholders.params import Params
@@ -57,9 +58,9 @@ class JanuaryDesk:
         if sell.count < 1:
             return "number must be at least 1"
         if sell.count > self.params.max_sell:
-            return f"you may sell at most {self.params.max_sell} shares"
+            return f"you may sell at most {counted(self.params.max_sell, 'share')}"
         if sell.count > held:
-            return f"you hold only {held} {sell.country} shares"
+            return f"you hold only {counted(held, f'{sell.country} share')}"
         if dealing.sale is not None:
             return "you may sell shares of one country only"
         return None

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from judge.engine.board import Map, UnitType, province_of
+from judge.engine.hints import order_fault
 from judge.engine.legality import check_order
 from judge.engine.orders import (
     Convoy,
@@ -84,10 +85,15 @@ class OrderDesk:
             return checked
         return with_order(orders, checked), None
 
+    def _fault(self, reason: Reason, order: Order) -> str:
+        """The reason, and what would be right (judge.engine.hints)."""
+        return order_fault(reason, order, self.country, self.position, self.board)
+
     def _check(self, order: Order) -> Instruction | Refused:
         if self.retreats:
             result = check_order(order, self.country, self.position, self.board)
-            return Refused(result.value) if isinstance(result, Reason) else Instruction(result)
+            return Refused(self._fault(result, order)) if isinstance(result, Reason) \
+                else Instruction(result)
         if isinstance(order, (Retreat, Disband)):
             return Refused(Reason.WRONG_PHASE.value)
         found = self.position.unit_at(order.unit.province)  # type: ignore[union-attr]
@@ -102,7 +108,7 @@ class OrderDesk:
             assert found is not None and target is not None
             return Instruction(Convoy(found[1], target[1], province_of(order.dest)))
         if isinstance(result, Reason):
-            return Refused(result.value)
+            return Refused(self._fault(result, order))
         return Instruction(result, via)
 
 

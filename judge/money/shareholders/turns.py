@@ -9,14 +9,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
-from judge.money.shareholders.commands import Command, Unreadable
+from judge.money.shareholders.commands import Buy, Command, NoTrade, Refused, Sell, Unreadable
 from judge.money.shareholders.february import Decisions, FebruaryDesk, agreed
 from judge.money.shareholders.january import Dealing, JanuaryDesk, deal
 from judge.money.shareholders.orders import OrderDesk
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.seasons import Season, movement, retreats
 from judge.money.shareholders.state import Game, Step
-from judge.money.shareholders.submission import Submission, refuse_all, submit
+from judge.money.shareholders.submission import Check, Submission, refuse_all, submit
 from judge.money.shareholders.treasury import Treasury, february
 from judge.money.shareholders.year import (
     End,
@@ -47,16 +47,37 @@ def submit_mail(game: Game, params: Params, board: Map, sender: str, country: st
     Dealing in January, Decisions in February, an OrderSet otherwise), None when the
     mail changes nothing."""
     problem = sender_problem(game, sender, country)
-    if problem is not None:
-        return refuse_all(commands, problem)
     step = game.turn.step
+    if problem is not None:
+        if step is Step.JANUARY or sender not in game.players:
+            return refuse_all(commands, problem)
+        return Submission(None, tuple((i, dealt_only_in_january(game) if dealing(c) else problem)
+                                      for i, c in enumerate(commands)))
     if step is Step.JANUARY:
         return submit(commands, Dealing(), JanuaryDesk(game, params, sender).check)
     assert country is not None
     if step is Step.FEBRUARY:
-        return submit(commands, Decisions(), FebruaryDesk(game, board, country).check)
-    retreat = step in (Step.SPRING_RETREAT, Step.FALL_RETREAT)
-    return submit(commands, (), OrderDesk(game.position, board, country, retreat).check)
+        desk: Check[Any] = FebruaryDesk(game, board, country).check
+        empty: Any = Decisions()
+    else:
+        retreat = step in (Step.SPRING_RETREAT, Step.FALL_RETREAT)
+        desk, empty = OrderDesk(game.position, board, country, retreat).check, ()
+
+    def check(built: Any, command: Command) -> tuple[Any, str | None] | Refused:
+        if dealing(command):  # a January line in another turn: when shares are dealt
+            return Refused(dealt_only_in_january(game))
+        return desk(built, command)
+    return submit(commands, empty, check)
+
+
+def dealing(command: object) -> bool:
+    """Whether a line deals in shares (SELL, BUY, NOTRADE): January's lines alone."""
+    return isinstance(command, Sell | Buy | NoTrade)
+
+
+def dealt_only_in_january(game: Game) -> str:
+    """Why a January line is refused in another turn, and when the next January is."""
+    return f"shares are dealt only in January (next: W{game.turn.year}D)"
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from judge.engine.adjustments import adjustment_due, buildable_centers
-from judge.engine.board import Map, UnitType, province_of
+from judge.engine.board import Map
+from judge.engine.hints import order_fault
 from judge.engine.legality import check_order
-from judge.engine.orders import Build, Move, Order, Remove, Retreat, Waive
+from judge.engine.orders import Build, Order, Remove, Waive
 from judge.engine.outcomes import Reason
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position, Unit
@@ -142,8 +143,8 @@ def read_orders(
             continue
         checked = check_order(order, power, position, board)
         if isinstance(checked, Reason):
-            errors.append(f"line {row.line}: {row.text!r} read as {order}: {checked.value}"
-                          + _hint(checked, order, power, position, board))
+            errors.append(f"line {row.line}: {row.text!r} read as {order}: "
+                          + order_fault(checked, order, power, position, board))
             continue
         if not isinstance(checked, Waive):
             key = checked.unit.province
@@ -163,45 +164,6 @@ def _retreats(unit: Unit, position: Position, board: Map) -> str:
     options = options_in(position, board, unit) or ()
     return f"{unit} (to {', '.join(options)} or disband)" if options else \
         f"{unit} (can only disband)"
-
-
-_RETREAT_FAULTS = frozenset({Reason.RETREAT_TO_ATTACKER, Reason.RETREAT_CONTESTED,
-                             Reason.RETREAT_OCCUPIED, Reason.NOT_ADJACENT, Reason.ARMY_TO_SEA,
-                             Reason.FLEET_INLAND, Reason.MOVE_TO_SELF})
-
-
-def _hint(reason: Reason, order: Order, power: str, position: Position, board: Map) -> str:
-    """What would be right, for the faults a player can fix from the board alone."""
-    if reason in (Reason.NO_SUCH_UNIT, Reason.NOT_YOUR_UNIT, Reason.WRONG_UNIT_TYPE):
-        units = position.units.get(power, ())
-        if position.phase.kind is PhaseKind.RETREAT:
-            units = tuple(d.unit for d in position.dislodged.get(power, ()))
-        there = ""
-        if reason is Reason.WRONG_UNIT_TYPE and not isinstance(order, Waive):
-            found = position.unit_at(order.unit.province)
-            if found is not None:
-                kind = "a fleet" if found[1].type is UnitType.FLEET else "an army"
-                there = f"; there is {kind} in {order.unit.province}"
-        return f"{there}; your units: {', '.join(str(u) for u in units) or 'none'}"
-    retreating = position.phase.kind is PhaseKind.RETREAT
-    if isinstance(order, Retreat | Move) and retreating and reason in _RETREAT_FAULTS:
-        options = options_in(position, board, order.unit)
-        if options is not None:
-            where = ", ".join(options)
-            return f"; {order.unit} may retreat to {where} or disband" if where else \
-                f"; {order.unit} can only disband"
-    if reason is Reason.COAST_NEEDED and isinstance(order, Build | Move):
-        place = order.unit.province if isinstance(order, Build) else province_of(order.dest)
-        spelled = [f"BUILD F {c}" if isinstance(order, Build) else f"{order.unit} - {c}"
-                   for c in board.fleet_locations(place)]
-        return f"; write {' or '.join(spelled)}"
-    if reason is Reason.NOT_ADJACENT and not isinstance(order, Build | Remove | Waive):
-        found = position.unit_at(order.unit.province)
-        unit = found[1] if found is not None else None
-        if unit is not None and unit.type is not None:
-            reach = sorted(board.neighbours(unit.type, unit.location))
-            return f"; {unit} can move to {', '.join(reach)}"
-    return ""
 
 
 def _adjustment_count(

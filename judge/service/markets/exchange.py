@@ -30,9 +30,11 @@ from typing import Any
 
 from judge.engine.maps import load_map
 from judge.games import EXCHANGE
+from judge.money.counted import counted
 from judge.money.exchange.params import DEFAULTS
 from judge.money.exchange.start import opening
 from judge.money.exchange.state_json import state_of
+from judge.money.names import did_you_mean
 from judge.money.payola.statement_json import statement_of
 from judge.money.payola.statements import Statement
 from judge.service.markets.charts import exchange_chart
@@ -67,9 +69,10 @@ def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
     return state_of(opening(board, params, rules, seed, names, holdings or None))
 
 
-def _set_holdings(options: Mapping[str, str], value: str) -> dict[str, str]:
+def _set_holdings(options: Mapping[str, str], value: str,
+                  joined: Sequence[str]) -> dict[str, str]:
     """``SET HOLDINGS <investor> <power> <shares>`` (PREFLOATED, spec 3.5 and D2): the
-    shares an investor holds at the start; 0 takes them away."""
+    shares an investor who has joined holds at the start; 0 takes them away."""
     words = value.upper().split()
     if len(words) != 3 or not words[2].isdigit():
         raise ValueError("write SET HOLDINGS <investor> <power> <shares>")
@@ -79,6 +82,9 @@ def _set_holdings(options: Mapping[str, str], value: str) -> dict[str, str]:
         raise ValueError(f"{word} is no power")
     if options.get(f"{PARAM}PREFLOATED", "").upper() not in ("YES", "ON", "TRUE", "1"):
         raise ValueError("holdings are set only in a PREFLOATED game (SET PREFLOATED yes)")
+    if int(count) and who not in joined:
+        raise ValueError(f"{who} has not joined{did_you_mean(who, joined)}; holdings are "
+                         "set for investors who have joined")
     out = {k: v for k, v in options.items() if k != f"{HOLDING}{who}:{power}"}
     if int(count):
         out[f"{HOLDING}{who}:{power}"] = str(int(count))
@@ -436,8 +442,9 @@ def _shareholder_news(before: State, after: State, events: Sequence[Event],
         kind = e.get("event")
         if kind == "issue":
             verdict = "approved" if e["approved"] else "rejected"
-            out.append(f"{power}: the issue of {e['shares']} shares was {verdict} "
-                       f"({e['approving']} of {e['held']} shares approved; 80% needed).")
+            out.append(f"{power}: the issue of {counted(e['shares'], 'share')} was {verdict} "
+                       f"({e['approving']} of {counted(e['held'], 'share')} approved; 80% "
+                       "needed).")
         elif kind == "tally":
             votes = ", ".join(f"{c} {n}" for c, n in e["totals"].items())
             out.append(f"{power} election tally: {votes}.")

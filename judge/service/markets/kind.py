@@ -118,10 +118,11 @@ class MarketKind:
     opening_letters: Callable[[State], list[Letter]] | None = None
     secret: bool = False
     # the master's SET <word> <value> lines of this kind beyond its parameters (Exchange's
-    # PREFLOATED holdings): each takes the game's options and the value, and answers the
-    # new options (ValueError says why not); the opening reads them from ``options``
-    settings: Mapping[str, Callable[[Mapping[str, str], str], dict[str, str]]] = field(
-        default_factory=dict)
+    # PREFLOATED holdings): each takes the game's options, the value and the names of the
+    # members who have joined, and answers the new options (ValueError says why not); the
+    # opening reads them from ``options``
+    settings: Mapping[str, Callable[[Mapping[str, str], str, Sequence[str]],
+                                    dict[str, str]]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -98,7 +98,8 @@ def set_setting(ctx: Context, game: Game, kind: MarketKind, name: str, value: st
     if game.state != GameState.FORMING:
         raise Refusal(f"{game.name} has started; SET {name} is for before the start")
     try:
-        game.options = kind.settings[name](game.options, value)
+        joined = [(m.name or "").upper() for m in market_members(ctx, game)]
+        game.options = kind.settings[name](game.options, value, joined)
     except ValueError as e:
         raise Refusal(f"SET {name} {value} refused: {e}") from None
     return Result(step.line, step.text, True, [f"SET {name} {value}: done in {game.name}."])
