@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.engine.adjudicate import PhaseResult, adjudicate
-from judge.engine.orders import Order
+from judge.engine.orders import Disband, Order, Retreat
 from judge.engine.phase import Phase
 from judge.engine.position import Position
 from judge.money.exchange.game import Game
@@ -93,7 +93,8 @@ def play_orders(game: Game) -> tuple[BoardReport, PhaseResult]:
     report = BoardReport(results={str(u): o.value for u, o in result.outcomes.items()})
     if game.kind == "R":  # where each retreating unit went, as the results say it
         report.orders = {str(order.unit): str(order) for orders in given.values()
-                         for order in orders if str(order.unit) in report.results}
+                         for order in orders if isinstance(order, Retreat | Disband)
+                         and str(order.unit) in report.results}
     for corp, errors in result.errors.items():
         for e in errors:
             key, line = source.get((corp, e.text), (corp, e.text))
