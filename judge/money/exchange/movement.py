@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.engine.adjudicate import PhaseResult, adjudicate
-from judge.engine.orders import Disband, Order, Retreat
+from judge.engine.orders import Order
 from judge.engine.phase import Phase
 from judge.engine.position import Position
 from judge.money.exchange.game import Game
@@ -92,9 +92,10 @@ def play_orders(game: Game) -> tuple[BoardReport, PhaseResult]:
     result = adjudicate(position(game), given, game.board)
     report = BoardReport(results={str(u): o.value for u, o in result.outcomes.items()})
     if game.kind == "R":  # where each retreating unit went, as the results say it
-        report.orders = {str(order.unit): str(order) for orders in given.values()
-                         for order in orders if isinstance(order, Retreat | Disband)
-                         and str(order.unit) in report.results}
+        report.orders = {str(unit): str(order) for orders in given.values()
+                         for order in orders
+                         if (unit := getattr(order, "unit", None)) is not None
+                         and str(unit) in report.results}
     for corp, errors in result.errors.items():
         for e in errors:
             key, line = source.get((corp, e.text), (corp, e.text))
