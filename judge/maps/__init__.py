@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.maps.board import board_scene
+from judge.maps.board import board_scene, tinted_ground
 from judge.maps.chart import Panel, chart_scene
 from judge.maps.png import scene_png
 from judge.maps.svg import scene_svg
@@ -29,7 +29,7 @@ def board_png(state: Mapping[str, Any], *, orders: Mapping[str, str] | None = No
               results: Mapping[str, str] | None = None, title: str = "",
               width: int = 1200) -> bytes:
     """The same map as :func:`board_svg`, as a PNG."""
-    return scene_png(board_scene(state, orders, results, title), width)
+    return scene_png(board_scene(state, orders, results, title), width, tinted_ground)
 
 
 def chart_svg(title: str, panels: Sequence[Panel], *, width: int = 800) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 import judge.maps.palette as palette
@@ -83,36 +84,6 @@ class _Board:
         return palette.power_colour(power, self.powers)
 
     # -- the board --------------------------------------------------------------------
-
-    def provinces(self, scene: Scene) -> None:
-        land: list[Item] = []
-        for area in self.geo.provinces():
-            if area.terrain == "sea":
-                scene.add(Area(area.shape, palette.SEA, palette.COAST_LINE, 0.6, "province",
-                               _data(province=area.abbr)))
-                continue
-            fill = palette.IMPASSABLE if area.terrain == "impassable" else palette.LAND
-            owner = self.center_owner.get(area.abbr)
-            if owner is not None:
-                fill = palette.mix(self.colour(owner), palette.PAPER, 0.68)
-            land.append(Area(area.shape, fill, palette.BORDER, 0.8, "province",
-                             _data(province=area.abbr)))
-        scene.add(Area(self.geo.land, palette.NEUTRAL_LAND, palette.BORDER, 0.6, "land"))
-        for item in land:
-            scene.add(item)
-        for lake in self.geo.lakes:
-            scene.add(Polygon(lake, palette.SEA, palette.COAST_LINE, 0.5, role="lake"))
-
-    def labels(self, scene: Scene) -> None:
-        for area in self.geo.provinces():
-            if area.label is None:
-                continue
-            sea = area.terrain == "sea"
-            colour = "#3F6C88" if sea else "#5C5242"
-            if area.leader is not None:
-                scene.add(Line((area.label, area.leader), colour, 0.8, role="leader"))
-            scene.add(Text(area.label, area.abbr, 10.0, colour, role="label",
-                           data=_data(province=area.abbr)))
 
     def centers(self, scene: Scene) -> None:
         for area in self.geo.provinces():
@@ -354,6 +325,44 @@ def cross(at: Point, size: float, role: str, data: tuple[tuple[str, str], ...] =
                   Line(one, palette.FAILED, 2.6), Line(two, palette.FAILED, 2.6)), role, data)
 
 
+def ground(geometry: Geometry, tints: Mapping[str, str]) -> Group:
+    """What lies under the pieces: the provinces (a province in ``tints`` filled with its
+    tint, its centre's owner's), the land of no province, the lakes and the names. The
+    PNG painter keeps it painted (judge.maps.png), so its role and data name it."""
+    items: list[Item] = []
+    land: list[Item] = []
+    for area in geometry.provinces():
+        if area.terrain == "sea":
+            items.append(Area(area.shape, palette.SEA, palette.COAST_LINE, 0.6, "province",
+                              _data(province=area.abbr)))
+            continue
+        fill = palette.IMPASSABLE if area.terrain == "impassable" else palette.LAND
+        land.append(Area(area.shape, tints.get(area.abbr, fill), palette.BORDER, 0.8,
+                         "province", _data(province=area.abbr)))
+    items.append(Area(geometry.land, palette.NEUTRAL_LAND, palette.BORDER, 0.6, "land"))
+    items += land
+    for lake in geometry.lakes:
+        items.append(Polygon(lake, palette.SEA, palette.COAST_LINE, 0.5, role="lake"))
+    for area in geometry.provinces():
+        if area.label is None:
+            continue
+        colour = "#3F6C88" if area.terrain == "sea" else "#5C5242"
+        if area.leader is not None:
+            items.append(Line((area.label, area.leader), colour, 0.8, role="leader"))
+        items.append(Text(area.label, area.abbr, 10.0, colour, role="label",
+                          data=_data(province=area.abbr)))
+    return Group(tuple(items), "ground", _data(map=geometry.name))
+
+
+@cache
+def tinted_ground(name: str, tint: str | None) -> Group:
+    """The ground of map ``name`` with every supply centre's province in ``tint`` (None:
+    none tinted): what the PNG painter paints once and copies from."""
+    geometry = load_geometry(name)
+    return ground(geometry, {} if tint is None else
+                  {a.abbr: tint for a in geometry.provinces() if a.center is not None})
+
+
 def board_scene(state: Mapping[str, Any], orders: Mapping[str, str] | None = None,
                 results: Mapping[str, str] | None = None, title: str = "") -> Scene:
     geometry = load_geometry(STANDARD_MAP)
@@ -361,8 +370,9 @@ def board_scene(state: Mapping[str, Any], orders: Mapping[str, str] | None = Non
     scene = Scene(geometry.width, TOP + geometry.height + LEGEND,
                   title=title or phase_name(board.phase))
     map_scene = Scene(geometry.width, geometry.height)
-    board.provinces(map_scene)
-    board.labels(map_scene)
+    tints = {c: palette.mix(board.colour(p), palette.PAPER, 0.68)
+             for c, p in board.center_owner.items()}
+    map_scene.add(ground(geometry, tints))
     board.centers(map_scene)
     board.units(map_scene)
     board.orders_drawn(map_scene)

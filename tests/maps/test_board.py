@@ -157,3 +157,38 @@ def test_the_png_is_small_and_any_width() -> None:
     assert len(full) < 150_000
     svg = board_svg(phase.state, orders=phase.orders, results=phase.results, width=600)
     assert ET.fromstring(svg).get("width") == "600"
+
+
+def test_the_painted_ground_never_keeps_a_phase_in_the_next_picture() -> None:
+    """The PNG painter keeps the board's ground painted between pictures: a picture drawn
+    after a busy phase is the one drawn in a fresh process, and shows none of its units."""
+    from judge.maps import png
+
+    game = list(played_game())
+    busy = played(next(r for r in game if r.position.phase.year == 1905))
+    first = played(game[0])
+    assert set(busy.state["centers"]) - {"ITALY"}  # the busy phase tints other provinces
+    for cached in (png._painted, png._fills, png._mask, png._board_palette):
+        cached.cache_clear()
+    fresh = board_png(first.state, orders=first.orders, results=first.results)
+    board_png(busy.state, orders=busy.orders, results=busy.results)
+    again = board_png(first.state, orders=first.orders, results=first.results)
+    assert again == fresh
+    # and the fresh picture itself: where a busy phase's unit stood and the first has
+    # none, no unit's ink ring (the busy phase's own picture has one there)
+    geometry = load_geometry()
+    picture = Image.open(io.BytesIO(fresh)).convert("RGB")
+    busy_picture = Image.open(io.BytesIO(board_png(busy.state))).convert("RGB")
+    k = picture.width / geometry.width
+    standing = {u.split()[-1] for us in first.state["units"].values() for u in us}
+    checked = 0
+    for power, units in busy.state["units"].items():
+        for unit in units:
+            where = unit.split()[-1]
+            if where.split("/")[0] in {s.split("/")[0] for s in standing}:
+                continue
+            x, y = geometry.point(where)
+            at = (round(x * k), round((y + TOP) * k))
+            assert picture.getpixel(at) != busy_picture.getpixel(at), (power, unit)
+            checked += 1
+    assert checked > 10
