@@ -36,6 +36,18 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size)
 
 
+@lru_cache(maxsize=1024)
+def _lettering(text: str, size: int, anchor: str) -> tuple[tuple[int, int], Image.Image]:
+    """A text's smoothed letters as a mask, with where its corner is from the anchor
+    point: a board's names, letters and legend are the same from picture to picture,
+    so each is rendered once."""
+    font = _font(size)
+    left, top, right, bottom = (round(v) for v in font.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, 255, font, anchor)
+    return (left, top), mask
+
+
 def _dashes(points: tuple[Point, ...], dash: tuple[float, ...]) -> list[tuple[Point, Point]]:
     """The drawn pieces of a dashed polyline."""
     pieces: list[tuple[Point, Point]] = []
@@ -117,7 +129,8 @@ class _Painter:
             elif isinstance(item, Text):
                 (x, y), = self.pts((item.at,), off)
                 size = max(6, round(item.size * self.k))
-                d.text((x, y), item.text, rgb(item.fill), _font(size), _ANCHOR[item.anchor])
+                (left, top), mask = _lettering(item.text, size, _ANCHOR[item.anchor])
+                d.bitmap((round(x) + left, round(y) + top), mask, rgb(item.fill))
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
@@ -128,8 +141,11 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 def png_bytes(image: Image.Image) -> bytes:
     """A palette image (mode P) as a PNG file."""
     w, h = image.size
-    raw = image.tobytes()
-    rows = b"".join(b"\0" + raw[y * w:(y + 1) * w] for y in range(h))
+    # each row after its filter byte (0, none): the picture one column wider, the first
+    # column index 0
+    framed = Image.new("P", (w + 1, h), 0)
+    framed.paste(image, (1, 0))
+    rows = framed.tobytes()
     colours = image.getpalette() or []
     return b"".join((
         b"\x89PNG\r\n\x1a\n",
