@@ -27,7 +27,10 @@ from judge.maps.scene import Area, Circle, Group, Item, Line, Polygon, Scene, Te
 
 COLOURS = 96        # a chart's palette, chosen for each chart
 GROUND_COLOURS = 120  # the ground's share of a board's palette
-Grounds = Callable[[str, str | None], Group]   # (map name, tint) -> the ground group
+# (map name, grow, tint) -> the ground group
+# a narrower board is painted twice as large and halved (box filter): its edges smoothed
+SMOOTH, SMOOTH_BELOW = 2, 960
+Grounds = Callable[[str, str, str | None], Group]
 _ANCHOR = {"start": "lm", "middle": "mm", "end": "rm"}
 
 
@@ -168,8 +171,9 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None) -> bytes
         return png_bytes(painter.image.quantize(COLOURS, Image.Quantize.FASTOCTREE,
                                                 dither=Image.Dither.NONE))
     group, offset = found
-    name = dict(group.data)["map"]
-    size = (width, round(scene.height * width / scene.width))
+    name = (dict(group.data)["map"], dict(group.data).get("grow", "1.0"))
+    scale = SMOOTH if width < SMOOTH_BELOW else 1
+    size = (width * scale, round(scene.height * width * scale / scene.width))
     image = _painted(grounds, name, None, size, scene.width, offset).copy()
     plain = _fills(grounds, name)
     for area in group.items:
@@ -181,10 +185,12 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None) -> bytes
         box, mask = _mask(grounds, name, province, size, scene.width, offset)
         tint = _painted(grounds, name, area.fill, size, scene.width, offset)
         image.paste(tint.crop(box), box, mask)
-    painter = _Painter(scene, width, image)
+    painter = _Painter(scene, size[0], image)
     painter.paint(_without(scene.items, group))
+    if scale > 1:
+        image = image.reduce(scale)
     return png_bytes(image.quantize(palette=_board_palette(grounds, name, size,
-                                                           scene.width, offset),
+                                                           scene.width, offset, scale),
                                     dither=Image.Dither.NONE))
 
 
@@ -216,27 +222,27 @@ def _without(items: list[Item | Group] | tuple[Item | Group, ...], ground: Group
 
 
 @lru_cache(maxsize=32)
-def _painted(grounds: Grounds, name: str, tint: str | None, size: tuple[int, int],
+def _painted(grounds: Grounds, name: tuple[str, str], tint: str | None, size: tuple[int, int],
              board_width: float, offset: Point) -> Image.Image:
     """The ground in ``tint`` (None: untinted) on a white picture of ``size``."""
     scene = Scene(board_width, size[1] * board_width / size[0])
     painter = _Painter(scene, size[0])
-    painter.paint(flat((grounds(name, tint),), offset))
+    painter.paint(flat((grounds(*name, tint),), offset))
     return painter.image
 
 
 @cache
-def _fills(grounds: Grounds, name: str) -> dict[str, str]:
+def _fills(grounds: Grounds, name: tuple[str, str]) -> dict[str, str]:
     """Each province's untinted fill."""
-    return {dict(a.data)["province"]: a.fill for a in grounds(name, None).items
+    return {dict(a.data)["province"]: a.fill for a in grounds(*name, None).items
             if isinstance(a, Area) and a.role == "province"}
 
 
 @lru_cache(maxsize=256)
-def _mask(grounds: Grounds, name: str, province: str, size: tuple[int, int],
+def _mask(grounds: Grounds, name: tuple[str, str], province: str, size: tuple[int, int],
           board_width: float, offset: Point) -> tuple[tuple[int, int, int, int], Image.Image]:
     """Where ``province`` is in the picture: its box and its mask (mode 1) in the box."""
-    area = next(a for a in grounds(name, None).items if isinstance(a, Area)
+    area = next(a for a in grounds(*name, None).items if isinstance(a, Area)
                 and dict(a.data).get("province") == province)
     k = size[0] / board_width
     rings = [[((x + offset[0]) * k, (y + offset[1]) * k) for x, y in polygon[0]]
@@ -253,11 +259,11 @@ def _mask(grounds: Grounds, name: str, province: str, size: tuple[int, int],
 
 
 @lru_cache(maxsize=8)
-def _board_palette(grounds: Grounds, name: str, size: tuple[int, int], board_width: float,
-                   offset: Point) -> Image.Image:
+def _board_palette(grounds: Grounds, name: tuple[str, str], size: tuple[int, int],
+                   board_width: float, offset: Point, scale: int) -> Image.Image:
     """The palette a board's picture is mapped onto: the pieces' colours exactly, and the
-    ground's own (its smoothed names) chosen from the untinted ground."""
-    ground = _painted(grounds, name, None, size, board_width, offset)
+    ground's own (its smoothed names and edges) chosen from the untinted ground."""
+    ground = _painted(grounds, name, None, size, board_width, offset).reduce(scale)
     chosen = ground.quantize(GROUND_COLOURS, Image.Quantize.FASTOCTREE,
                              dither=Image.Dither.NONE).getpalette() or []
     colours = [c for colour in board_colours() for c in rgb(colour)]

@@ -192,3 +192,26 @@ def test_the_painted_ground_never_keeps_a_phase_in_the_next_picture() -> None:
             assert picture.getpixel(at) != busy_picture.getpixel(at), (power, unit)
             checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("width", [1200, 600])
+def test_the_pieces_stay_readable_at_600_pixels(width: int) -> None:
+    """At 600 pixels a unit's letter is still 9 pixels high or more, a unit 16 or more
+    across and a province's name 7 or more (drawn for 1,200 they would be half those)."""
+    result = next(r for r in played_game() if r.position.phase.year == 1905)
+    phase = played(result)
+    svg = board_svg(phase.state, orders=phase.orders, results=phase.results, width=width)
+    k = width / float(ET.fromstring(svg).get("viewBox", "").split()[2])
+    units = groups(svg, "unit")
+    assert units
+    for unit in units:
+        letter = next(e for e in unit.iter() if e.tag == SVG + "text")
+        assert float(letter.get("font-size", 0)) * k >= 9, unit.get("data-unit")
+        body = next(e for e in unit.iter() if e.tag in (SVG + "circle", SVG + "polygon"))
+        if body.tag == SVG + "circle":
+            assert 2 * float(body.get("r", 0)) * k >= 16
+    for label in groups(svg, "label"):
+        assert float(label.get("font-size", 0)) * k >= 7
+    png = Image.open(io.BytesIO(board_png(phase.state, orders=phase.orders,
+                                          results=phase.results, width=width)))
+    assert png.width == width
