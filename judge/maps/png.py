@@ -183,8 +183,8 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None) -> bytes
         if area.fill == plain.get(province, area.fill):
             continue
         box, mask = _mask(grounds, name, province, size, scene.width, offset)
-        tint = _painted(grounds, name, area.fill, size, scene.width, offset)
-        image.paste(tint.crop(box), box, mask)
+        image.paste(_piece(grounds, name, area.fill, province, size, scene.width, offset),
+                    box, mask)
     painter = _Painter(scene, size[0], image)
     painter.paint(_without(scene.items, group))
     if scale > 1:
@@ -229,6 +229,14 @@ def _painted(grounds: Grounds, name: tuple[str, str], tint: str | None, size: tu
     painter = _Painter(scene, size[0])
     painter.paint(flat((grounds(*name, tint),), offset))
     return painter.image
+
+
+@lru_cache(maxsize=1024)
+def _piece(grounds: Grounds, name: tuple[str, str], tint: str, province: str,
+           size: tuple[int, int], board_width: float, offset: Point) -> Image.Image:
+    """The box of ``province`` from the ground in ``tint``."""
+    box, _ = _mask(grounds, name, province, size, board_width, offset)
+    return _painted(grounds, name, tint, size, board_width, offset).crop(box)
 
 
 @cache
