@@ -4,9 +4,12 @@ players, an observer and the master, with maps and without.
 
     .venv/bin/python bench/maps.py [--repeat 30]
 
-Prints the median time (wall clock, one core) of ``board_svg`` and ``board_png`` and
-the PNG's size, then the CPU time of ``results_mails`` for the phase with every
-reader's map on and with every reader's map off, and their ratio.
+Prints the median time (wall clock, one core) of ``board_svg`` and ``board_png`` (1,200
+and 600 pixels wide) and the PNG's size, and the first PNG of a process (which paints
+the board's ground, kept for the next ones); then the CPU time of ``results_mails`` for
+the phase with every reader's map on and with every reader's map off, and their ratio;
+then the same ratio for the phase's adjudication and its results mails together (what
+``judge process`` does for a phase, less the database and the mail queue).
 """
 
 from __future__ import annotations
@@ -70,12 +73,20 @@ def main() -> None:
     phase = played(result)
     units = sum(len(us) for us in phase.state["units"].values())
     draw = dict(orders=phase.orders, results=phase.results, title="Game bench")
-    board_png(phase.state, **draw)  # the geometry read and the font loaded once
+    board_svg(phase.state, **draw)   # the geometry read once
+    start = time.perf_counter()
+    board_png(phase.state, **draw)   # the font loaded, the ground painted
+    first = (time.perf_counter() - start) * 1000
     svg = _median(lambda: board_svg(phase.state, **draw), args.repeat)
     png = _median(lambda: board_png(phase.state, **draw), args.repeat)
     size = len(board_png(phase.state, **draw))
+    board_png(phase.state, width=600, **draw)
+    narrow = _median(lambda: board_png(phase.state, width=600, **draw), args.repeat)
+    small = len(board_png(phase.state, width=600, **draw))
     print(f"{units} units, {len(phase.orders)} orders: SVG {svg:.1f} ms, "
-          f"PNG {png:.1f} ms ({size / 1000:.0f} KB), median of {args.repeat}")
+          f"PNG {png:.1f} ms ({size / 1000:.0f} KB), at 600 px {narrow:.1f} ms "
+          f"({small / 1000:.0f} KB), median of {args.repeat}; "
+          f"first PNG of the process {first:.0f} ms")
     board = load_map("standard")
     players = {p: Member(f"{p.lower()}@players.test", p) for p in board.powers}
     roster = Roster(game="bench", variant="standard", players=players,
@@ -90,6 +101,15 @@ def main() -> None:
     text_only = _cpu(lambda: results_mails(quiet, result, board, deadline), repeat)
     print(f"results mails to 9 readers: {with_maps:.1f} ms CPU with maps, "
           f"{text_only:.1f} ms text only ({with_maps / text_only:.2f} times)")
+    position, orders = result.position, result.orders
+
+    def phase_with(members: Roster) -> None:
+        results_mails(members, adjudicate(position, orders, board), board, deadline)
+
+    whole_maps = _cpu(lambda: phase_with(roster), repeat)
+    whole_text = _cpu(lambda: phase_with(quiet), repeat)
+    print(f"adjudication and results mails: {whole_maps:.1f} ms CPU with maps, "
+          f"{whole_text:.1f} ms text only ({whole_maps / whole_text:.2f} times)")
 
 
 if __name__ == "__main__":

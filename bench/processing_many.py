@@ -5,8 +5,9 @@
     .venv/bin/python bench/processing_many.py --database-url "$(.ci/postgres.sh)"
 
 ``--games`` standard games are due in S1901M with every power's opening orders in force;
-``--payola N`` adds N heavy Payola phases (25 offer lines per power). Also prints the
-cost of a run that finds nothing to do, which ``judge serve`` pays every minute.
+``--payola N`` adds N heavy Payola phases (25 offer lines per power); ``--no-maps`` sets
+the games' MAP option OFF (text-only results mails). Also prints the cost of a run that
+finds nothing to do, which ``judge serve`` pays every minute.
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--payola", type=int, default=0)
     parser.add_argument("--database-url", default="")
+    parser.add_argument("--no-maps", action="store_true")
     args = parser.parse_args()
     with scratch_judge(args.database_url) as (settings, factory):
-        standard_games(factory, settings, args.games)
+        standard_games(factory, settings, args.games, maps=not args.no_maps)
         if args.payola:
             payola_games(factory, settings, args.payola, 25)
         before = mails_queued(factory)
@@ -53,6 +55,7 @@ def main() -> None:
     assert processed == args.games + args.payola, [str(d) for d in done]
     assert not idle
     mix = f" + {args.payola} Payola" if args.payola else ""
+    mix += ", MAP OFF" if args.no_maps else ""
     print(f"{backend(args.database_url)}: {args.games} standard{mix} games due at once")
     print(f"  {processed} phases in {elapsed:.2f} s: {processed / elapsed:.0f} phases/s, "
           f"{elapsed / processed * 1000:.1f} ms each (CPU {cpu / processed * 1000:.1f} ms); "

@@ -76,11 +76,15 @@ def mails_queued(factory: sessionmaker[Session]) -> int:
 
 
 def standard_games(factory: sessionmaker[Session], settings: Settings, count: int,
-                   first: int = 0) -> None:
-    """``count`` standard games in S1901M, every power's opening orders in force."""
+                   first: int = 0, maps: bool = True) -> None:
+    """``count`` standard games in S1901M, every power's opening orders in force; with
+    ``maps`` false, their master has set MAP OFF (text-only results mails)."""
     with unit_of_work(factory) as s:
         for n in range(first, first + count):
             record = _started(s, settings, f"std{n:04d}", "standard", [])
+            if not maps:
+                game = record_game(s, record)
+                game.options = {**game.options, "MAP": "OFF"}
             for power, lines in OPENING.items():
                 submit(s, record, power, SubmissionKind.ORDERS,
                        [SubmittedLine(i, x, x) for i, x in enumerate(lines, 1)], None, LONG_AGO)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.maps.board import board_scene
+from judge.maps.board import board_scene, tinted_ground
 from judge.maps.chart import Panel, chart_scene
 from judge.maps.png import scene_png
 from judge.maps.svg import scene_svg
@@ -22,14 +22,15 @@ def board_svg(state: Mapping[str, Any], *, orders: Mapping[str, str] | None = No
               width: int = 1200) -> str:
     """The board of ``state`` as SVG, with ``orders`` (unit -> order text) drawn and
     their ``results`` (unit -> the contract's result) marked."""
-    return scene_svg(board_scene(state, orders, results, title), width)
+    return scene_svg(board_scene(state, orders, results, title, width), width)
 
 
 def board_png(state: Mapping[str, Any], *, orders: Mapping[str, str] | None = None,
               results: Mapping[str, str] | None = None, title: str = "",
               width: int = 1200) -> bytes:
     """The same map as :func:`board_svg`, as a PNG."""
-    return scene_png(board_scene(state, orders, results, title), width)
+    return scene_png(board_scene(state, orders, results, title, width), width,
+                     tinted_ground)
 
 
 def chart_svg(title: str, panels: Sequence[Panel], *, width: int = 800) -> str:

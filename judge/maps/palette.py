@@ -54,3 +54,16 @@ def ink_on(colour: str) -> str:
     """Black or white, whichever reads on ``colour``."""
     r, g, b = rgb(colour)
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else PAPER
+
+
+def board_colours() -> list[str]:
+    """The colours a board's pieces are drawn in, with the blends a smoothed letter or
+    edge makes of them: the PNG painter keeps these exactly in its palette."""
+    inks = [INK, PAPER, FAILED, UNOWNED, SEA, LAND, NEUTRAL_LAND, IMPASSABLE, BORDER,
+            COAST_LINE]
+    out = list(inks)
+    for colour in list(POWERS.values()) + list(SPARE):
+        out += [colour, mix(colour, PAPER, 0.68), mix(colour, INK, 0.25)]
+        out += [mix(colour, ink, share) for ink in (INK, PAPER) for share in (0.3, 0.6)]
+    out += [mix(INK, PAPER, share) for share in (0.2, 0.4, 0.6, 0.8)]
+    return list(dict.fromkeys(out))

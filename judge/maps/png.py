@@ -1,30 +1,54 @@
 """A scene painted as a PNG with Pillow (a wheel with no system library, whose own
-font draws the text), then kept to a palette of at most 96 colours so that a map stays
+font draws the text), then kept to a palette (at most 256 colours) so that a map stays
 small (well under the 150 KB a mail may carry). The PNG file is written here (zlib),
-so nothing touches a file. Shapes are painted without smoothing (text is smoothed):
-painting twice as large and halving looked hardly better and cost three times as
-long."""
+so nothing touches a file. Shapes are painted without smoothing (text is smoothed).
+
+A board's ground (the scene's group of role ``ground``: provinces, names, lakes) is the
+same in every phase but for the tint of the centres' provinces. It is painted once per
+process and width, untinted and once in each tint used, and a phase's picture is a copy
+of the untinted ground, each owned centre's province pasted from its tint's ground
+through the province's mask, and the phase's pieces painted on the copy; it is then
+mapped onto a palette made once (the ground's colours and palette.board_colours), which
+costs a fifth of choosing a palette for each picture."""
 
 from __future__ import annotations
 
 import math
 import struct
 import zlib
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 from judge.maps.geometry import Point
-from judge.maps.palette import rgb
-from judge.maps.scene import Area, Circle, Item, Line, Polygon, Scene, Text, flat
+from judge.maps.palette import board_colours, rgb
+from judge.maps.scene import Area, Circle, Group, Item, Line, Polygon, Scene, Text, flat
 
-COLOURS = 96
+COLOURS = 96        # a chart's palette, chosen for each chart
+GROUND_COLOURS = 120  # the ground's share of a board's palette
+# (map name, grow, tint) -> the ground group
+# a narrower board is painted twice as large and halved (box filter): its edges smoothed
+SMOOTH, SMOOTH_BELOW = 2, 960
+Grounds = Callable[[str, str, str | None], Group]
 _ANCHOR = {"start": "lm", "middle": "mm", "end": "rm"}
 
 
 @cache
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size)
+
+
+@lru_cache(maxsize=1024)
+def _lettering(text: str, size: int, anchor: str) -> tuple[tuple[int, int], Image.Image]:
+    """A text's smoothed letters as a mask, with where its corner is from the anchor
+    point: a board's names, letters and legend are the same from picture to picture,
+    so each is rendered once."""
+    font = _font(size)
+    left, top, right, bottom = (round(v) for v in font.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, 255, font, anchor)
+    return (left, top), mask
 
 
 def _dashes(points: tuple[Point, ...], dash: tuple[float, ...]) -> list[tuple[Point, Point]]:
@@ -50,9 +74,9 @@ def _dashes(points: tuple[Point, ...], dash: tuple[float, ...]) -> list[tuple[Po
 
 
 class _Painter:
-    def __init__(self, scene: Scene, width: int) -> None:
+    def __init__(self, scene: Scene, width: int, image: Image.Image | None = None) -> None:
         self.k = width / scene.width
-        self.image = Image.new("RGB", (width, round(scene.height * self.k)), "white")
+        self.image = image or Image.new("RGB", (width, round(scene.height * self.k)), "white")
         self.draw = ImageDraw.Draw(self.image)
 
     def pts(self, points: tuple[Point, ...], off: Point) -> list[tuple[float, float]]:
@@ -108,7 +132,8 @@ class _Painter:
             elif isinstance(item, Text):
                 (x, y), = self.pts((item.at,), off)
                 size = max(6, round(item.size * self.k))
-                d.text((x, y), item.text, rgb(item.fill), _font(size), _ANCHOR[item.anchor])
+                (left, top), mask = _lettering(item.text, size, _ANCHOR[item.anchor])
+                d.bitmap((round(x) + left, round(y) + top), mask, rgb(item.fill))
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
@@ -119,8 +144,11 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 def png_bytes(image: Image.Image) -> bytes:
     """A palette image (mode P) as a PNG file."""
     w, h = image.size
-    raw = image.tobytes()
-    rows = b"".join(b"\0" + raw[y * w:(y + 1) * w] for y in range(h))
+    # each row after its filter byte (0, none): the picture one column wider, the first
+    # column index 0
+    framed = Image.new("P", (w + 1, h), 0)
+    framed.paste(image, (1, 0))
+    rows = framed.tobytes()
     colours = image.getpalette() or []
     return b"".join((
         b"\x89PNG\r\n\x1a\n",
@@ -132,8 +160,123 @@ def png_bytes(image: Image.Image) -> bytes:
     ))
 
 
-def scene_png(scene: Scene, width: int) -> bytes:
-    painter = _Painter(scene, width)
-    painter.paint(flat(scene.items))
-    return png_bytes(painter.image.quantize(COLOURS, Image.Quantize.FASTOCTREE,
-                                            dither=Image.Dither.NONE))
+def scene_png(scene: Scene, width: int, grounds: Grounds | None = None) -> bytes:
+    """A scene as a PNG. A board's ground (the group of role ``ground``, its ``map`` data
+    the map's name) is copied from the grounds painted before: ``grounds`` gives the
+    ground of a map in a tint (judge.maps.board.tinted_ground)."""
+    found = None if grounds is None else _ground_of(scene.items)
+    if grounds is None or found is None:
+        painter = _Painter(scene, width)
+        painter.paint(flat(scene.items))
+        return png_bytes(painter.image.quantize(COLOURS, Image.Quantize.FASTOCTREE,
+                                                dither=Image.Dither.NONE))
+    group, offset = found
+    name = (dict(group.data)["map"], dict(group.data).get("grow", "1.0"))
+    scale = SMOOTH if width < SMOOTH_BELOW else 1
+    size = (width * scale, round(scene.height * width * scale / scene.width))
+    image = _painted(grounds, name, None, size, scene.width, offset).copy()
+    plain = _fills(grounds, name)
+    for area in group.items:
+        if not isinstance(area, Area) or area.role != "province":
+            continue
+        province = dict(area.data).get("province", "")
+        if area.fill == plain.get(province, area.fill):
+            continue
+        box, mask = _mask(grounds, name, province, size, scene.width, offset)
+        image.paste(_piece(grounds, name, area.fill, province, size, scene.width, offset),
+                    box, mask)
+    painter = _Painter(scene, size[0], image)
+    painter.paint(_without(scene.items, group))
+    if scale > 1:
+        image = image.reduce(scale)
+    return png_bytes(image.quantize(palette=_board_palette(grounds, name, size,
+                                                           scene.width, offset, scale),
+                                    dither=Image.Dither.NONE))
+
+
+def _ground_of(items: list[Item | Group] | tuple[Item | Group, ...],
+               offset: Point = (0.0, 0.0)) -> tuple[Group, Point] | None:
+    for item in items:
+        if isinstance(item, Group):
+            at = (offset[0] + item.offset[0], offset[1] + item.offset[1])
+            if item.role == "ground" and "map" in dict(item.data):
+                return item, at
+            if (found := _ground_of(item.items, at)) is not None:
+                return found
+    return None
+
+
+def _without(items: list[Item | Group] | tuple[Item | Group, ...], ground: Group,
+             offset: Point = (0.0, 0.0)) -> list[tuple[Item, Point]]:
+    """The scene's shapes in drawing order but the ground's."""
+    out: list[tuple[Item, Point]] = []
+    for item in items:
+        if item is ground:
+            continue
+        if isinstance(item, Group):
+            out += _without(item.items, ground, (offset[0] + item.offset[0],
+                                                 offset[1] + item.offset[1]))
+        else:
+            out.append((item, offset))
+    return out
+
+
+@lru_cache(maxsize=32)
+def _painted(grounds: Grounds, name: tuple[str, str], tint: str | None, size: tuple[int, int],
+             board_width: float, offset: Point) -> Image.Image:
+    """The ground in ``tint`` (None: untinted) on a white picture of ``size``."""
+    scene = Scene(board_width, size[1] * board_width / size[0])
+    painter = _Painter(scene, size[0])
+    painter.paint(flat((grounds(*name, tint),), offset))
+    return painter.image
+
+
+@lru_cache(maxsize=1024)
+def _piece(grounds: Grounds, name: tuple[str, str], tint: str, province: str,
+           size: tuple[int, int], board_width: float, offset: Point) -> Image.Image:
+    """The box of ``province`` from the ground in ``tint``."""
+    box, _ = _mask(grounds, name, province, size, board_width, offset)
+    return _painted(grounds, name, tint, size, board_width, offset).crop(box)
+
+
+@cache
+def _fills(grounds: Grounds, name: tuple[str, str]) -> dict[str, str]:
+    """Each province's untinted fill."""
+    return {dict(a.data)["province"]: a.fill for a in grounds(*name, None).items
+            if isinstance(a, Area) and a.role == "province"}
+
+
+@lru_cache(maxsize=256)
+def _mask(grounds: Grounds, name: tuple[str, str], province: str, size: tuple[int, int],
+          board_width: float, offset: Point) -> tuple[tuple[int, int, int, int], Image.Image]:
+    """Where ``province`` is in the picture: its box and its mask (mode 1) in the box."""
+    area = next(a for a in grounds(*name, None).items if isinstance(a, Area)
+                and dict(a.data).get("province") == province)
+    k = size[0] / board_width
+    rings = [[((x + offset[0]) * k, (y + offset[1]) * k) for x, y in polygon[0]]
+             for polygon in area.shape]
+    xs = [x for ring in rings for x, _ in ring]
+    ys = [y for ring in rings for _, y in ring]
+    box = (max(0, math.floor(min(xs)) - 2), max(0, math.floor(min(ys)) - 2),
+           min(size[0], math.ceil(max(xs)) + 3), min(size[1], math.ceil(max(ys)) + 3))
+    mask = Image.new("1", (box[2] - box[0], box[3] - box[1]), 0)
+    draw = ImageDraw.Draw(mask)
+    for ring in rings:
+        draw.polygon([(x - box[0], y - box[1]) for x, y in ring], 1)
+    return box, mask
+
+
+@lru_cache(maxsize=8)
+def _board_palette(grounds: Grounds, name: tuple[str, str], size: tuple[int, int],
+                   board_width: float, offset: Point, scale: int) -> Image.Image:
+    """The palette a board's picture is mapped onto: the pieces' colours exactly, and the
+    ground's own (its smoothed names and edges) chosen from the untinted ground."""
+    ground = _painted(grounds, name, None, size, board_width, offset).reduce(scale)
+    chosen = ground.quantize(GROUND_COLOURS, Image.Quantize.FASTOCTREE,
+                             dither=Image.Dither.NONE).getpalette() or []
+    colours = [c for colour in board_colours() for c in rgb(colour)]
+    colours += chosen[:3 * GROUND_COLOURS]
+    colours = colours[:3 * 256]
+    image = Image.new("P", (1, 1))
+    image.putpalette(colours)
+    return image

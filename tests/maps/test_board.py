@@ -157,3 +157,61 @@ def test_the_png_is_small_and_any_width() -> None:
     assert len(full) < 150_000
     svg = board_svg(phase.state, orders=phase.orders, results=phase.results, width=600)
     assert ET.fromstring(svg).get("width") == "600"
+
+
+def test_the_painted_ground_never_keeps_a_phase_in_the_next_picture() -> None:
+    """The PNG painter keeps the board's ground painted between pictures: a picture drawn
+    after a busy phase is the one drawn in a fresh process, and shows none of its units."""
+    from judge.maps import png
+
+    game = list(played_game())
+    busy = played(next(r for r in game if r.position.phase.year == 1905))
+    first = played(game[0])
+    assert set(busy.state["centers"]) - {"ITALY"}  # the busy phase tints other provinces
+    for cached in (png._painted, png._piece, png._fills, png._mask, png._board_palette):
+        cached.cache_clear()
+    fresh = board_png(first.state, orders=first.orders, results=first.results)
+    board_png(busy.state, orders=busy.orders, results=busy.results)
+    again = board_png(first.state, orders=first.orders, results=first.results)
+    assert again == fresh
+    # and the fresh picture itself: where a busy phase's unit stood and the first has
+    # none, no unit's ink ring (the busy phase's own picture has one there)
+    geometry = load_geometry()
+    picture = Image.open(io.BytesIO(fresh)).convert("RGB")
+    busy_picture = Image.open(io.BytesIO(board_png(busy.state))).convert("RGB")
+    k = picture.width / geometry.width
+    standing = {u.split()[-1] for us in first.state["units"].values() for u in us}
+    checked = 0
+    for power, units in busy.state["units"].items():
+        for unit in units:
+            where = unit.split()[-1]
+            if where.split("/")[0] in {s.split("/")[0] for s in standing}:
+                continue
+            x, y = geometry.point(where)
+            at = (round(x * k), round((y + TOP) * k))
+            assert picture.getpixel(at) != busy_picture.getpixel(at), (power, unit)
+            checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("width", [1200, 600])
+def test_the_pieces_stay_readable_at_600_pixels(width: int) -> None:
+    """At 600 pixels a unit's letter is still 9 pixels high or more, a unit 16 or more
+    across and a province's name 7 or more (drawn for 1,200 they would be half those)."""
+    result = next(r for r in played_game() if r.position.phase.year == 1905)
+    phase = played(result)
+    svg = board_svg(phase.state, orders=phase.orders, results=phase.results, width=width)
+    k = width / float(ET.fromstring(svg).get("viewBox", "").split()[2])
+    units = groups(svg, "unit")
+    assert units
+    for unit in units:
+        letter = next(e for e in unit.iter() if e.tag == SVG + "text")
+        assert float(letter.get("font-size", 0)) * k >= 9, unit.get("data-unit")
+        body = next(e for e in unit.iter() if e.tag in (SVG + "circle", SVG + "polygon"))
+        if body.tag == SVG + "circle":
+            assert 2 * float(body.get("r", 0)) * k >= 16
+    for label in groups(svg, "label"):
+        assert float(label.get("font-size", 0)) * k >= 7
+    png = Image.open(io.BytesIO(board_png(phase.state, orders=phase.orders,
+                                          results=phase.results, width=width)))
+    assert png.width == width

@@ -37,7 +37,8 @@ def phase_mails(game: GameOrRoster, result: PhaseResult | PayolaResult,
     return mails + results_mails(roster, result, board, next_deadline, vassals=vassals)
 
 
-PUBLIC_READER = Member("", "OBSERVER")  # an observer in UTC, with no address
+# an observer in UTC, with no address; only the text is kept, so no map is drawn for him
+PUBLIC_READER = Member("", "OBSERVER", maps=False)
 
 
 def public_results(game: GameOrRoster, result: PhaseResult | PayolaResult,
