@@ -280,3 +280,43 @@ def test_a_market_reply_says_what_the_phase_plays(market: MarketJudge, kind: str
         told.append((name, said))
     market.deadline(game)
     against_errors(told, _errors(market, game, phase))
+
+
+# -- the Bourse: a member's trades of a turn, as the turn will play them -----------------
+
+BOURSE = ["SELL 100 LIRA", "BUY 50 MARKS", "SELL 20 POUNDS", "BUY 10 FRANCS",
+          "SELL 0 LIRA", "BUY 10 DUCATS", "FROBNICATE"]
+
+
+@settings(max_examples=6, suppress_health_check=[HealthCheck.function_scoped_fixture],
+          deadline=None)
+@given(sent=st.lists(st.lists(st.sampled_from(BOURSE), min_size=1, max_size=4),
+                     min_size=1, max_size=3))
+def test_a_bourse_reply_says_what_the_turn_plays(market: MarketJudge,
+                                                 sent: list[list[str]]) -> None:
+    from tests.markets.test_bourse_by_mail import CAROL
+    from tests.markets.test_bourse_by_mail import _game as bourse_game
+    from tests.markets.test_bourse_by_mail import _join as bourse_join
+    from tests.markets.test_bourse_by_mail import _start as bourse_start
+
+    if getattr(market, "_opened", None) != "bourse":
+        bourse_game(market, "CASH_SURPLUS=ON")
+        bourse_join(market, CAROL, "crown")
+        bourse_start(market)
+        market._opened = "bourse"  # type: ignore[attr-defined]
+        market._orders = "none"  # type: ignore[attr-defined]
+    for lines in sent:
+        body = market.reply(CAROL, "SIGNON BOURSE@ba secret1", *lines)
+        check_reply_shape(body)
+        said = [(t, v) for _, t, v in answers(body)][1:]
+        assert [t for t, _ in said] == lines, body
+        flat = " ".join(body.split())
+        orders = flat.split("Your orders: ")[1].split(" Cash as the turn opened")[0]
+        taken = [t for t, v in said if v == "accepted"]
+        if taken:  # the mail's accepted trades are the set in force, and nothing else
+            assert orders == "; ".join(taken), body
+            market._orders = orders  # type: ignore[attr-defined]
+        else:  # nothing taken: the set sent before stands
+            assert orders == market._orders, body  # type: ignore[attr-defined]
+        status = " ".join(market.reply(CAROL, "SIGNON BOURSE@ba secret1", "STATUS").split())
+        assert f"Your orders for S1901M: {orders}" in status, status  # as the desk keeps it
