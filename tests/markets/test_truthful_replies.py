@@ -277,6 +277,8 @@ def test_a_market_reply_says_what_the_phase_plays(market: MarketJudge, kind: str
         said = [(text, verdict) for _, text, verdict in answers(body)][1:]
         assert [t for t, _ in said] == lines, body
         assert body.split("\n-- \n")[0].count(f"(in force now for {phase})") == 1, body
+        if any(v == "accepted" for _, v in said):  # a set taken replaces the earlier
+            assert "sent before it" in body, body
         told.append((name, said))
     market.deadline(game)
     against_errors(told, _errors(market, game, phase))
