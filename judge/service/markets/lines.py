@@ -127,9 +127,9 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
                               template="refused"))
         elif place in sunk:
             out.append(Result(step.line, step.text, False,
-                              ["refused with your whole sheet: the rules take or refuse "
-                               "an offer sheet whole, and another line of it is refused "
-                               "(payola.md 3.1)"], template="refused"))
+                              ["refused with your whole sheet: an offer sheet is taken or "
+                               "refused whole, and another line of it is refused (HELP "
+                               "RULES PAYOLA 3.1)"], template="refused"))
         elif ended_at is not None and place > ended_at:
             out.append(Result(step.line, step.text, False,
                               ["not read: the game ended with your DRAW above"],
@@ -166,8 +166,8 @@ def _in_force_tail(kind: MarketKind, record: PhaseRecord, reading: PhaseReading,
     as), said after a set refused or replaced whole."""
     said = []
     if read.whole:
-        said.append("your whole offer sheet is refused (payola.md 3.1): none of its "
-                    "lines is in force; the sheet in force is the one shown below")
+        said.append("your whole offer sheet is refused (HELP RULES PAYOLA 3.1): none of "
+                    "its lines is in force; the sheet in force is the one shown below")
     said += [f"this mail's {what} "
              f"{'replace those' if what.endswith('s') else 'replaces the one'} sent before it"
              for what in read.replaced]
