@@ -298,11 +298,17 @@ def _keeper_digest(session: Session, settings: Settings, reason: str, now: datet
     queue_mail(session, settings.keeper, subject, body, sender=settings.address, now=now)
 
 
+def _signing(text: str) -> bool:
+    """A SIGNON or SIGNOFF line: signing is not "the rest" of a reply that was done."""
+    return text.split()[0].upper() in ("SIGNON", "SIGNOFF") if text.split() else False
+
+
 def _reply(ctx: Context, results: list[Result], copy_of: str | None) -> str:
     return render(
         "reply/mail.txt.j2",
         results=results,
         refused=sum(not r.ok for r in results),
+        done=any(r.ok and r.line and not _signing(r.text) for r in results),
         copy_of=copy_of,
         sender=ctx.reply_to,
         judge=ctx.settings.name,

@@ -103,7 +103,7 @@ def test_a_capitalist_year_through_the_listener_store_and_processor(
 
     # F1901M: the spring commander is refused, the fall commander orders
     out = judge.replies(addr("MIDAS"), signon("MIDAS", "GERMANY"), "F DEN H")
-    assert "you do not command GERMANY this season" in flat(out[addr("MIDAS")])
+    assert "MIDAS does not lead, direct or command GERMANY" in flat(out[addr("MIDAS")])
     out = judge.replies(addr("CROESUS"), signon("CROESUS", "GERMANY"), "F DEN H")
     assert "kept for F1901M" in out[addr("CROESUS")]
     letters = clock.deadline(judge)

@@ -179,12 +179,13 @@ def test_military_orders_come_from_the_commander_signed_on_as_the_power(
     start(market, *NINE)
     market.reply(addr("MIDAS"), signon("MIDAS"), "SELL 500 LIRA", "BUY 500 MARK")
     as_power = flat(market.reply(addr("MIDAS"), "SIGNON GERMANY@cap pwmidas", "SELL 1 POUND"))
-    assert "you do not command GERMANY this season" in as_power  # nobody does in commerce
+    # nobody commands it in commerce: refused at the SIGNON line (issue 23)
+    assert "MIDAS does not lead, direct or command GERMANY in cap now" in as_power
     market.deadline("cap")
     other = flat(market.reply(addr("CROESUS"), "SIGNON GERMANY@cap pwcroesus", "F KIE-DEN"))
-    assert "Signed on as GERMANY (player CROESUS)" in other
-    assert "F KIE-DEN REFUSED, nothing changed: - you do not command GERMANY this season" \
-        in other
+    assert "Signed on" not in other
+    assert "CROESUS does not lead, direct or command GERMANY in cap now" in other
+    assert "F KIE-DEN REFUSED, nothing changed" in other
     himself = flat(market.reply(addr("MIDAS"), signon("MIDAS"), "F KIE-DEN"))
     assert "military orders must be sent signed on as the power you command" in himself
     wrong = flat(market.reply(addr("MIDAS"), "SIGNON GERMANY@cap nope", "F KIE-DEN"))
@@ -252,7 +253,7 @@ def test_a_year_by_mail_with_a_new_commander_in_the_fall(market: MarketJudge) ->
     assert any(m.recipient == addr("CROESUS") and "GERMANY" in m.subject for m in out)
     # F1901M: the spring commander is refused, the fall one orders
     refused = flat(market.reply(addr("MIDAS"), "SIGNON GERMANY@cap pwmidas", "F DEN H"))
-    assert "you do not command GERMANY this season" in refused
+    assert "MIDAS does not lead, direct or command GERMANY in cap now" in refused
     assert "kept for F1901M" in market.reply(
         addr("CROESUS"), "SIGNON GERMANY@cap pwcroesus", "F DEN H", "A KIE H")
     out = market.deadline("cap")

@@ -35,8 +35,9 @@ def test_bids_are_checked_at_once_and_played_at_the_deadline(market: MarketJudge
 def test_not_a_leader_signed_on_as_a_corporation(market: MarketJudge) -> None:
     _game(market, "ALICE", "CAROL")
     reply = market.reply(member("ALICE"), "SIGNON FRANCE@xa pwalice", "ACCEPT F?")
-    assert "Signed on as FRANCE (investor ALICE)" in reply
-    assert "you are not the leader of FRANCE" in reply
+    # refused at the SIGNON line, with the reason (issue 23): not "Signed on"
+    assert "Signed on" not in reply
+    assert "ALICE does not lead, direct or command FRANCE in xa now" in " ".join(reply.split())
     wrong = market.reply(member("ALICE"), "SIGNON FRANCE@xa nope", "ACCEPT F?")
     assert "wrong password for FRANCE" in wrong
 

@@ -54,6 +54,17 @@ def refused(market: MarketJudge, who: str, line: str, acting: str | None = None)
     return reasons[0]
 
 
+def signon_refused(market: MarketJudge, who: str, line: str, acting: str) -> None:
+    """Sign on as a corporation ``who`` does not lead: refused at the SIGNON line with the
+    reason (issue 23), the line after it not done, and the phase as it was."""
+    before = played(market, GAME)
+    body = send(market, who, acting, line)
+    assert "Signed on" not in body, body
+    assert f"{who} does not lead, direct or command {acting} in {GAME} now" in \
+        " ".join(body.split()), body
+    assert played(market, GAME)["state"] == before["state"]
+
+
 def test_any_time_commands(market: MarketJudge) -> None:
     to_phase(market, "W1900A")
     st = market.state(GAME)
@@ -89,8 +100,7 @@ def test_any_time_commands(market: MarketJudge) -> None:
         "you are signed on as FRANCE, not GERMANY"
     assert refused(market, "ALICE", "BID ITALY 100", acting="FRANCE") == \
         "only investors may do this"
-    assert refused(market, "BOB", "DIVIDEND FRANCE 1", acting="FRANCE") == \
-        "you are not the leader of FRANCE"
+    signon_refused(market, "BOB", "DIVIDEND FRANCE 1", "FRANCE")
 
 
 def test_ledger_mails_the_corporations_books(market: MarketJudge) -> None:
@@ -213,10 +223,8 @@ def test_a_leader_who_lost_his_office(market: MarketJudge) -> None:
     assert state["corporations"]["FRANCE"]["leader"] == "CAROL"
     assert state["phase"] == "W1901A"
     assert refused(market, "ALICE", "DIVIDEND FRANCE 1") == "you are not the leader of FRANCE"
-    assert refused(market, "ALICE", "DIVIDEND FRANCE 1", acting="FRANCE") == \
-        "you are not the leader of FRANCE"
-    assert refused(market, "ALICE", "ACCEPT FE", acting="FRANCE") == \
-        "you are not the leader of FRANCE"
+    signon_refused(market, "ALICE", "DIVIDEND FRANCE 1", "FRANCE")
+    signon_refused(market, "ALICE", "ACCEPT FE", "FRANCE")
     assert refused(market, "ALICE", "LEDGER FRANCE") == "you are not the leader of FRANCE"
 
 

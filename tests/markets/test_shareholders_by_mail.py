@@ -149,19 +149,20 @@ def test_one_sell_line_and_sent_the_wrong_way(market: MarketJudge) -> None:
     reply = market.reply(member("ANN"), _as("ANN"), "NO DIVIDEND")
     assert "sign on as a country to send country orders" in reply
     reply = market.reply(member("BEN"), _for("ENGLAND", "BEN"), "DIVIDEND")
-    assert "Signed on as ENGLAND (player BEN)" in reply
-    assert "BEN is not an office holder of ENGLAND" in reply
+    # refused at the SIGNON line, with the reason (issue 23); its DIVIDEND not kept
+    assert "Signed on" not in reply
+    assert "BEN does not lead, direct or command ENGLAND in sh now" in " ".join(reply.split())
     reply = market.reply(member("ANN"), _for("ENGLAND", "ANN"), "BUILD A PAR", "BUILD F LVP",
                          "DISSOLVE A LON", "DIVIDEND")
     assert "PAR is not a home centre of ENGLAND" in reply
     assert "ENGLAND has no A LON" in reply
     assert "WARNING" not in reply
     reply = market.reply(member("DOT"), _for("GERMANY", "DOT"), "DIVIDEND")
-    assert "DOT is not an office holder of GERMANY" in reply
+    assert "DOT does not lead, direct or command GERMANY in sh now" in " ".join(reply.split())
     market.deadline("sh")
     errors = _result(market, "W1900A")["errors"]
     assert errors["ANN"] == ["NO DIVIDEND: sign on as a country to send country orders"]
-    assert errors["BEN/ENGLAND"] == ["DIVIDEND: BEN is not an office holder of ENGLAND"]
+    assert "BEN/ENGLAND" not in errors and "DOT/GERMANY" not in errors  # never kept
     assert errors["ANN/ENGLAND"] == ["BUILD A PAR: PAR is not a home centre of ENGLAND",
                                      "DISSOLVE A LON: ENGLAND has no A LON"]
     # ANN's dividend: 240 / 4 = 60 a share, nothing kept, so the fleet cannot be paid
@@ -263,7 +264,7 @@ def test_a_former_office_holder_is_refused(market: MarketJudge) -> None:
     market.deadline("sh")
     assert _state(market)["countries"]["ENGLAND"]["office"] == ["BEN"]
     reply = market.reply(member("ANN"), _for("ENGLAND", "ANN"), "DIVIDEND")
-    assert "ANN is not an office holder of ENGLAND" in reply
+    assert "ANN does not lead, direct or command ENGLAND in sh now" in " ".join(reply.split())
     reply = market.reply(member("BEN"), _for("E", "BEN"), "DIVIDEND")
     assert "accepted for W1901A" in reply
 

@@ -21,7 +21,7 @@ def test_the_capitalist_demo_plays_a_year_under_pseudonyms() -> None:
     assert "Commanders for S1901M: AUSTRIA PLUTUS ENGLAND MAMMON FRANCE FUGGER GERMANY MIDAS" \
         in flat
     assert "GERMANY CROESUS" in flat and "GERMANY (CROESUS) A RUH - HOL" in flat
-    assert "you do not command GERMANY this season" in flat
+    assert "MIDAS does not lead, direct or command GERMANY" in flat  # at his SIGNON
     assert "bought 100 MARK (reduced from 300)" in flat
     assert ("WARNING: your purchases cost 300.00 SFr but you will have 100.00 SFr; they will "
             "be reduced as the rules require") in flat

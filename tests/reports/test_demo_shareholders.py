@@ -30,6 +30,7 @@ def test_the_shareholders_demo_plays_a_year() -> None:
     assert "BUY 7 GERMANY" in mail["DOT"]
     assert all("BUY 7 GERMANY" not in mail[n] for n in ("ANN", "BEN", "CID", "master"))
     assert "A PAR - PIC" in mail["CID"] and "A PAR - PIC" not in mail["ANN"]
-    assert "BEN is not an office holder of FRANCE" in mail["BEN"]
+    # refused at his SIGNON as FRANCE (issue 23)
+    assert "BEN does not lead, direct or command FRANCE" in " ".join(mail["BEN"].split())
     assert "FRANCE: the Codirectors did not all order BUILD F BRE" in mail["ANN"]
     assert "did not all order" not in mail["BEN"] + mail["DOT"]

@@ -173,7 +173,8 @@ class Reading:
                                       if r.reason == UNREADABLE
                                       else r.reason)
                               for r in checked.refusals),
-                        noted=() if checked.warning is None else (checked.warning,))
+                        noted=() if checked.warning is None else (checked.warning,),
+                        replaced=("trades",) if checked.trades is not None else ())
 
     def _orders(self, mail: Mail, lines: Sequence[Line]) -> MailRead:
         """The mail's orders that read and are legal for its power, in order; the others
@@ -195,7 +196,8 @@ class Reading:
             later.append(place)
         if built:
             self.orders[mail.power] = (mail.key, mail.sender, built)
-        return MailRead(mail.key, tuple(refused), later=tuple(later))
+        return MailRead(mail.key, tuple(refused), later=tuple(later),
+                        replaced=("orders",) if built else ())
 
     def close(self, mails: Sequence[MailRead]) -> dict[str, Any]:
         """Play the phase with the sets in force; the contract's result (without its

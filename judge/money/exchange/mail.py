@@ -130,11 +130,15 @@ def _signed_on(game: Game, sender: str, power: str, command: c.Command) -> None:
 
 def read_mail(game: Game, sender: str, power: str | None,
               lines: Sequence[tuple[str, c.Command]],
-              said: list[tuple[int, str, str]] | None = None) -> list[tuple[int, str, str]]:
+              said: list[tuple[int, str, str]] | None = None,
+              sunk: list[int] | None = None,
+              sets: list[str] | None = None) -> list[tuple[int, str, str]]:
     """Apply a mail's lines in order; the refused ones, as (place in ``lines``, line,
     reason). A DRAW that ends the game ends the mail: the lines after it are ignored
     (D34). ``said``, when given, receives (place, line, confirmation) for each command
-    applied at once."""
+    applied at once; ``sunk``, the places of every line of an offer sheet refused whole
+    (payola.md 3.1); ``sets``, the sets the mail replaced ("offer sheet", "orders",
+    "purchase list")."""
     if sender not in game.investors:
         return [(i, text, not_a_player(sender)) for i, (text, _) in enumerate(lines)]
     refused: list[tuple[int, str, str]] = []
@@ -160,12 +164,22 @@ def read_mail(game: Game, sender: str, power: str | None,
             refused.append((i, text, e.reason))
     if game.end is not None:
         return refused
+    replaced: list[str] = []
     if built is not None:
         game.investors[sender].purchases = built
+        replaced.append("purchase list")
     if unit_orders is not None and power is not None:
         game.orders[power] = unit_orders  # the mail's set replaces the earlier one
+        replaced.append("orders")
     if offers:
-        refused += _sheet(game, sender, power, offers)
+        bad = _sheet(game, sender, power, offers)
+        if bad:
+            (sunk if sunk is not None else []).extend(i for i, _ in offers)
+        else:
+            replaced.append("offer sheet")
+        refused += bad
+    if sets is not None:
+        sets.extend(replaced)
     return refused
 
 

@@ -79,14 +79,18 @@ class Reading:
         texts = [(text, command) for _, text, command in lines]
         place = [n for n, _, _ in lines]
         said: list[tuple[int, str, str]] = []
-        refused = read_mail(game, mail.sender.strip().upper(), mail.power, texts, said)
+        sunk: list[int] = []
+        sets: list[str] = []
+        refused = read_mail(game, mail.sender.strip().upper(), mail.power, texts, said, sunk,
+                            sets)
         out = {i for i, _, _ in refused}
         return MailRead(mail.key,
                         tuple(Refused(place[i], text, reason) for i, text, reason in refused),
                         tuple(Done(place[i], text, done) for i, text, done in said),
                         tuple(game.journal[seen:]),
                         tuple(place[i] for i, (_, command) in enumerate(texts)
-                              if i not in out and isinstance(command, UnitOrder)))
+                              if i not in out and isinstance(command, UnitOrder)),
+                        whole=tuple(place[i] for i in sunk), replaced=tuple(sets))
 
     @property
     def events(self) -> list[dict[str, Any]]:

@@ -81,6 +81,10 @@ class MailRead:
     later: tuple[int, ...] = ()
     warned: tuple[Warned, ...] = ()
     noted: tuple[str, ...] = ()  # warnings about the mail's whole set, not one line
+    # the places of the lines of a set the rules take or refuse whole (a Payola offer
+    # sheet, payola.md 3.1) when it was refused: none of them is in force
+    whole: tuple[int, ...] = ()
+    replaced: tuple[str, ...] = ()  # the sets this mail replaced whole ("offer sheet")
 
     def as_json(self) -> dict[str, Any]:
         return {"key": self.key,
@@ -88,7 +92,8 @@ class MailRead:
                 "done": [[d.line, d.text, d.done] for d in self.done],
                 "events": [dict(e) for e in self.events], "later": list(self.later),
                 "warned": [[w.line, w.text, w.warning] for w in self.warned],
-                "noted": list(self.noted)}
+                "noted": list(self.noted), "whole": list(self.whole),
+                "replaced": list(self.replaced)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MailRead:
@@ -98,7 +103,9 @@ class MailRead:
                    tuple(dict(e) for e in data["events"]),
                    tuple(int(n) for n in data.get("later", ())),
                    tuple(Warned(int(n), str(t), str(w)) for n, t, w in data.get("warned", ())),
-                   tuple(str(n) for n in data.get("noted", ())))
+                   tuple(str(n) for n in data.get("noted", ())),
+                   tuple(int(n) for n in data.get("whole", ())),
+                   tuple(str(n) for n in data.get("replaced", ())))
 
 
 @dataclass(frozen=True, slots=True)

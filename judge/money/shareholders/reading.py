@@ -82,7 +82,8 @@ class Reading:
                         refused=tuple(Refused(lines[i][0], lines[i][1], reason)
                                       for i, reason in submission.refusals),
                         warned=tuple(Warned(lines[i][0], lines[i][1], warning)
-                                     for i, warning in submission.warnings))
+                                     for i, warning in submission.warnings),
+                        replaced=("orders",) if submission.built is not None else ())
 
     def close(self, mails: Sequence[MailRead]) -> dict[str, Any]:
         """Play the turn with the sets in force and answer the contract's result (without

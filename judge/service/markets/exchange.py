@@ -25,6 +25,7 @@ corporation's treasury to anyone who neither holds its shares nor leads it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -248,6 +249,9 @@ def _by_power(before: State, after: State, orders: Mapping[str, str],
     return [{"power": p, "lines": lines} for p, lines in sorted(grouped.items())]
 
 
+_CODE = re.compile(r": E\d{1,2} ")  # the contract's error code before a refusal's reason
+
+
 def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
     after: State = result["state"]
     rules: Sequence[str] = result.get("rules", [])
@@ -259,7 +263,7 @@ def _letters(before: State, result: Mapping[str, Any]) -> list[Letter]:
     anonymous = "ANON_TRANSFER" in {r.upper() for r in rules}
     for name in sorted(after.get("investors", {})):
         own = _private(before, after, result, events, name, anonymous)
-        own["refused"] = [line for key, lines in sorted(errors.items())
+        own["refused"] = [_CODE.sub(": ", line) for key, lines in sorted(errors.items())
                           if key.split("/")[0] == name for line in lines]
         own["statements"] = _statements(before, after, result, name)
         letters.append(Letter(name, f"{SUBJECT} {phase}: your statement", PRIVATE, own))
@@ -594,6 +598,15 @@ def _in_force(state: State, now: Mapping[str, Any], name: str,
     if mine is None:
         return []
     out = [f"  Now, after your mail of this phase: cash {mine['cash']} AgP"]
+    if str(state.get("phase", "")).endswith("M"):  # offer sheets: movement phases alone
+        for payer in dict.fromkeys(p for p in (name, acting) if p):
+            out += _sheet_in_force(now, payer, payer == name)
+    for power, given in (now.get("terms") or {}).items():
+        if given["by"] == name:
+            shares, price = given["terms"]
+            out.append(f"  {power} is offered on: {shares} shares at {price} AgP")
+    if acting and (now.get("orders") or {}).get(acting) is not None:
+        out.append(f"  {acting}'s orders: " + "; ".join(now["orders"][acting]))
     bids = []
     for power, bid in mine["bids"].items():
         extra = "".join(f" {word} {bid[key]}" for word, key in (("SHARES", "shares"),
@@ -611,6 +624,19 @@ def _in_force(state: State, now: Mapping[str, Any], name: str,
         out.append("  Your approvals: " + ", ".join(
             f"{p} {'APPROVE' if yes else 'REJECT'}" for p, yes in mine["approvals"].items()))
     return out
+
+
+def _sheet_in_force(now: Mapping[str, Any], payer: str, own: bool) -> list[str]:
+    """The offer sheet in force for ``payer`` (the investor himself, or the corporation
+    he signed on as), and what it offers in all against the balance less savings."""
+    whose = "Your" if own else f"{payer}'s"
+    sheet = (now.get("sheets") or {}).get(payer)
+    if sheet is None:
+        return [f"  {whose} offer sheet: none"]
+    free = sheet["balance"] - sheet["savings"]
+    return [f"  {whose} offer sheet:", *(f"    {line}" for line in sheet["lines"]),
+            f"  It offers {sheet['offered']} AgP in all, against {free} AgP "
+            f"(balance {sheet['balance']} less savings {sheet['savings']})"]
 
 
 KIND = MarketKind(

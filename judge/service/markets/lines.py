@@ -18,9 +18,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from judge.money.market.reading import Mail
+from judge.money.market.reading import Mail, MailRead
 from judge.service.context import Context, Identity, Refusal, Result
-from judge.service.markets.kind import Letter, MarketKind
+from judge.service.markets.kind import Letter, MarketKind, PhaseReading
 from judge.service.markets.phases import (
     READ,
     conclude,
@@ -80,7 +80,9 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
     kept = [s for s in steps if s.text.strip().upper() != "STATUS"]
     out = _keep(ctx, who, kind, kept) if kept else []
     out += [_status(ctx, who, kind, step) for step in status]
-    return sorted(out, key=lambda r: r.line)
+    # each line under its own number, in the mail's order; what is said of the mail as a
+    # whole (line 0: no number) after them, what is in force last
+    return sorted(out, key=lambda r: (r.line == 0, r.line))
 
 
 def _keep(ctx: Context, who: Identity, kind: MarketKind, kept: list[Step]) -> list[Result]:
@@ -112,6 +114,7 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
                                acting=who.acting, lines=texts, player_id=who.player.id,
                                refusals={READ: read.as_json()}, at=ctx.now))
     refused = {r.line: r.reason for r in read.refused}
+    sunk = set(read.whole) - set(refused)
     done = {d.line: d.done for d in read.done}
     warned: dict[int, list[str]] = {}
     for w in read.warned:
@@ -122,6 +125,11 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
         if place in refused:
             out.append(Result(step.line, step.text, False, [_plain(refused[place])],
                               template="refused"))
+        elif place in sunk:
+            out.append(Result(step.line, step.text, False,
+                              ["refused with your whole sheet: an offer sheet is taken or "
+                               "refused whole, and another line of it is refused (HELP "
+                               "RULES PAYOLA 3.1)"], template="refused"))
         elif ended_at is not None and place > ended_at:
             out.append(Result(step.line, step.text, False,
                               ["not read: the game ended with your DRAW above"],
@@ -138,15 +146,34 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
             out.append(Result(step.line, step.text, True,
                               [f"accepted for {record.phase}", *warned.get(place, [])]))
     # a warning about the mail's whole set (Capitalist's over-spending, spec 4.1)
-    out += [Result(kept[-1].line, "(your order set)", True, [note]) for note in read.noted]
+    out += [Result(0, "(your order set)", True, [note]) for note in read.noted]
     seen = len(reading.events) - len(read.events)
     _notify(ctx, kind, record, seen, list(reading.events))
+    if not reading.ended:
+        out.append(_in_force_tail(kind, record, reading, read, name, who.acting))
     if reading.ended:
-        out.append(Result(kept[-1].line, "(the game)", True,
+        out.append(Result(0, "(the game)", True,
                           ["this mail ended the game; everyone is told at once"]))
         conclude(ctx.session, ctx.settings, game, kind, record,
                  reading.close(mails_read(ctx.session, record)), ctx.now)
     return out
+
+
+def _in_force_tail(kind: MarketKind, record: PhaseRecord, reading: PhaseReading,
+                   read: MailRead, name: str, acting: str | None) -> Result:
+    """What the reply ends with: what is in force now, after this mail, for each account
+    the sender acted for (the kind's ``in_force``: his own, and the power he signed on
+    as), said after a set refused or replaced whole."""
+    said = []
+    if read.whole:
+        said.append("your whole offer sheet is refused (HELP RULES PAYOLA 3.1): none of "
+                    "its lines is in force; the sheet in force is the one shown below")
+    said += [f"this mail's {what} "
+             f"{'replace those' if what.endswith('s') else 'replaces the one'} sent before it"
+             for what in read.replaced]
+    if kind.in_force is not None:
+        said += kind.in_force(record.state, kind.reader.in_force(reading), name, acting)
+    return Result(0, f"(in force now for {record.phase})", True, said or ["nothing"])
 
 
 def _within_cap_of(ctx: Context, record: PhaseRecord, sender: str, more: int) -> None:

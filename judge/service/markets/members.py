@@ -183,6 +183,13 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
         return Result(step.line, step.text, False, [
             f"wrong password for {who} in {game.name}; nothing after this line is "
             "done or checked"])
+    if acting is not None and (chosen.name or "").upper() not in may:
+        # his password, but not his power: refused here, not at each line after it (and
+        # no earlier sign-on of the mail carries its lines)
+        ctx.identity = None
+        return Result(step.line, step.text, False, [
+            f"{chosen.name} does not lead, direct or command {acting} in {game.name} "
+            f"now, so may not sign on as it; sign on as {chosen.name} instead"])
     ctx.signons += 1
     identity = Identity(game, MEMBER, None, chosen, ctx.signons, acting=acting)
     ctx.identity = identity

@@ -100,7 +100,7 @@ def lines(ctx: Context, who: BourseIdentity, steps: Sequence[Step]) -> list[Resu
     kept = [s for s in steps if not isinstance(s.command, c.Status)]
     out = _kept(ctx, who, kept) if kept else []
     out += [_status(ctx, who, s) for s in steps if isinstance(s.command, c.Status)]
-    return sorted(out, key=lambda r: r.line)
+    return sorted(out, key=lambda r: (r.line == 0, r.line))  # what is in force last
 
 
 def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Result]:
@@ -155,7 +155,27 @@ def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Resul
                                    acting=None, lines=[t for t, _ in given],
                                    player_id=player.id, at=ctx.now))
         keep(record, desk)
-    return out + accepted
+    return out + accepted + _in_force(desk, record, joined or who.pseudonym, bool(accepted))
+
+
+def _in_force(desk: Desk, record: PhaseRecord | None, pseudonym: str | None,
+              replaced: bool) -> list[Result]:
+    """What the reply ends with (issue 23): the member's orders in force for the turn
+    after this mail, and his cash as the turn opened; nothing before the first turn or
+    for one who is not a member."""
+    if record is None or pseudonym is None:
+        return []
+    member = desk.bourse.member(pseudonym)
+    if member is None:
+        return []
+    names = Currencies.of(desk.bourse.powers)
+    mine = desk.sets.get(pseudonym)
+    trades = [f"{t.side.name} {t.units} {names.name(t.power)}"
+              for t in (mine.lines if mine is not None else ())]
+    said = ["this mail's orders replace the ones sent before it"] if replaced else []
+    return [Result(0, f"(in force now for {record.phase})", True, [
+        *said, f"  Your orders: {'; '.join(trades) or 'none'}",
+        f"  Cash as the turn opened: {_dollars(member.cash)}"])]
 
 
 def _take(refusals: list[tuple[str, str]], text: str) -> str | None:
