@@ -52,7 +52,7 @@ def test_a_sheet_refused_whole_by_mail(by_mail: MailJudge, settings: Settings,
     signon = f"SIGNON FRANCE@xe pw{leader.lower()}"
     first = _flat(judge.replies(me, signon, "4 : A PAR - BUR")[me])
     assert "accepted for S1901M" in first
-    assert "this mail's offer sheet replaces the one sent before it" in first
+    assert "this mail's offer sheet replaces any sent before it" in first
     bad = judge.replies(me, signon, "2 : F BRE - MAO", "9 : A PAR - MOS")
     assert set(bad) == {me}  # the reply, to its sender alone
     said = _flat(bad[me])

@@ -143,7 +143,7 @@ def test_an_exchange_reply_says_what_the_phase_plays(
         assert len(verdicts) <= 1, f"a sheet answered line by line:\n{body}"
         if offers and verdicts == {"accepted"}:
             last[account] = [c for t, _ in offers if (c := _canonical(t, board))]
-            assert "replaces the one sent before it" in body, body
+            assert "replaces any sent before it" in body, body
         if offers and verdicts == {"refused"}:
             assert "your whole offer sheet is refused" in body, body
         assert body.rstrip().split("\n-- \n")[0].count("(in force now for S1901M)") == 1, body

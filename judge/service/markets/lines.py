@@ -168,9 +168,9 @@ def _in_force_tail(kind: MarketKind, record: PhaseRecord, reading: PhaseReading,
     if read.whole:
         said.append("your whole offer sheet is refused (HELP RULES PAYOLA 3.1): none of "
                     "its lines is in force; the sheet in force is the one shown below")
-    said += [f"this mail's {what} "
-             f"{'replace those' if what.endswith('s') else 'replaces the one'} sent before it"
-             for what in read.replaced]
+    # true of a first set too: it replaces whatever (if anything) was sent before it
+    said += [f"this mail's {what} {'replace' if what.endswith('s') else 'replaces'} any sent "
+             "before it" for what in read.replaced]
     if kind.in_force is not None:
         said += kind.in_force(record.state, kind.reader.in_force(reading), name, acting)
     return Result(0, f"(in force now for {record.phase})", True, said or ["nothing"])
