@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -86,15 +87,22 @@ def market(session_factory: sessionmaker[Session],  # noqa: F811
     return MarketJudge(session_factory, settings)
 
 
-@pytest.fixture
-def web(settings: Settings, session_factory: sessionmaker[Session]  # noqa: F811
-        ) -> Iterator[WebServer]:
-    server = WebServer(settings, session_factory)
+@contextmanager
+def serving(settings: Settings, factory: sessionmaker[Session]) -> Iterator[WebServer]:
+    """A web server on the test's database, started, and stopped after."""
+    server = WebServer(settings, factory)
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def web(settings: Settings, session_factory: sessionmaker[Session]  # noqa: F811
+        ) -> Iterator[WebServer]:
+    with serving(settings, session_factory) as server:
+        yield server
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from judge.config import Settings
 from judge.web.server import WebServer
 from tests.markets.conftest import MarketJudge
 from tests.service.conftest import address
-from tests.web.conftest import Browser, payola_game
+from tests.web.conftest import Browser, payola_game, serving
 from tests.web.test_player_page import signed_in
 
 JUDGE = Path(sys.executable).with_name("judge")
@@ -60,12 +60,8 @@ def test_judge_serve_serves_the_pages_when_judge_conf_has_web(tmp_path: Path) ->
 @pytest.fixture
 def second(settings: Settings, session_factory: sessionmaker[Session]  # noqa: F811
            ) -> Iterator[WebServer]:
-    server = WebServer(settings, session_factory)
-    server.start()
-    try:
+    with serving(settings, session_factory) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_two_servers_on_one_database_serve_the_same_pages(
