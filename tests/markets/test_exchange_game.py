@@ -122,17 +122,19 @@ def test_secrecy_across_the_whole_game(
     offers; a corporation's treasury reaches only its shareholders and leader."""
     market, _ = played
     for reader in INVESTORS:
-        mails = _to(market.log, reader)
+        mails = [m for m in market.log if m.recipient == member(reader)]
         assert mails
-        for body in mails:
+        for mail in mails:
+            body = mail.body
             for other in INVESTORS:
                 if other == reader:
                     continue
                 assert f"Investor {other}" not in body
                 assert f"your statement, {other}" not in body
                 assert not re.search(rf"{other}[^\n]*(cash|Cash) \d", body)
-            if "(for you alone)" not in body:
-                # a public letter: no bids, purchases, bribes, votes or treasuries
+            if "(for you alone)" not in body and not mail.subject.startswith("Re:"):
+                # a public letter (not a reply to his own mail, which tells him what
+                # his mail has in force): no bids, purchases, bribes, votes or treasuries
                 assert "treasury" not in body.lower()
                 assert "bid of" not in body.lower() and "You bought" not in body
                 assert "tally" not in body and "bribes paid" not in body.lower()

@@ -40,8 +40,9 @@ from judge.money.payola.statement_json import statement_of
 from judge.money.payola.statements import Statement
 from judge.service.markets.charts import exchange_chart
 from judge.service.markets.exchange_reader import READER, setup
+from judge.service.markets.exchange_status import in_force, market_now, status
 from judge.service.markets.game import MarketGame
-from judge.service.markets.kind import History, Letter, MarketKind, State, units_and_centres
+from judge.service.markets.kind import History, Letter, MarketKind, State
 from judge.service.markets.play import PARAM
 from judge.service.reports.ledgers import StatementView, statement_view
 
@@ -565,84 +566,10 @@ def corporate_ledger(history: Sequence[Mapping[str, Any]], power: str) -> list[s
     return out or [f"{power} has no ledger yet."]
 
 
-def _status(state: State, name: str) -> list[str]:
-    investor = state.get("investors", {}).get(name)
-    if investor is not None:
-        shares = ", ".join(f"{p} {n}" for p, n in sorted(investor.get("shares", {}).items()))
-        asks = [f"#{a['id']} {a['corporation']} {a['remaining']} @ {a['price']}"
-                for a in state.get("asks", []) if a.get("seller") == name]
-        votes = ", ".join(f"{p}: {v}" for p, v in sorted(investor.get("last_vote", {}).items()))
-        led = [p for p, c in sorted(state.get("corporations", {}).items())
-               if c.get("leader") == name]
-        return [f"  Investor {name}: cash {investor.get('cash', 0)} AgP",
-                f"  Shares: {shares or 'none'}",
-                f"  Your open asks: {', '.join(asks) or 'none'}",
-                f"  Last votes: {votes or 'none'}",
-                f"  You lead: {', '.join(led) or 'nothing'}"]
-    corp = state.get("corporations", {}).get(name)
-    if corp is None:
-        return []
-    return [f"  Corporation {name}: {corp.get('status')}, S {corp.get('S')}, "
-            f"T {corp.get('T')}, price {corp.get('price')}, treasury {corp.get('treasury')} AgP",
-            f"  Leader {corp.get('leader') or 'none'}; acceptance list "
-            f"{corp.get('accept') or 'none'}",
-            *units_and_centres(state, name)]
-
-
-def _in_force(state: State, now: Mapping[str, Any], name: str,
-              acting: str | None) -> list[str]:
-    """STATUS: what the investor's mail so far has in force in the open phase (the
-    runner's ``standing``): his cash after the immediate commands, standing bids, purchase
-    list and cap, votes and approvals. His alone: nobody else's appears."""
-    mine = (now.get("standing") or {}).get(name)
-    if mine is None:
-        return []
-    out = [f"  Now, after your mail of this phase: cash {mine['cash']} AgP"]
-    if str(state.get("phase", "")).endswith("M"):  # offer sheets: movement phases alone
-        for payer in dict.fromkeys(p for p in (name, acting) if p):
-            out += _sheet_in_force(now, payer, payer == name)
-    for power, given in (now.get("terms") or {}).items():
-        if given["by"] == name:
-            shares, price = given["terms"]
-            out.append(f"  {power} is offered on: {shares} shares at {price} AgP")
-    if acting and (now.get("orders") or {}).get(acting) is not None:
-        out.append(f"  {acting}'s orders: " + "; ".join(now["orders"][acting]))
-    bids = []
-    for power, bid in mine["bids"].items():
-        extra = "".join(f" {word} {bid[key]}" for word, key in (("SHARES", "shares"),
-                                                                  ("PRICE", "price"))
-                        if bid[key] is not None)
-        bids.append(f"{power} {bid['amount']}{extra}")
-    if bids:
-        out.append(f"  Your standing bids: {', '.join(bids)}")
-    if mine["purchases"] or mine["cap"] is not None:
-        cap = f"; cap {mine['cap']} AgP" if mine["cap"] is not None else ""
-        out.append(f"  Your purchase list: {' '.join(mine['purchases']) or 'empty'}{cap}")
-    if mine["votes"]:
-        out.append("  Your votes: " + ", ".join(f"{p} {v}" for p, v in mine["votes"].items()))
-    if mine["approvals"]:
-        out.append("  Your approvals: " + ", ".join(
-            f"{p} {'APPROVE' if yes else 'REJECT'}" for p, yes in mine["approvals"].items()))
-    return out
-
-
-def _sheet_in_force(now: Mapping[str, Any], payer: str, own: bool) -> list[str]:
-    """The offer sheet in force for ``payer`` (the investor himself, or the corporation
-    he signed on as), and what it offers in all against the balance less savings."""
-    whose = "Your" if own else f"{payer}'s"
-    sheet = (now.get("sheets") or {}).get(payer)
-    if sheet is None:
-        return [f"  {whose} offer sheet: none"]
-    free = sheet["balance"] - sheet["savings"]
-    return [f"  {whose} offer sheet:", *(f"    {line}" for line in sheet["lines"]),
-            f"  It offers {sheet['offered']} AgP in all, against {free} AgP "
-            f"(balance {sheet['balance']} less savings {sheet['savings']})"]
-
-
 KIND = MarketKind(
     game=EXCHANGE, member="investor", defaults=DEFAULTS, opening=_opening, acting=_acting,
-    letters=_letters, status=_status,
-    notices=_notices, settings={"HOLDINGS": _set_holdings}, in_force=_in_force,
+    letters=_letters, status=status, notices=_notices,
+    settings={"HOLDINGS": _set_holdings}, in_force=in_force, status_now=market_now,
     reader=READER, actors=_actors, terms=_terms,
     chart=exchange_chart, year_end=lambda phase, result: phase.endswith("A"),
 )

@@ -10,7 +10,6 @@ from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.maps import load_map
-from judge.money.exchange.offering import terms
 from judge.money.exchange.params import DEFAULTS, Params
 from judge.money.exchange.reading import Reading, rules_of
 from judge.money.market.reading import Mail, MailRead
@@ -44,27 +43,10 @@ def _read(reading: Reading, mail: Mail) -> MailRead:
 
 
 def _in_force(reading: Reading) -> Mapping[str, Any]:
-    """What STATUS and every reply show in force: each investor's standing, and each
-    payer's offer sheet (its lines, what it offers in all, the balance and savings) and
-    each corporation's unit orders as the phase will play them."""
-    game = reading.game
-    sheets = {}
-    for payer, sheet in sorted(game.sheets.items()):
-        balance = (game.investors[payer].cash if payer in game.investors
-                   else game.corporations[payer].treasury)
-        sheets[payer] = {"lines": [str(x) for x in sheet.lines],
-                         "offered": sum(o.total for o in sheet.offers),
-                         "savings": sheet.savings, "balance": balance}
-    orders = {power: [text for _, _, text in given]
-              for power, given in sorted(game.orders.items())}
-    # the terms a started or floated corporation is offered on, where its founder or
-    # leader sent SETUP or PRICE this phase (a PRICE stands over a later SETUP's price)
-    offered = {c.name: {"by": c.founder if c.founding is not None else c.leader,
-                        "terms": list(terms(game, c))}
-               for c in game.corporations.values()
-               if c.setup is not None or c.new_price is not None}
-    return {"standing": reading.standing(), "sheets": sheets, "orders": orders,
-            "terms": dict(sorted(offered.items()))}
+    """What STATUS and every reply show in force: the game as the phase's mail so far
+    has left it, typed (judge.money.exchange.game), which the kind's views read
+    (judge.service.markets.exchange_status)."""
+    return {"game": reading.game}
 
 
 READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)

@@ -146,6 +146,10 @@ class MarketKind:
     notices: Callable[[State, Sequence[Mapping[str, Any]], Sequence[str], History],
                       list[Letter]] | None = None
     in_force: Callable[[State, Mapping[str, Any], str, str | None], list[str]] | None = None
+    # what STATUS shows every reader (members and the master) of the open phase as its
+    # mail so far has left it, given what the reader's ``in_force`` answers (Exchange's
+    # open asks without their sellers, its units to retreat); None when the kind has none
+    status_now: Callable[[Mapping[str, Any]], list[str]] | None = None
     # who may act in the phase a state opens: each a member's name (any mail of his in
     # the phase counts) or ``NAME/POWER`` (a mail of his signed on as that power); the
     # phase is processed early once each has sent mail for it and none has SET WAIT

@@ -262,6 +262,8 @@ def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result
             and who.game.state == GameState.ACTIVE:
         now = _in_force_now(ctx, who, kind, record)
         lines += kind.in_force(record.state, now, who.player.name, who.acting)
+        if kind.status_now is not None:
+            lines += kind.status_now(now)
     deadline = None if record.processed_at is not None else deadline_text(
         record.deadline, who.player.zone or zone_of(who.game))
     return Result(step.line, step.text, True,

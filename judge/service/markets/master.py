@@ -10,7 +10,7 @@ from judge.service.markets.members import (
     set_param,
     set_setting,
 )
-from judge.service.markets.phases import phase_mails
+from judge.service.markets.phases import phase_mails, reading_of
 from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
 from judge.service.reports.replies import render_letter
@@ -80,6 +80,10 @@ def status(ctx: Context, step: Step, kind: MarketKind) -> Result:
         lines.append(f"  {kind.member} {m.name}{mark}")
     if not joined:
         lines.append(f"  no {kind.member} has joined yet")
+    if kind.status_now is not None and record is not None and record.processed_at is None \
+            and game.state == GameState.ACTIVE:  # what every member's STATUS shows too
+        lines += kind.status_now(kind.reader.in_force(reading_of(ctx.session, game, kind,
+                                                                 record)))
     return Result(step.line, step.text, True, lines)
 
 
