@@ -77,6 +77,10 @@ def in_force(state: State, now: Mapping[str, Any], name: str, acting: str | None
         for payer in dict.fromkeys([name, *([acting] if acting else []), *led]):
             out += _sheet(game, payer, payer == name)
     out += _pending(game, corporations, name)
+    if game.kind == "O":  # the issues a shareholder votes on in the Offering
+        out += [f"  {c.name} proposes to issue {counted(c.pending_issue, 'new share')}: "
+                f"APPROVE {c.name} or REJECT {c.name}" for c in corporations
+                if c.pending_issue is not None and investor.holding(c.name) > 0]
     if acting and game.orders.get(acting) is not None:
         out.append(f"  {acting}'s orders: "
                    + "; ".join(text for _, _, text in game.orders[acting]))
@@ -137,10 +141,9 @@ def _accounts(game: Game, corporations: list[Corporation], investor: Investor) -
         why = "you lead it" if c.leader == investor.name else f"you hold {held}"
         if c.leader == investor.name and held > 0:
             why += f" and hold {held}"
-        line = f"  {c.name} ({why}): treasury {c.treasury} AgP now"
+        out.append(f"  {c.name} ({why}): treasury {c.treasury} AgP now")
         if c.leader == investor.name:
-            line += f"; acceptance list {lists[c.name].text(game.board.powers)}"
-        out.append(line)
+            out.append(f"  {c.name}'s acceptance list: {lists[c.name].text(game.board.powers)}")
     return out
 
 
