@@ -9,6 +9,7 @@ deadlines."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 from sqlalchemy import select
@@ -22,6 +23,7 @@ from judge.storage.schema import Game
 from tests.e2e.conftest import MailJudge
 
 GM = "gm@exchange.example"
+ECHO = re.compile(r"^ *\d+> ")  # a line of the mail echoed as the investor wrote it
 
 
 def _address(name: str) -> str:
@@ -41,6 +43,9 @@ class Table:
         """The reply to one mail of ``name`` (signed on as ``acting`` when given)."""
         out = self.judge.replies(_address(name),
                                  f"SIGNON {acting or name}@xq pw{name.lower()}", *lines)
+        wide = [x for x in out[_address(name)].splitlines()
+                if len(x) > 78 and not ECHO.match(x)]
+        assert not wide, wide  # every mail keeps within 78 columns
         return out[_address(name)]
 
     def status(self, name: str, acting: str | None = None) -> str:
@@ -196,13 +201,13 @@ def test_status_shows_an_issue_to_its_leader_then_to_the_shareholders_who_vote(
     assert table.phase() == "W1901B"
     assert "REFUSED" not in table.mail("ANN", "ISSUE FRANCE 5")
     ann = _flat(table.status("ANN"))
-    assert "FRANCE's issue of 5 new shares is pending" in ann, ann
+    assert "FRANCE's issue of 5 new shares: pending, voted on in the Offering" in ann, ann
     bob = _flat(table.status("BOB"))  # a shareholder hears of it in the Offering
     assert "issue" not in bob, bob
     table.deadline()
     assert table.phase() == "W1901O"
     bob = _flat(table.status("BOB"))
-    assert "FRANCE proposes to issue 5 new shares: APPROVE FRANCE or REJECT FRANCE" in bob
+    assert "FRANCE proposes 5 new shares: APPROVE FRANCE or REJECT FRANCE" in bob
     cat = _flat(table.status("CAT"))  # no FRANCE shares: no vote, nothing of it
     assert "issue" not in cat, cat
     assert "REFUSED" not in table.mail("BOB", "APPROVE FRANCE")

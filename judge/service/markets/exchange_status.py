@@ -78,7 +78,7 @@ def in_force(state: State, now: Mapping[str, Any], name: str, acting: str | None
             out += _sheet(game, payer, payer == name)
     out += _pending(game, corporations, name)
     if game.kind == "O":  # the issues a shareholder votes on in the Offering
-        out += [f"  {c.name} proposes to issue {counted(c.pending_issue, 'new share')}: "
+        out += [f"  {c.name} proposes {counted(c.pending_issue, 'new share')}: "
                 f"APPROVE {c.name} or REJECT {c.name}" for c in corporations
                 if c.pending_issue is not None and investor.holding(c.name) > 0]
     if acting and game.orders.get(acting) is not None:
@@ -119,8 +119,8 @@ def _pending(game: Game, corporations: list[Corporation], name: str) -> list[str
             values = ", ".join(f"{k} {v}" for k, v in sorted(c.values_request.items()))
             out.append(f"  {c.name}'s centre values: {values}")
         if c.pending_issue is not None and c.leader == name:
-            out.append(f"  {c.name}'s issue of {counted(c.pending_issue, 'new share')} is "
-                       "pending (the shareholders approve or reject it in the Offering)")
+            out.append(f"  {c.name}'s issue of {counted(c.pending_issue, 'new share')}: "
+                       "pending, voted on in the Offering")
         if c.dividend is not None and c.leader == name:
             out.append(f"  {c.name}'s dividend: {c.dividend} AgP a share, paid when this "
                        "phase is played" if c.dividend else
