@@ -22,37 +22,50 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from judge.engine.maps import load_map
 from judge.engine.retreats import options_in
 from judge.money.counted import counted
 from judge.money.exchange.game import Corporation, Game, Investor, Status
 from judge.money.exchange.movement import acceptance_lists, position
 from judge.money.exchange.offering import terms
-from judge.service.markets.kind import State, units_and_centres
+from judge.money.exchange.params import Params
+from judge.money.exchange.state_json import game_from_state
+from judge.money.payola.rules import RuleSet
+from judge.service.markets.kind import State
 
 
 def status(state: State, name: str) -> list[str]:
     """STATUS's lines of an investor or a corporation in the state the phase opened with."""
-    investor = state.get("investors", {}).get(name)
+    game = opened(state)
+    investor = game.investors.get(name)
     if investor is not None:
-        shares = ", ".join(f"{p} {n}" for p, n in sorted(investor.get("shares", {}).items()))
-        asks = [f"#{a['id']} {a['corporation']} {a['remaining']} @ {a['price']}"
-                for a in state.get("asks", []) if a.get("seller") == name]
-        votes = ", ".join(f"{p}: {v}" for p, v in sorted(investor.get("last_vote", {}).items()))
-        led = [p for p, c in sorted(state.get("corporations", {}).items())
-               if c.get("leader") == name]
-        return [f"  Investor {name}: cash {investor.get('cash', 0)} AgP",
+        shares = ", ".join(f"{p} {n}" for p, n in sorted(investor.shares.items()))
+        asks = [f"#{a.id} {a.corporation} {a.remaining} @ {a.price}"
+                for a in game.asks if a.seller == name]
+        votes = ", ".join(f"{p}: {v}" for p, v in sorted(investor.last_vote.items()))
+        led = [p for p, c in sorted(game.corporations.items()) if c.leader == name]
+        return [f"  Investor {name}: cash {investor.cash} AgP",
                 f"  Shares: {shares or 'none'}",
                 f"  Your open asks: {', '.join(asks) or 'none'}",
                 f"  Last votes: {votes or 'none'}",
                 f"  You lead: {', '.join(led) or 'nothing'}"]
-    corp = state.get("corporations", {}).get(name)
+    corp = game.corporations.get(name)
     if corp is None:
         return []
-    return [f"  Corporation {name}: {corp.get('status')}, S {corp.get('S')}, "
-            f"T {corp.get('T')}, price {corp.get('price')}, treasury {corp.get('treasury')} AgP",
-            f"  Leader {corp.get('leader') or 'none'}; acceptance list "
-            f"{corp.get('accept') or 'none'}",
-            *units_and_centres(state, name)]
+    units = ", ".join(sorted(str(u) for u in game.units.get(name, ()))) or "none"
+    centres = ", ".join(sorted(game.centers.get(name, ()))) or "none"
+    return [f"  Corporation {name}: {corp.status.value}, S {corp.S}, T {corp.T}, price "
+            f"{corp.price}, treasury {corp.treasury} AgP",
+            f"  Leader {corp.leader or 'none'}; acceptance list {corp.accept or 'none'}",
+            f"  Units: {units}", f"  Centres: {centres}"]
+
+
+def opened(state: State) -> Game:
+    """The game as the phase opened, typed (the board, parameters and rules matter not
+    to what STATUS shows of it)."""
+    board = load_map()
+    return game_from_state(state, board, Params(victory_scs=board.victory_centers),
+                           RuleSet.parse([]), 0)
 
 
 def game_now(now: Mapping[str, Any]) -> Game:
