@@ -122,7 +122,7 @@ def _pending(game: Game, corporations: list[Corporation], name: str) -> list[str
     phase is played: the terms (SETUP, PRICE), the centre values, an issue, a dividend."""
     out: list[str] = []
     for c in corporations:
-        by = c.founder if c.founding is not None else c.leader
+        by = c.leader if c.floated else c.founder  # who may send its SETUP, PRICE, VALUES
         if by != name:
             continue
         if c.setup is not None or c.new_price is not None:
