@@ -6,12 +6,17 @@ commerce phase, an order in a military one)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.maps import STANDARD_MAP, load_map
+from judge.money.capitalist.command import not_commander
+from judge.money.capitalist.currency import CURRENCIES
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.reading import Reading
+from judge.money.capitalist.state import Game
+from judge.money.capitalist.state_json import game_from_state
 from judge.money.market.reading import Mail, MailRead
 from judge.service.markets.kind import Reader
 from judge.text.capitalist import read_mail_lines
@@ -32,11 +37,48 @@ def _resume(envelope: Mapping[str, Any], data: Mapping[str, Any]) -> Reading:
 
 
 def _read(reading: Reading, mail: Mail) -> MailRead:
-    return reading.read(mail, read_mail_lines(mail.lines, reading.board, reading.commerce))
+    read = reading.read(mail, read_mail_lines(mail.lines, reading.board, reading.commerce))
+    if mail.power is None:
+        return read
+    refused = not_commander(mail.power)
+    if not any(r.reason == refused for r in read.refused):
+        return read
+    # the contract's words, and by mail the powers the sender does command (issue 23)
+    said = f"{refused} ({commanding(reading, mail.sender)})"
+    return replace(read, refused=tuple(replace(r, reason=said) if r.reason == refused else r
+                                       for r in read.refused))
+
+
+def commanding(reading: Reading, sender: str) -> str:
+    """Which powers ``sender`` commands now, for a refusal that names another."""
+    if reading.commerce:
+        return "nobody commands a power while a commerce phase is open"
+    mine = sorted(p for p, who in reading.economy.commanders.items()
+                  if who == sender.strip().upper())
+    if not mine:
+        return "you command no power this season"
+    shown = mine[0] if len(mine) == 1 else f"{', '.join(mine[:-1])} and {mine[-1]}"
+    return f"you command {shown}"
 
 
 def _in_force(reading: Reading) -> Mapping[str, Any]:
-    return {}  # Capitalist's STATUS shows no set in force
+    """What STATUS shows in force: each player's trades (a commerce phase), each power's
+    orders with its commander's pseudonym (a military phase), as lines."""
+    return {"trades": {name: [f"{t.side.value} {t.units} {CURRENCIES.name_of(t.power)}"
+                              for t in trades] for name, trades in reading.trades.items()},
+            "orders": {power: (sender.strip().upper(), [str(o) for o, _ in built])
+                       for power, (_, sender, built) in reading.orders.items()}}
 
 
 READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
+
+
+def board() -> Map:
+    """The map the game is played on: the standard one, the only one it has."""
+    return load_map(STANDARD_MAP)
+
+
+def kept(state: Mapping[str, Any]) -> Game:
+    """The state a phase opened with, decoded once through the game's codec (a state the
+    judge wrote needs no GM parameter to be read)."""
+    return game_from_state(state, board())

@@ -15,15 +15,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.engine.retreats import options_in
 from judge.games import SHAREHOLDERS
 from judge.money.shareholders.params import DEFAULTS, ParamError, Params
 from judge.money.shareholders.results import started
-from judge.money.shareholders.state import Game, Step
+from judge.money.shareholders.state import Step
 from judge.money.shareholders.state_json import state_of
 from judge.service.markets.charts import shareholders_chart
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import MarketKind, State
+from judge.service.markets.retreats import retreat_lines
 from judge.service.markets.shareholders_letters import (
     SUBJECT,
     label,
@@ -126,19 +126,7 @@ def _status(state: State, name: str) -> list[str]:
             f"income now ${opened.params.sc_income * len(centers)}",
             f"  Units: {', '.join(sorted(str(u) for u in game.units_of(name))) or 'none'}",
             f"  Centres: {', '.join(centers) or 'none'}",
-            *retreat_lines(game, name)]
-
-
-def retreat_lines(game: Game, country: str) -> list[str]:
-    """STATUS in a retreat phase: each of the country's dislodged units and where it may
-    retreat (spec 4: a unit not ordered to retreat is disbanded)."""
-    here = board()
-    out = []
-    for d in game.position.dislodged.get(country, ()):
-        options = options_in(game.position, here, d.unit) or ()
-        out.append(f"  Dislodged {d.unit}: may retreat to {', '.join(options)}" if options
-                   else f"  Dislodged {d.unit}: no retreat open; it will be disbanded")
-    return out
+            *retreat_lines(game.position, board(), name)]
 
 
 def _in_force(state: State, now: Mapping[str, Any], name: str,
