@@ -6,12 +6,10 @@ commerce phase, an order in a military one)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.maps import STANDARD_MAP, load_map
-from judge.money.capitalist.command import not_commander
 from judge.money.capitalist.currency import CURRENCIES
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.reading import Reading
@@ -37,28 +35,7 @@ def _resume(envelope: Mapping[str, Any], data: Mapping[str, Any]) -> Reading:
 
 
 def _read(reading: Reading, mail: Mail) -> MailRead:
-    read = reading.read(mail, read_mail_lines(mail.lines, reading.board, reading.commerce))
-    if mail.power is None:
-        return read
-    refused = not_commander(mail.power)
-    if not any(r.reason == refused for r in read.refused):
-        return read
-    # the contract's words, and by mail the powers the sender does command (issue 23)
-    said = f"{refused} ({commanding(reading, mail.sender)})"
-    return replace(read, refused=tuple(replace(r, reason=said) if r.reason == refused else r
-                                       for r in read.refused))
-
-
-def commanding(reading: Reading, sender: str) -> str:
-    """Which powers ``sender`` commands now, for a refusal that names another."""
-    if reading.commerce:
-        return "nobody commands a power while a commerce phase is open"
-    mine = sorted(p for p, who in reading.economy.commanders.items()
-                  if who == sender.strip().upper())
-    if not mine:
-        return "you command no power this season"
-    shown = mine[0] if len(mine) == 1 else f"{', '.join(mine[:-1])} and {mine[-1]}"
-    return f"you command {shown}"
+    return reading.read(mail, read_mail_lines(mail.lines, reading.board, reading.commerce))
 
 
 def _in_force(reading: Reading) -> Mapping[str, Any]:
