@@ -33,7 +33,14 @@ def test_status_shows_the_trades_and_orders_in_force_and_the_retreats(
     other = _ask(market, "CROESUS", signon("CROESUS"), "STATUS")
     assert "Your trades in force for S1901C: SELL 300 POUND, BUY 200 KRONEN" in other
     assert "LIRA" not in other.split("Your trades in force")[1]
+    # every currency has one biggest holder: no commander is drawn by lot, PLUTUS none
+    _ask(market, "MAMMON", signon("MAMMON"), "SELL 300 LIRA", "BUY 100 POUND",
+         "BUY 100 FRANC")
+    _ask(market, "FUGGER", signon("FUGGER"), "SELL 300 LIRA", "BUY 100 RUBEL",
+         "BUY 100 PIASTER")
     market.deadline("cap")  # MIDAS commands GERMANY and ITALY, CROESUS AUSTRIA
+    assert "You command: no power" in _ask(market, "PLUTUS", signon("PLUTUS"), "STATUS")
+    assert "You command: GERMANY, ITALY" in _ask(market, "MIDAS", signon("MIDAS"), "STATUS")
 
     # a sign-on as a power he does not command names the powers he does
     refused = _ask(market, "MIDAS", _as("FRANCE", "MIDAS"), "A PAR - BUR")
