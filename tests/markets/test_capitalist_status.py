@@ -29,6 +29,9 @@ def test_status_shows_the_trades_and_orders_in_force_and_the_retreats(
                 "BUY 300 LIRA, BUY 300 MARK")
     assert in_force in sent
     assert in_force in _ask(market, "MIDAS", signon("MIDAS"), "STATUS")
+    # NOTRADE empties the set: the set in force is no trade at all
+    notrade = _ask(market, "CROESUS", signon("CROESUS"), "SELL 100 LIRA", "NOTRADE")
+    assert "Your trades in force for S1901C: NOTRADE" in notrade
     _ask(market, "CROESUS", signon("CROESUS"), "SELL 300 POUND", "BUY 200 KRONEN")
     other = _ask(market, "CROESUS", signon("CROESUS"), "STATUS")
     assert "Your trades in force for S1901C: SELL 300 POUND, BUY 200 KRONEN" in other

@@ -7,7 +7,7 @@ JSON only at the batch edge and in the store (issue 22)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
@@ -58,8 +58,6 @@ class Turned:
     february: Mapping[str, FebruaryLine] | None = None
     cancelled: Mapping[str, list[str]] | None = None
     disagreed: Mapping[str, list[str]] | None = None
-    # the keys beyond the record that a reader keeps (the service's ``rules``, ...)
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 def turned_json(turned: Turned, board: Map) -> dict[str, Any]:
@@ -99,8 +97,8 @@ def turned_json(turned: Turned, board: Map) -> dict[str, Any]:
 
 def turned_from_json(data: Mapping[str, Any], board: Map) -> Turned:
     """A result as ``turned_json`` wrote it (the service keeps it as JSON); StateError
-    for a state that is none. The keys it does not know are kept in ``extra``."""
-    known = set(Turned.__dataclass_fields__) - {"game", "extra"} | {"state"}
+    for a state that is none. Keys it does not know (the service's ``rules``...) are
+    passed over."""
     end = data.get("end")
     feb = data.get("february")
     return Turned(
@@ -123,7 +121,6 @@ def turned_from_json(data: Mapping[str, Any], board: Map) -> Turned:
             for c, f in feb.items()},
         cancelled=_optional(data, "cancelled"),
         disagreed=_optional(data, "disagreed"),
-        extra={k: v for k, v in data.items() if k not in known},
     )
 
 

@@ -124,8 +124,8 @@ def _in_force(state: State, now: Mapping[str, Any], name: str,
         if acting is not None:
             return []
         trades = (now.get("trades") or {}).get(name.upper())
-        return [f"  Your trades in force for {game.phase}: "
-                f"{', '.join(trades) if trades else 'none sent (no trade)'}"]
+        what = "none sent (no trade)" if trades is None else ", ".join(trades) or "NOTRADE"
+        return [f"  Your trades in force for {game.phase}: {what}"]
     if acting is None or game.economy.commanders.get(acting) != name.upper():
         return []
     given = (now.get("orders") or {}).get(acting)

@@ -1,7 +1,8 @@
 """A Capitalist phase read one mail at a time by the mail service: the reading of
 judge.money.capitalist.reading, opened from the game's envelope (its map, GM parameters
 and seed), each mail's lines read as its phase reads them (judge.text.capitalist: a trade in a
-commerce phase, an order in a military one)."""
+commerce phase, an order in a military one); and the state a phase opened with, typed
+(``kept``)."""
 
 from __future__ import annotations
 

@@ -82,7 +82,7 @@ def _actors(state: State) -> list[str]:
     else:
         with_units = {p for p, ds in game.position.dislodged.items() if ds}
     return [f"{holder}/{country}" for country in sorted(with_units)
-            for holder in game.countries[country].office if country in game.countries]
+            for holder in game.countries[country].office]
 
 
 def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
