@@ -10,6 +10,7 @@ from typing import Any
 from judge.batch.case import CaseError, board_of, field
 from judge.batch.market import Mail, params_of, read_mails
 from judge.engine.board import Map
+from judge.money.shareholders.outcome import turned_json
 from judge.money.shareholders.params import (
     DEFAULTS,
     ParamError,
@@ -65,7 +66,7 @@ def _start(names: Any, params: Params, board: Map) -> dict[str, Any]:
     if len(set(names)) != len(names):
         raise CaseError("a player name appears twice in 'start'")
     try:
-        return started(names, params, board)
+        return turned_json(started(names, params, board), board)
     except ValueError as e:
         raise CaseError(str(e)) from None
 

@@ -61,3 +61,37 @@ def test_status_shows_each_codirectors_own_set(market: MarketJudge) -> None:
     assert "kept apart): A PAR - GAS --" in reply
     reply = _ask(market, "CID", _for("FRANCE", "CID"), "STATUS")
     assert "in force (yours alone; each Codirector's set is kept apart): none sent" in reply
+
+
+def test_status_in_a_retreat_phase_shows_each_dislodged_unit_and_where_it_may_go(
+        market: MarketJudge) -> None:
+    """Issue 23, point 2: signed on as a country with a unit dislodged, STATUS shows the
+    unit and where it may retreat (not whence the attack came, nor where a unit is)."""
+    _game(market)
+    _ask(market, "ANN", _as("ANN"), "BUY 5 ITALY")
+    _ask(market, "BEN", _as("BEN"), "BUY 5 AUSTRIA")
+    _ask(market, "CID", _as("CID"), "BUY 5 GERMANY")
+    market.deadline("sh")  # January: ANN directs ITALY, BEN AUSTRIA, CID GERMANY
+    for name, country, unit in (("ANN", "ITALY", "A VEN"), ("BEN", "AUSTRIA", "A TRI"),
+                                ("CID", "GERMANY", "A MUN")):
+        assert "REFUSED" not in _ask(market, name, _for(country, name), f"BUILD {unit}")
+    market.deadline("sh")  # February
+    assert market.game("sh").phase == "S1901M"
+    _ask(market, "CID", _for("GERMANY", "CID"), "A MUN - TYR")
+    market.deadline("sh")
+    assert market.game("sh").phase == "F1901M"
+    # no retreat phase: no dislodged line
+    assert "Dislodged" not in _ask(market, "BEN", _for("AUSTRIA", "BEN"), "STATUS")
+    _ask(market, "ANN", _for("ITALY", "ANN"), "A VEN - TRI")
+    _ask(market, "CID", _for("GERMANY", "CID"), "A TYR S A VEN - TRI")
+    market.deadline("sh")
+    assert market.game("sh").phase == "F1901R"
+    status = _ask(market, "BEN", _for("AUSTRIA", "BEN"), "STATUS")
+    assert "Country AUSTRIA: cash" in status
+    # not VEN, whence the attack came, nor TYR, where a unit stands
+    assert "Dislodged A TRI: may retreat to ALB, BUD, SER, VIE" in status
+    assert "Your AUSTRIA orders for Fall 1901 retreats in force: none sent" in status
+    # the attacker's country has nothing dislodged; a player signed on as himself is shown
+    # no country's retreats
+    assert "Dislodged" not in _ask(market, "ANN", _for("ITALY", "ANN"), "STATUS")
+    assert "Dislodged" not in _ask(market, "BEN", _as("BEN"), "STATUS")

@@ -39,11 +39,12 @@ from judge.money.capitalist.calendar import (
 from judge.money.capitalist.command import command_refusal, commanders, not_commander
 from judge.money.capitalist.commerce import Account, execute, move_rates
 from judge.money.capitalist.orders import check_commerce
+from judge.money.capitalist.outcome import Commanded, Dealt, PhasePlayed, played_json
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.score import scores
-from judge.money.capitalist.state import Economy
-from judge.money.capitalist.state_json import read_economy, read_position, write_state
-from judge.money.capitalist.year_end import Ending, year_end
+from judge.money.capitalist.state import Economy, Game
+from judge.money.capitalist.state_json import read_economy, read_position
+from judge.money.capitalist.year_end import year_end
 from judge.money.market.codec import Codec, types_in
 from judge.money.market.reading import (
     LateRefusal,
@@ -202,11 +203,15 @@ class Reading:
     def close(self, mails: Sequence[MailRead]) -> dict[str, Any]:
         """Play the phase with the sets in force; the contract's result (without its
         ``id``), with the keys the mail service reads beyond it."""
+        return played_json(self.played(mails), self.board)
+
+    def played(self, mails: Sequence[MailRead]) -> PhasePlayed:
+        """The phase played with the sets in force, as a typed record."""
         if isinstance(self.phase, Commerce):
             return self._commerce(self.phase, mails)
         return self._military(mails)
 
-    def _commerce(self, phase: Commerce, mails: Sequence[MailRead]) -> dict[str, Any]:
+    def _commerce(self, phase: Commerce, mails: Sequence[MailRead]) -> PhasePlayed:
         """The deadline: every player's set executed, the rates moved, the commanders
         drawn."""
         economy, params = self.economy, self.params
@@ -221,11 +226,10 @@ class Reading:
         for mail in mails:
             for note in mail.noted:
                 warnings.setdefault(mail.key, []).append(note)
-        return {"errors": errors_of(mails, []),
-                "state": write_state(self.position, phase.movement, after, self.board),
-                "end": None, "warnings": warnings, "trades": executed_trades(accounts)}
+        return PhasePlayed(errors_of(mails, []), Game(phase.movement, self.position, after),
+                           None, warnings, trades=executed_trades(accounts))
 
-    def _military(self, mails: Sequence[MailRead]) -> dict[str, Any]:
+    def _military(self, mails: Sequence[MailRead]) -> PhasePlayed:
         """Each power's orders adjudicated; on the way out of the Fall the year-end step
         (capitalist.md 3.1, D17-D19, D30)."""
         position, economy, board = self.position, self.economy, self.board
@@ -252,22 +256,18 @@ class Reading:
         outcomes = {u.text: o._value_ for u, o in result.outcomes.items()}
         # for the reports (spec 7; not a contract key): each power's orders under its
         # commander
-        orders: dict[str, dict[str, object]] = {
-            power: {"by": sender.strip().upper(), "lines": [str(o) for o, _ in built]}
-            for power, (_, sender, built) in sorted(self.orders.items())}
-        return {"results": {u: outcomes[u] for u in sorted(outcomes)},
-                "errors": errors_of(mails, late),
-                "state": write_state(after, phase, economy, board),
-                "end": _end(ending), "warnings": {}, "orders": orders,
-                **({"points": points} if points is not None else {})}
+        orders = {power: Commanded(sender.strip().upper(), tuple(str(o) for o, _ in built))
+                  for power, (_, sender, built) in sorted(self.orders.items())}
+        return PhasePlayed(errors_of(mails, late), Game(phase, after, economy), ending, {},
+                           results={u: outcomes[u] for u in sorted(outcomes)},
+                           orders=orders, points=points)
 
 
-def executed_trades(accounts: Sequence[Account]) -> dict[str, list[dict[str, object]]]:
+def executed_trades(accounts: Sequence[Account]) -> dict[str, tuple[Dealt, ...]]:
     """What each player's trades did, for the reports (spec 7; not a contract key): per
     pseudonym, each trade with the units ordered and the units executed."""
-    return {a.player.name: [{"side": d.trade.side.value, "power": d.trade.power,
-                             "ordered": d.trade.units, "units": d.units}
-                            for d in a.executed]
+    return {a.player.name: tuple(Dealt(d.trade.side.value, d.trade.power, d.trade.units,
+                                       d.units) for d in a.executed)
             for a in sorted(accounts, key=lambda a: a.player.name) if a.executed}
 
 
@@ -279,9 +279,3 @@ def _ownership_changed(before: Position, after: Position) -> bool:
             and phase.kind in (PhaseKind.MOVEMENT, PhaseKind.RETREAT)
             and after.phase.kind is not PhaseKind.RETREAT)
 
-
-def _end(ending: Ending | None) -> dict[str, Any] | None:
-    if ending is None:
-        return None
-    return {"kind": ending.kind, "winners": sorted(ending.winners),
-            "scores": dict(sorted(ending.scores.items()))}

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from judge.engine.position import Position
+from judge.money.capitalist.calendar import Commerce, GamePhase
+
 
 def centimes(amount: int) -> str:
     """Centimes printed as SFr with two decimals: 17600 -> ``176.00``."""
@@ -47,3 +50,22 @@ class Economy:
 
     def with_commanders(self, commanders: Mapping[str, str]) -> Economy:
         return replace(self, commanders=dict(commanders))
+
+
+@dataclass(frozen=True)
+class Game:
+    """A Capitalist game between phases: the phase it is at (a commerce phase or a
+    standard one), the board (a commerce phase's is read as the movement phase it opens
+    onto) and the economy."""
+
+    phase: GamePhase
+    position: Position
+    economy: Economy
+
+    @property
+    def commerce(self) -> bool:
+        return isinstance(self.phase, Commerce)
+
+    def commanded_by(self, name: str) -> tuple[str, ...]:
+        """The powers ``name`` commands now, in order (none while commerce is open)."""
+        return tuple(sorted(p for p, who in self.economy.commanders.items() if who == name))

@@ -26,8 +26,9 @@ from judge.money.shareholders import february as shareholders_february
 from judge.money.shareholders import january as shareholders_january
 from judge.money.shareholders import orders as shareholders_orders
 from judge.money.shareholders.commands import Command, Unreadable
+from judge.money.shareholders.outcome import Turned, turned_json
 from judge.money.shareholders.params import Params
-from judge.money.shareholders.results import details, in_force, result
+from judge.money.shareholders.results import in_force, turned
 from judge.money.shareholders.state import Game, Step
 from judge.money.shareholders.state_json import game_from_state
 from judge.money.shareholders.turns import play_turn, submit_mail
@@ -89,10 +90,13 @@ class Reading:
         """Play the turn with the sets in force and answer the contract's result (without
         its ``id``), with the keys beyond it (warnings, February's details,
         cancellations, disagreements, the sets in force)."""
+        return turned_json(self.played(mails), self.board)
+
+    def played(self, mails: Sequence[MailRead]) -> Turned:
+        """The turn played with the sets in force, as a typed record."""
         played = play_turn(self.game, self.params, self.board, self.sets)
-        out = result(self.game, played, self.params, self.board, errors_of(mails, []))
-        out.update(details(self.game, played, self.sets, warnings_of(mails)))
-        return out
+        return turned(self.game, played, self.params, errors_of(mails, []), self.sets,
+                      warnings_of(mails))
 
     def in_force(self) -> dict[str, list[str]]:
         """Each sender's set in force, as lines (what STATUS shows its sender)."""

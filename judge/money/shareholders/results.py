@@ -1,87 +1,81 @@
-"""A 1901-Shareholders turn's result as the contract writes it (market-contract.md
-section 3), and the keys beyond it that the mail service reads: the submission
-warnings, February's details, the cancellations, the Codirectors' disagreements and
-the sets in force."""
+"""A 1901-Shareholders turn's result (judge.money.shareholders.outcome) from the turn
+played: the contract's keys (market-contract.md section 3), and those beyond it that the
+mail service reads: the submission warnings, February's details, the cancellations, the
+Codirectors' disagreements and the sets in force."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from judge.engine.board import Map
 from judge.money.shareholders.february import Decisions, agreed
 from judge.money.shareholders.january import Dealing
 from judge.money.shareholders.orders import agreed_orders
+from judge.money.shareholders.outcome import FebruaryLine, Turned
 from judge.money.shareholders.params import Params, start_problem
 from judge.money.shareholders.prices import prices
 from judge.money.shareholders.state import Game, Step, opening
-from judge.money.shareholders.state_json import state_of
 from judge.money.shareholders.turns import Played
+from judge.money.shareholders.year import End
 
 
-def started(names: Sequence[str], params: Params, board: Map) -> dict[str, Any]:
+def started(names: Sequence[str], params: Params, board: Map) -> Turned:
     """A new game's result: its opening state and the prices of its first January;
     ValueError when these players cannot start one."""
     problem = start_problem(len(names), params)
     if problem is not None:
         raise ValueError(problem)
     game = opening(list(names), board.homes, params.total_cash // len(names))
-    return {"errors": {}, "state": state_of(game, board), "end": None,
-            "prices": prices(game, params, game.turn.year)}
+    return Turned({}, game, prices=prices(game, params, game.turn.year))
 
 
-def result(before: Game, played: Played, params: Params, board: Map,
-           errors: dict[str, list[str]]) -> dict[str, Any]:
-    """The contract's result of a turn played (without its ``id``): ``errors`` the
-    refused lines per sender key."""
+def turned(before: Game, played: Played, params: Params, errors: dict[str, list[str]],
+           sets: Mapping[Any, Any], warnings: dict[str, list[str]]) -> Turned:
+    """The result of a turn played: ``errors`` the refused lines per sender key,
+    ``warnings`` (per sender key, ``<line>: WARNING: ...``) the submission warnings,
+    ``sets`` each sender's set as built. Beyond the contract: February's ``february``
+    (per country: income, dividend per share or None, paid, dissolved and removed
+    units), a movement phase's ``cancelled`` (per country, the orders turned into holds
+    for lack of cash) and ``disagreed`` (per codirected country, what its Codirectors did
+    not all order: units held or disbanded, February items not done), and ``sets`` (per
+    sender key, ``FROM`` in January and ``FROM/COUNTRY`` otherwise, the set in force by
+    the replacement rule, one line per command as it will be played)."""
     after = played.game
-    out: dict[str, Any] = {"errors": errors, "state": state_of(after, board)}
     end = played.end
-    out["end"] = None if end is None else {
-        "kind": end.kind, "winners": sorted(end.winners),
-        "scores": dict(sorted(end.scores.items())),
-    }
-    if after.turn.step is Step.JANUARY:
-        out["prices"] = prices(after, params, after.turn.year)
-    if played.year_end is not None:
-        out["net_worth"] = dict(sorted(played.year_end.net_worth.items()))
-    if played.treasury is not None:
-        out["builds"] = {c: [[str(u), outcome] for u, outcome in done]
-                         for c, done in sorted(played.treasury.builds.items())}
-    season = played.season
-    if season is not None:
-        out["orders"] = {str(u): i.text for u, i in sorted(season.executed.items(), key=_unit_key)}
-        if before.turn.step in (Step.SPRING, Step.FALL):
-            out["fees"] = dict(sorted(season.fees.items()))
-        out["results"] = {str(u): o.value for u, o in sorted(season.outcomes.items(),
-                                                             key=_unit_key)}
-    return out
-
-
-def details(before: Game, played: Played, sets: Mapping[Any, Any],
-            warnings: dict[str, list[str]]) -> dict[Any, Any]:
-    """The keys a result adds beyond the contract: ``warnings`` (per sender key, ``<line>:
-    WARNING: ...``), February's ``february`` (per country: income, dividend per share or
-    None, paid, dissolved and removed units), a movement phase's ``cancelled`` (per
-    country, the orders turned into holds for lack of cash) and ``disagreed`` (per
-    codirected country, what its Codirectors did not all order: units held or disbanded,
-    February items not done), and ``sets`` (per sender key, ``FROM`` in January and
-    ``FROM/COUNTRY`` otherwise, the set in force by the replacement rule, one line per
-    command as it will be played)."""
-    out: dict[str, Any] = {"warnings": warnings, "sets": in_force(before, sets)}
     treasury, season = played.treasury, played.season
+    out = Turned(
+        errors, after,
+        end=None if end is None else End(end.kind, tuple(sorted(end.winners)),
+                                         dict(sorted(end.scores.items()))),
+        prices=prices(after, params, after.turn.year) if after.turn.step is Step.JANUARY
+        else None,
+        net_worth=None if played.year_end is None else dict(played.year_end.net_worth),
+        warnings=warnings, sets=in_force(before, sets))
     if treasury is not None:
-        out["february"] = {
-            c: {"income": treasury.income.get(c, 0), "dividend": treasury.dividend.get(c),
-                "paid": (treasury.dividend.get(c) or 0) * before.shares_held(c),
-                "dissolved": [str(u) for u in treasury.dissolved.get(c, ())],
-                "removed": [str(u) for u in treasury.removed.get(c, ())]}
-            for c in sorted(before.countries)}
-        out["disagreed"] = _february_disagreed(before, sets)
+        out = replace(
+            out,
+            builds={c: tuple((str(u), outcome) for u, outcome in done)
+                    for c, done in sorted(treasury.builds.items())},
+            february={c: FebruaryLine(
+                treasury.income.get(c, 0), treasury.dividend.get(c),
+                (treasury.dividend.get(c) or 0) * before.shares_held(c),
+                tuple(str(u) for u in treasury.dissolved.get(c, ())),
+                tuple(str(u) for u in treasury.removed.get(c, ())))
+                for c in sorted(before.countries)},
+            disagreed=_february_disagreed(before, sets))
     if season is not None:
-        out["cancelled"] = {c: [i.text for i in done]
-                            for c, done in sorted(season.cancelled.items()) if done}
-        out["disagreed"] = _orders_disagreed(before, sets)
+        out = replace(
+            out,
+            orders={str(u): i.text for u, i in sorted(season.executed.items(), key=_unit_key)},
+            fees=dict(sorted(season.fees.items()))
+            if before.turn.step in (Step.SPRING, Step.FALL) else None,
+            results={str(u): o.value for u, o in sorted(season.outcomes.items(),
+                                                       key=_unit_key)},
+            cancelled={c: [i.text for i in done]
+                       for c, done in sorted(season.cancelled.items()) if done},
+            disagreed=_orders_disagreed(before, sets))
     return out
 
 

@@ -1,7 +1,8 @@
 """A Capitalist phase read one mail at a time by the mail service: the reading of
 judge.money.capitalist.reading, opened from the game's envelope (its map, GM parameters
 and seed), each mail's lines read as its phase reads them (judge.text.capitalist: a trade in a
-commerce phase, an order in a military one)."""
+commerce phase, an order in a military one); and the state a phase opened with, typed
+(``kept``)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.maps import STANDARD_MAP, load_map
+from judge.money.capitalist.currency import CURRENCIES
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.reading import Reading
+from judge.money.capitalist.state import Game
+from judge.money.capitalist.state_json import game_from_state
 from judge.money.market.reading import Mail, MailRead
 from judge.service.markets.kind import Reader
 from judge.text.capitalist import read_mail_lines
@@ -36,7 +40,23 @@ def _read(reading: Reading, mail: Mail) -> MailRead:
 
 
 def _in_force(reading: Reading) -> Mapping[str, Any]:
-    return {}  # Capitalist's STATUS shows no set in force
+    """What STATUS shows in force: each player's trades (a commerce phase), each power's
+    orders with its commander's pseudonym (a military phase), as lines."""
+    return {"trades": {name: [f"{t.side.value} {t.units} {CURRENCIES.name_of(t.power)}"
+                              for t in trades] for name, trades in reading.trades.items()},
+            "orders": {power: (sender.strip().upper(), [str(o) for o, _ in built])
+                       for power, (_, sender, built) in reading.orders.items()}}
 
 
 READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
+
+
+def board() -> Map:
+    """The map the game is played on: the standard one, the only one it has."""
+    return load_map(STANDARD_MAP)
+
+
+def kept(state: Mapping[str, Any]) -> Game:
+    """The state a phase opened with, decoded once through the game's codec (a state the
+    judge wrote needs no GM parameter to be read)."""
+    return game_from_state(state, board())

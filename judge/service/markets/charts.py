@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from judge.maps import Panel, chart_png
+from judge.service.markets.capitalist_reader import kept as capitalist_kept
+from judge.service.markets.shareholders_reader import kept as shareholders_kept
 
 Entry = Mapping[str, Any]  # {"phase": ..., "state": ...}: a phase and the state it opened with
 
@@ -38,10 +40,10 @@ def _series(points: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[tuple[str,
 
 
 def shareholders_chart(entries: Sequence[Entry]) -> list[Panel]:
-    """Share prices as published each January (the state's ``prices``)."""
-    points = [(str(_year(e["phase"]) + (1 if e["phase"].startswith("W") else 0)),
-               e["state"].get("prices") or {})
-              for e in entries if e["state"].get("prices")]
+    """Share prices as published each January (the kept state's ``prices``, typed)."""
+    kept = [(e["phase"], shareholders_kept(e["state"]).prices) for e in entries]
+    points = [(str(_year(phase) + (1 if phase.startswith("W") else 0)), prices)
+              for phase, prices in kept if prices]
     steps, series = _series(points)
     return [Panel("Share prices, each January", "price ($)", steps, series)]
 
@@ -61,8 +63,9 @@ def exchange_chart(entries: Sequence[Entry]) -> list[Panel]:
 
 def capitalist_chart(entries: Sequence[Entry]) -> list[Panel]:
     """Each currency's rate as published at each commerce phase (centimes as francs)."""
-    points = [(e["phase"][:5], {p: r / 100 for p, r in e["state"].get("rates", {}).items()})
-              for e in entries if e["state"].get("rates")]
+    games = [(e["phase"], capitalist_kept(e["state"])) for e in entries]
+    points = [(phase[:5], {p: r / 100 for p, r in game.economy.rates.items()})
+              for phase, game in games]
     steps, series = _series(points)
     return [Panel("Currency rates", "rate (SFr)", steps, series, "season")]
 

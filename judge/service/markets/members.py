@@ -15,7 +15,7 @@ from judge.service.markets.play import PARAM, envelope, opening_envelope, params
 from judge.service.passwords import password_matches
 from judge.storage.games import add_game, members
 from judge.storage.phases import current_record
-from judge.storage.schema import Game, GameState, Player, Role
+from judge.storage.schema import Game, GameState, PhaseRecord, Player, Role
 from judge.text import commands as c
 from judge.text.commands import Step
 
@@ -189,7 +189,8 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
         ctx.identity = None
         return Result(step.line, step.text, False, [
             f"{chosen.name} does not lead, direct or command {acting} in {game.name} "
-            f"now, so may not sign on as it; sign on as {chosen.name} instead"])
+            f"now, so may not sign on as it; sign on as {chosen.name} instead"
+            + _may_act_for(game, kind, record, chosen.name or "")])
     ctx.signons += 1
     identity = Identity(game, MEMBER, None, chosen, ctx.signons, acting=acting)
     ctx.identity = identity
@@ -200,6 +201,19 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
     return Result(step.line, step.text, True,
                   [f"Signed on{as_who} in {game.name} ({game.state}{phase})."],
                   signon=identity.number)
+
+
+def _may_act_for(game: Game, kind: MarketKind, record: PhaseRecord | None,
+                 name: str) -> str:
+    """The powers ``name`` may sign on as now (the kind's ``acting``), for a refusal of a
+    sign-on as another: ``, or as ITALY or GERMANY, which ... now``; "" for none."""
+    if record is None:
+        return ""
+    mine = [p for p in load_map(game.map_name).powers
+            if name.upper() in {w.upper() for w in kind.acting(record.state, p)}]
+    if not mine:
+        return ""
+    return f", or as {' or '.join(mine)}, which {name} may act for now"
 
 
 def observers_and_members(ctx: Context, game: Game) -> list[Player]:

@@ -1,18 +1,21 @@
 """A 1901-Shareholders turn read one mail at a time by the mail service: the reading of
 judge.money.shareholders.reading, opened from the game's envelope (its map and GM
 parameters), each mail's lines read as the turn reads them
-(judge.text.shareholders)."""
+(judge.text.shareholders); and the state kept between turns, typed (``kept``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
-from judge.engine.maps import load_map
+from judge.engine.maps import STANDARD_MAP, load_map
 from judge.money.market.reading import Mail, MailRead
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.reading import Reading
+from judge.money.shareholders.state import Game
+from judge.money.shareholders.state_json import game_from_state
 from judge.service.markets.kind import Reader
 from judge.text.shareholders import read_mail_lines
 
@@ -40,3 +43,25 @@ def _in_force(reading: Reading) -> Mapping[str, Any]:
 
 
 READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The state the service keeps between turns, typed: the game (the contract's
+    ``state``), its GM parameters and the prices published at the last January opening
+    (the two keys beside the contract's that the runner ignores)."""
+
+    game: Game
+    params: Params
+    prices: Mapping[str, int]
+
+
+def board() -> Map:
+    """The map the game is played on: the standard one, the only one it has."""
+    return load_map(STANDARD_MAP)
+
+
+def kept(state: Mapping[str, Any]) -> Kept:
+    """The kept state decoded once, through the game's codec."""
+    return Kept(game_from_state(state, board()), Params.from_mapping(state.get("params") or {}),
+                dict(state.get("prices") or {}))
