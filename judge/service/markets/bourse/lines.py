@@ -24,8 +24,10 @@ from judge.money.bourse.desk_json import desk_from_json, desk_json
 from judge.money.bourse.scoring import net_worth
 from judge.money.bourse.state import Bourse
 from judge.money.bourse.state_json import read_bourse
-from judge.money.bourse.turn import turn_open
+from judge.money.bourse.trades import TradeSet
+from judge.money.bourse.turn import funds_of, play_member, turn_open
 from judge.money.market.codec import CodecError
+from judge.money.market.reading import Mail, MailRead
 from judge.service.context import Context, Result
 from judge.service.markets.bourse import ROLE, params_of
 from judge.service.markets.bourse.members import BourseIdentity, bourse_members, host_player
@@ -45,8 +47,10 @@ LIVE = (GameState.FORMING, GameState.ACTIVE, GameState.PAUSED)
 log = logging.getLogger(__name__)
 
 
-def read(lines: Iterable[str]) -> list[tuple[str, Command | None]]:
-    return [(line, read_command(line)) for line in lines if line.strip()]
+def handled(desk: Desk, sender: str, lines: Iterable[str]) -> MailRead:
+    """A kept mail handled on the desk: its lines (blank ones aside), each read."""
+    given = tuple(line for line in lines if line.strip())
+    return desk.handle(Mail(sender, given), [read_command(line) for line in given])
 
 
 def opening(session: Session, game: Game) -> tuple[Bourse, PhaseRecord | None]:
@@ -82,7 +86,7 @@ def desk_of(session: Session, game: Game, bourse: Bourse, record: PhaseRecord | 
     desk = Desk(bourse, currencies, params, open_now)
     if record is not None:
         for mail in phase_mails(session, record):
-            desk.handle(mail.sender, read(mail.lines))
+            handled(desk, mail.sender, mail.lines)
         keep(record, desk)
     return desk
 
@@ -115,77 +119,76 @@ def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Resul
     desk = desk_of(ctx.session, game, bourse, record)
     params = params_of(game)
     sender = who.pseudonym or ctx.reply_to
-    given: list[tuple[str, Command | None]] = []
+    given: list[int] = []  # the places in ``kept`` of the lines the desk reads
+    commands: list[Command | None] = []
     mine: dict[int, str] = {}  # refusals the judge gives before the desk: host players
-    for step in kept:
-        text = step.text.strip()
-        command = read_command(text)
+    for place, step in enumerate(kept):
+        command = read_command(step.text.strip())
         if (isinstance(command, JoinBourse) and params.join_open
                 and not params.host_players_may_join and who.pseudonym is None
                 and host_player(ctx.session, game, ctx.reply_to)):
-            mine[step.line] = f"players of {game.name} may not join its Bourse"
+            mine[place] = f"players of {game.name} may not join its Bourse"
         else:
-            given.append((text, command))
-    answer = desk.handle(sender, given)
+            given.append(place)
+            commands.append(command)
+    texts = tuple(kept[place].text.strip() for place in given)
+    read = desk.handle(Mail(sender, texts), commands)
+    refused = {**mine, **{given[r.line]: r.reason for r in read.refused}}
+    done = {given[d.line] for d in read.done}
     joined = desk.aliases.get(sender)
     if joined is not None and who.pseudonym is None:
         _join(ctx, who, joined, record.phase if record is not None else "before the start")
-    refusals = list(answer.refusals)
     label = record.phase if record is not None else "the first turn"
     out: list[Result] = []
     accepted: list[Result] = []
-    for step in kept:
-        text = step.text.strip()
-        reason = mine.get(step.line) or _take(refusals, text)
-        if reason is not None:
-            out.append(Result(step.line, step.text, False, [reason], template="refused"))
-        elif isinstance(read_command(text), JoinBourse):
+    for place, step in enumerate(kept):
+        if place in refused:
+            out.append(Result(step.line, step.text, False, [refused[place]],
+                              template="refused"))
+        elif place in done:
             out.append(Result(step.line, step.text, True, [
                 f"You joined the Bourse of {game.name} as {joined}. Sign on later with "
                 f"SIGNON BOURSE@{game.name} <password> or SIGNON {joined}@{game.name} "
                 "<password>."]))
         else:
             accepted.append(Result(step.line, step.text, True, [f"accepted for {label}"]))
-    if accepted:
-        accepted[-1].messages.extend(answer.warnings)
+    out += [Result(0, "(your trades)", True, [note]) for note in read.noted]
     if record is not None and (joined is not None or accepted):
         player = who.player
         assert player is not None and player.name is not None
         ctx.session.add(MarketMail(game_id=game.id, phase_id=record.id, sender=player.name,
-                                   acting=None, lines=[t for t, _ in given],
+                                   acting=None, lines=list(texts),
                                    player_id=player.id, at=ctx.now))
         keep(record, desk)
-    return out + accepted + _in_force(desk, record, joined or who.pseudonym, bool(accepted))
+    return out + accepted + _in_force(desk, record, joined or who.pseudonym, read)
 
 
 def _in_force(desk: Desk, record: PhaseRecord | None, pseudonym: str | None,
-              replaced: bool) -> list[Result]:
-    """What the reply ends with (issue 23): the member's orders in force for the turn
-    after this mail, and his cash as the turn opened; nothing before the first turn or
-    for one who is not a member."""
-    if record is None or pseudonym is None:
+              read: MailRead) -> list[Result]:
+    """What the reply ends with (issue 23): the member's trades in force for the turn
+    after this mail, his cash as the turn opened, and what the trades commit: the
+    purchases' cost at the turn's rates against his funds (his sales, plus his cash
+    under ``CASH_SURPLUS``; the Bourse reserves nothing). Nothing before the first turn,
+    when no turn is open, or for one who is not a member."""
+    if record is None or pseudonym is None or not desk.turn_open:
         return []
     member = desk.bourse.member(pseudonym)
     if member is None:
         return []
     names = Currencies.of(desk.bourse.powers)
-    mine = desk.sets.get(pseudonym)
-    trades = [f"{t.side.name} {t.units} {names.name(t.power)}"
-              for t in (mine.lines if mine is not None else ())]
-    said = ["this mail's orders replace the ones sent before it"] if replaced else []
-    return [Result(0, f"(in force now for {record.phase})", True, [
-        *said, f"  Your orders: {'; '.join(trades) or 'none'}",
-        f"  Cash as the turn opened: {_dollars(member.cash)}"])]
-
-
-def _take(refusals: list[tuple[str, str]], text: str) -> str | None:
-    """The reason of ``text``'s refusal, taken from the list (so a line sent twice and
-    refused once is reported once), or None."""
-    for i, (line, reason) in enumerate(refusals):
-        if line == text:
-            del refusals[i]
-            return reason
-    return None
+    mine = desk.sets.get(pseudonym) or TradeSet()
+    trades = [f"{t.side.name} {t.units} {names.name(t.power)}" for t in mine.lines]
+    said = [f"this mail's {what} replace any sent before it" for what in read.replaced]
+    said += [f"  Your orders: {'; '.join(trades) or 'none'}",
+             f"  Cash as the turn opened: {_dollars(member.cash)}"]
+    if mine.lines:
+        cash = member.cash if desk.params.cash_surplus else 0
+        funds = funds_of(member, mine, desk.bourse.rates, desk.params)
+        cost = play_member(member, mine, desk.bourse.rates, desk.params).cost
+        said.append(f"  Your purchases cost {_dollars(cost)} against funds of "
+                    f"{_dollars(funds)} (your sales {_dollars(funds - cash)} plus your "
+                    f"cash {_dollars(cash)})")
+    return [Result(0, f"(in force now for {record.phase})", True, said)]
 
 
 def _join(ctx: Context, who: BourseIdentity, pseudonym: str, phase: str) -> None:
