@@ -10,90 +10,28 @@ under the member's pseudonym, and the desk after it with the phase.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from sqlalchemy.orm import Session
-
-from judge.engine.maps import load_map
-from judge.engine.phase import Phase
 from judge.money.bourse.commands import Command, JoinBourse
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.desk import Desk
-from judge.money.bourse.desk_json import desk_from_json, desk_json
-from judge.money.bourse.scoring import net_worth
-from judge.money.bourse.state import Bourse
-from judge.money.bourse.state_json import read_bourse
 from judge.money.bourse.trades import TradeSet
-from judge.money.bourse.turn import funds_of, play_member, turn_open
-from judge.money.market.codec import CodecError
+from judge.money.bourse.turn import funds_of, play_member
 from judge.money.market.reading import Mail, MailRead
 from judge.service.context import Context, Result
 from judge.service.markets.bourse import ROLE, params_of
-from judge.service.markets.bourse.members import BourseIdentity, bourse_members, host_player
+from judge.service.markets.bourse.kept import LIVE, desk_of, keep, opening
+from judge.service.markets.bourse.members import BourseIdentity, host_player
+from judge.service.markets.bourse.status import status
 from judge.service.markets.lines import within_cap
 from judge.service.markets.phases import phase_mails
 from judge.service.reports.replies import render_letter
 from judge.storage.games import lock_game, members
 from judge.storage.mailqueue import queue_mail
-from judge.storage.phases import current_record
-from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord, Player
+from judge.storage.schema import MarketMail, PhaseRecord, Player
 from judge.text import commands as c
 from judge.text.bourse import read_command
 from judge.text.commands import Step
-
-LIVE = (GameState.FORMING, GameState.ACTIVE, GameState.PAUSED)
-
-log = logging.getLogger(__name__)
-
-
-def handled(desk: Desk, sender: str, lines: Iterable[str]) -> MailRead:
-    """A kept mail handled on the desk: its lines (blank ones aside), each read."""
-    given = tuple(line for line in lines if line.strip())
-    return desk.handle(Mail(sender, given), [read_command(line) for line in given])
-
-
-def opening(session: Session, game: Game) -> tuple[Bourse, PhaseRecord | None]:
-    """The Bourse as the current phase opened (before the start: the members so far,
-    with their start holdings), and the phase's record."""
-    board = load_map(game.map_name)
-    params = params_of(game)
-    record = current_record(session, game) if game.state != GameState.FORMING else None
-    if record is not None and ROLE in (record.state or {}):  # the Bourse's state, by name
-        return read_bourse(record.state[ROLE], board, params), record
-    bourse = Bourse.opened(board.powers, params)
-    for member in bourse_members(session, game):
-        bourse = bourse.joined(member.name or "", params)
-    return bourse, record
-
-
-def desk_of(session: Session, game: Game, bourse: Bourse, record: PhaseRecord | None) -> Desk:
-    """The desk after the phase's kept mails: as it was kept with the phase when the last
-    of them was handled (each Bourse mail is handled once); a phase whose mails were
-    kept before the desk was (or whose desk this judge cannot read back) has them
-    handled again, in the order they were read, once."""
-    board = load_map(game.map_name)
-    params = params_of(game)
-    currencies = Currencies.of(board.powers)
-    kept = (record.reading or {}).get(ROLE) if record is not None else None
-    if kept is not None:
-        try:
-            return desk_from_json(kept, currencies, params)
-        except (CodecError, KeyError, TypeError, ValueError) as e:
-            log.warning("game %s: the Bourse's mail of %s is handled again (%s)", game.name,
-                        record.phase if record else "-", e)
-    open_now = record is not None and turn_open(Phase.parse(record.phase), params)
-    desk = Desk(bourse, currencies, params, open_now)
-    if record is not None:
-        for mail in phase_mails(session, record):
-            handled(desk, mail.sender, mail.lines)
-        keep(record, desk)
-    return desk
-
-
-def keep(record: PhaseRecord, desk: Desk) -> None:
-    """Keep the desk with the (host's) phase, under the Bourse's name."""
-    record.reading = {**(record.reading or {}), ROLE: desk_json(desk)}
 
 
 def lines(ctx: Context, who: BourseIdentity, steps: Sequence[Step]) -> list[Result]:
@@ -103,7 +41,7 @@ def lines(ctx: Context, who: BourseIdentity, steps: Sequence[Step]) -> list[Resu
     lock_game(ctx.session, game.id)
     kept = [s for s in steps if not isinstance(s.command, c.Status)]
     out = _kept(ctx, who, kept) if kept else []
-    out += [_status(ctx, who, s) for s in steps if isinstance(s.command, c.Status)]
+    out += [status(ctx, who, s) for s in steps if isinstance(s.command, c.Status)]
     return sorted(out, key=lambda r: (r.line == 0, r.line))  # what is in force last
 
 
@@ -209,36 +147,6 @@ def _join(ctx: Context, who: BourseIdentity, pseudonym: str, phase: str) -> None
     body = render_letter("market/bourse_joined.txt.j2", v=view, game=game.name)
     queue_mail(ctx.session, game.master_address, f"{game.name}: {pseudonym} joined the Bourse",
                body, sender=ctx.settings.address, now=ctx.now)
-
-
-def _status(ctx: Context, who: BourseIdentity, step: Step) -> Result:
-    """STATUS: the member's holdings, cash and net worth as the phase opened, the rates,
-    and his orders so far for the turn."""
-    game = who.game
-    if who.pseudonym is None:
-        return Result(step.line, step.text, False, ["you are not in this Bourse"],
-                      template="refused")
-    bourse, record = opening(ctx.session, game)
-    member = bourse.member(who.pseudonym)
-    if member is None:  # joined during this phase: holdings as the desk gives them
-        member = desk_of(ctx.session, game, bourse, record).bourse.member(who.pseudonym)
-    assert member is not None
-    names = Currencies.of(bourse.powers)
-    label = record.phase if record is not None else "before the start"
-    holdings = ", ".join(f"{names.name(p)} {member.holding(p)}" for p in bourse.powers)
-    rates = ", ".join(f"{names.name(p)} {_dollars(bourse.rate(p))}" for p in bourse.powers)
-    out = [f"Bourse of {game.name}, {label} (as it opened): {member.pseudonym}",
-           f"  Holdings: {holdings}",
-           f"  Cash: {_dollars(member.cash)}; net worth {_dollars(net_worth(member, bourse))}",
-           f"  Rates: {rates}",
-           f"  Eliminated: {', '.join(sorted(bourse.eliminated)) or 'none'}"]
-    if record is not None:
-        desk = desk_of(ctx.session, game, bourse, record)
-        mine = desk.sets.get(member.pseudonym)
-        trades = [f"{t.side.name} {t.units} {names.name(t.power)}"
-                  for t in (mine.lines if mine is not None else ())]
-        out.append(f"  Your orders for {record.phase}: {'; '.join(trades) or 'none'}")
-    return Result(step.line, step.text, True, out)
 
 
 def _dollars(cents: int) -> str:
