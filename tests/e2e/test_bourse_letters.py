@@ -71,7 +71,9 @@ def test_the_letters_of_a_bourse_from_start_to_end(
     judge.replies(GM, "CREATE bl gmpass BOURSE CASH_SURPLUS=ON")
     for power in POWERS:
         judge.replies(player(power), f"JOIN bl pw{power.lower()} {power}")
-    judge.replies(CAROL, "SIGNON BOURSE@bl carolpw", "JOIN BOURSE crown")
+    body = _flat(_reply(judge, CAROL, "SIGNON BOURSE@bl carolpw", "JOIN BOURSE crown"))
+    assert ("The first turn goes with the host's first phase; a letter gives you its "
+            "deadline and the Bourse's terms when the game starts.") in body
     judge.replies(FRANCE, "SIGNON BOURSE@bl argentpw", "JOIN BOURSE argent")
 
     # STATUS before the start: the first turn, no orders, no deadline yet
@@ -127,7 +129,8 @@ def test_the_letters_of_a_bourse_from_start_to_end(
     body = _flat(_reply(judge, CAROL, "SIGNON CROWN@bl carolpw", "SELL 100 LIRA",
                         "BUY 50 MARKS"))
     assert "Your purchases cost" in body
-    judge.replies(DAVE, "SIGNON BOURSE@bl davepw1", "JOIN BOURSE bullion")
+    body = _flat(_reply(judge, DAVE, "SIGNON BOURSE@bl davepw1", "JOIN BOURSE bullion"))
+    assert f"The turn F1901M is open until {fall}; STATUS shows your holdings." in body
     mails = _deadline(judge, session_factory, settings, 60)
     assert "W1901A" in _to(mails, FRANCE)["Diplomacy results bl F1901M"]
     text = _flat(_to(mails, CAROL)["bl: Bourse F1901M results"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from judge.engine.phase import Phase
 from judge.money.bourse.commands import Command, JoinBourse
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.desk import Desk
@@ -21,14 +22,17 @@ from judge.money.market.reading import Mail, MailRead
 from judge.service.context import Context, Result
 from judge.service.markets.bourse import ROLE, params_of
 from judge.service.markets.bourse.kept import LIVE, desk_of, keep, opening
+from judge.service.markets.bourse.letters import next_turn
 from judge.service.markets.bourse.members import BourseIdentity, host_player
 from judge.service.markets.bourse.status import status
 from judge.service.markets.lines import within_cap
 from judge.service.markets.phases import phase_mails
 from judge.service.reports.replies import render_letter
+from judge.service.reports.roster import deadline_text
+from judge.service.schedule import zone_of
 from judge.storage.games import lock_game, members
 from judge.storage.mailqueue import queue_mail
-from judge.storage.schema import MarketMail, PhaseRecord, Player
+from judge.storage.schema import Game, MarketMail, PhaseRecord, Player
 from judge.text import commands as c
 from judge.text.bourse import read_command
 from judge.text.commands import Step
@@ -87,7 +91,7 @@ def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Resul
             out.append(Result(step.line, step.text, True, [
                 f"You joined the Bourse of {game.name} as {joined}. Sign on later with "
                 f"SIGNON BOURSE@{game.name} <password> or SIGNON {joined}@{game.name} "
-                "<password>."]))
+                "<password>.", _when(game, record, desk, who)]))
         else:
             accepted.append(Result(step.line, step.text, True, [f"accepted for {label}"]))
     out += [Result(0, "(your trades)", True, [note]) for note in read.noted]
@@ -99,6 +103,20 @@ def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Resul
                                    player_id=player.id, at=ctx.now))
         keep(record, desk)
     return out + accepted + _in_force(desk, record, joined or who.pseudonym, read)
+
+
+def _when(game: Game, record: PhaseRecord | None, desk: Desk, who: BourseIdentity) -> str:
+    """What a newcomer is told of the turns: the one open and its deadline, or the one
+    to come (the start letter told the members who joined before the start)."""
+    if record is None:
+        return ("The first turn goes with the host's first phase; a letter gives you its "
+                "deadline and the Bourse's terms when the game starts.")
+    if desk.turn_open:
+        zone = (who.player.zone if who.player is not None else None) or zone_of(game)
+        return (f"The turn {record.phase} is open until "
+                f"{deadline_text(record.deadline, zone)}; STATUS shows your holdings.")
+    return (f"No Bourse turn goes with {record.phase}; the next goes with "
+            f"{next_turn(Phase.parse(record.phase), desk.params)}.")
 
 
 def _in_force(desk: Desk, record: PhaseRecord | None, pseudonym: str | None,

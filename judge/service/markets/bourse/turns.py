@@ -81,6 +81,7 @@ def play(session: Session, settings: Settings, game: Game, record: PhaseRecord,
     board = load_map(game.map_name)
     params = params_of(game)
     phase = Phase.parse(record.phase)
+    held(session, game)  # a letter left by a phase whose processing was undone: dropped
     before = read_bourse(record.state[KEY], board, params)
     desk = desk_of(session, game, before, record)
     bourse = desk.bourse
