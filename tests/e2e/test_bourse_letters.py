@@ -111,7 +111,13 @@ def test_the_letters_of_a_bourse_from_start_to_end(
                            "SELL 100 LIRA; BUY 115 MARKS Cash as the turn opened: 0.00 "
                            "Your purchases cost 115.00 against funds of 100.00 (your sales "
                            "100.00 plus your cash 0.00)"), tail
-    _reply(judge, FRANCE, "SIGNON ARGENT@bl argentpw", "SELL 200 FRANCS", "BUY 200 LIRA")
+    body = _flat(_reply(judge, FRANCE, "SIGNON ARGENT@bl argentpw", "SELL 200 FRANCS",
+                        "BUY 200 LIRA", "STATUS"))
+    assert "Your orders: SELL 200 FRANCS; BUY 200 LIRA" in body
+    assert "CROWN" not in body.replace("CROWNS", "") and "115 MARKS" not in body
+    body = _flat(_reply(judge, CAROL, "SIGNON CROWN@bl carolpw", "STATUS"))
+    assert "ARGENT" not in body and "200 FRANCS" not in body  # nothing of another member
+    assert "Your orders for S1901M: SELL 100 LIRA; BUY 115 MARKS" in body
     judge.replies(player("TURKEY"), "SIGNON TURKEY@bl pwturkey", "A CON-BUL")
 
     # S1901M processed: one letter, which also opens F1901M with its deadline
