@@ -3,9 +3,12 @@
 The lines of one mail are one mail to the Bourse's desk (judge.money.bourse.desk, the
 very desk ``judge adjudicate`` plays a Bourse case with): the desk as the phase's
 earlier mails left it is kept with the phase (judge.money.bourse.desk_json), this mail
-is handled once on it, and its refusals and warnings are the reply. A mail that changed
-something (a JOIN accepted, or at least one trade line accepted) is kept for the phase
-under the member's pseudonym, and the desk after it with the phase.
+is handled once on it, and what the desk answers (judge.money.market.reading.MailRead:
+each line refused by its place in the mail, each JOIN done, the warnings on the set) is
+the reply, line by line; the reply ends with what is in force for the member. A mail
+that changed something (a JOIN accepted, or at least one trade line accepted) is kept
+for the phase under the member's pseudonym, and the desk after it with the phase.
+STATUS: judge.service.markets.bourse.status.
 """
 
 from __future__ import annotations
@@ -39,8 +42,9 @@ from judge.text.commands import Step
 
 
 def lines(ctx: Context, who: BourseIdentity, steps: Sequence[Step]) -> list[Result]:
-    """One Result per line; the accepted set's warnings come with its last line; STATUS
-    is answered after the mail's other lines (a JOIN of the same mail counts)."""
+    """One Result per line; the accepted set's warnings and what is in force after the
+    lines; STATUS is answered after the mail's other lines (a JOIN of the same mail
+    counts)."""
     game = who.game
     lock_game(ctx.session, game.id)
     kept = [s for s in steps if not isinstance(s.command, c.Status)]
