@@ -27,6 +27,7 @@ from judge.money.bourse.desk import Desk  # noqa: E402
 from judge.money.bourse.params import BourseParams  # noqa: E402
 from judge.money.bourse.state import Bourse  # noqa: E402
 from judge.money.bourse.turn import process_turn  # noqa: E402
+from judge.money.market.reading import Mail  # noqa: E402
 from judge.text.bourse import read_command  # noqa: E402
 
 
@@ -36,11 +37,12 @@ def desk_with_orders(members: int, seed: int = 1) -> Desk:
     desk = Desk(Bourse.opened(powers, params), Currencies.of(powers), params, turn_open=True)
     rng = random.Random(seed)
     for i in range(members):
-        desk.handle(f"p{i}@example.com", [(f"JOIN BOURSE P{i}", read_command(f"JOIN BOURSE P{i}"))])
+        join = f"JOIN BOURSE P{i}"
+        desk.handle(Mail(f"p{i}@example.com", (join,)), [read_command(join)])
         sold = rng.sample(powers, 3)
         lines = [f"SELL {rng.randint(1, 500)} {p}" for p in sold]
         lines += [f"BUY {rng.randint(1, 900)} {p}" for p in powers if p not in sold]
-        desk.handle(f"P{i}", [(line, read_command(line)) for line in lines])
+        desk.handle(Mail(f"P{i}", tuple(lines)), [read_command(line) for line in lines])
     return desk
 
 

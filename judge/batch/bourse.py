@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from judge.batch.case import CaseError, board_of, field
-from judge.batch.market import Mail, Refusals, params_of, read_mails
+from judge.batch.market import Mail, params_of, read_mails
 from judge.engine.board import Map
 from judge.engine.phase import Phase, Season
 from judge.engine.state import position_from_state, state_from_position
@@ -25,6 +25,7 @@ from judge.money.bourse.scoring import eliminate, score
 from judge.money.bourse.state import Bourse
 from judge.money.bourse.state_json import bourse_json, read_bourse
 from judge.money.bourse.turn import process_turn, turn_open
+from judge.money.market.reading import MailRead, errors_of
 from judge.text.bourse import read_command
 
 HostRunner = Callable[[Mapping[str, Any]], dict[str, Any]]
@@ -48,21 +49,21 @@ def play_case(case: Mapping[str, Any], play_host: HostRunner) -> dict[str, Any]:
         raise CaseError(str(e)) from None
     mails = read_mails(case, board)
     desk = Desk(bourse, Currencies.of(board.powers), params, turn_open(phase, params))
-    refusals = Refusals()
+    reads: list[MailRead] = []
     warnings: dict[str, list[str]] = {}
     for mail in mails:
         if _for_bourse(mail):
-            answer = desk.handle(mail.sender, [(line, read_command(line))
-                                               for line in mail.lines if line.strip()])
-            for line, reason in answer.refusals:
-                refusals.add(mail, line, reason)
-            warnings.setdefault(mail.key, []).extend(answer.warnings)
+            lines = tuple(line for line in mail.lines if line.strip())
+            read = desk.handle(Mail(mail.sender, lines, mail.power, mail.to),
+                               [read_command(line) for line in lines])
+            reads.append(read)
+            warnings.setdefault(read.key, []).extend(read.noted)
     if host_end == "draw":
         out, after = _unplayed(state, board), desk.bourse
     else:
         out = play_host(_host_case(case, state, [m for m in mails if not _for_bourse(m)]))
         after = _processed(desk, phase, params, out.get("state") or {}, board)
-    for key, refused in refusals.as_dict().items():
+    for key, refused in errors_of(reads, ()).items():
         out.setdefault("errors", {}).setdefault(key, []).extend(refused)
     out["state"] = {**(out.get("state") or {}), KEY: bourse_json(after)}
     out["end"] = None if host_end is None else _end(host_end, after, out["state"], board)

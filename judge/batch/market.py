@@ -2,9 +2,9 @@
 
 A market case carries the mail the judge read during one phase instead of orders:
 ``mails`` is a list of ``{"from", "as"?, "to"?, "lines"}``. This module reads that list,
-names powers as players may (full name, three-letter abbreviation, initial), keys each
-refused line by its mail's sender (``FROM`` or ``FROM/POWER``) as the contract says,
-and reads the ``seed`` and ``params`` every market game shares.
+names powers as players may (full name, three-letter abbreviation, initial), and reads
+the ``seed`` and ``params`` every market game shares; the refused lines are keyed by
+their mail's sender (``FROM`` or ``FROM/POWER``) by judge.money.market.reading.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from judge.batch.case import CaseError, field
 from judge.engine.board import Map
 from judge.money.market.reading import Mail
 
-__all__ = ["Mail", "Refusals", "params_of", "read_mails", "seed_of"]
+__all__ = ["Mail", "params_of", "read_mails", "seed_of"]
 
 
 def read_mails(case: Mapping[str, Any], board: Map) -> list[Mail]:
@@ -42,23 +42,6 @@ def read_mails(case: Mapping[str, Any], board: Map) -> list[Mail]:
             raise CaseError(f"'to' of mail {i + 1} must be a string")
         out.append(Mail(sender, tuple(lines), power, to.lower() if to else None))
     return out
-
-
-class Refusals:
-    """The refused lines of a case, per sender key, in the order they were refused (the
-    Bourse's desk answers them as (line, reason) pairs; the other games' readings as
-    judge.money.market.reading values)."""
-
-    def __init__(self) -> None:
-        self._by_key: dict[str, list[str]] = {}
-
-    def add(self, mail: Mail, line: str, reason: str) -> None:
-        """Refuse ``line`` of ``mail`` for ``reason`` (written ``<line>: <reason>``)."""
-        self._by_key.setdefault(mail.key, []).append(f"{line}: {reason}")
-
-    def as_dict(self) -> dict[str, list[str]]:
-        """The result's ``errors``: ``{}`` when nothing was refused."""
-        return {k: list(v) for k, v in self._by_key.items() if v}
 
 
 def seed_of(case: Mapping[str, Any]) -> int:

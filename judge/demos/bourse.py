@@ -62,11 +62,15 @@ NARRATION = {
         "cent per 100 units net bought or sold."),
     "W1901A": (
         "Winter 1901: the builds. No Bourse turn goes with an adjustment phase unless the "
-        "master set WINTER_TURNS."),
+        "master set WINTER_TURNS. When S1902M opens, the members who play no power get a "
+        "letter naming the turn and its deadline; France's player, who is ARGENT, reads "
+        "them in the host's own results instead."),
     "draw": (
-        "Spring 1902: every player votes SET DRAW and the game ends in a draw. The open "
-        "Bourse turn is discarded, and the Bourse is scored on the final centres: credits "
-        "are centres x units / 100, summed over the powers; the most credits win."),
+        "Spring 1902: CROWN trades, then every player votes SET DRAW and the game ends in "
+        "a draw. The open Bourse turn is discarded, and the Bourse is scored on the final "
+        "centres: credits are centres x units / 100, summed over the powers; the most "
+        "credits win. CROWN's copy of the closing letter lists the trades discarded; "
+        "nobody else's does."),
 }
 
 
@@ -101,8 +105,10 @@ def play(judge: MailJudge, game: str) -> None:
                 judge.send(master, [f"SIGNON MASTER@{game} masterpw", "SET NO_EARLY OFF",
                                     f"PROCESS {phase}"])
                 judge.settle()
-    say("S1902M: every player votes for a draw among all survivors.")
+    say("S1902M: CROWN trades; every player votes for a draw among all survivors.")
     judge.chapter("draw")
+    judge.send(player("carol", game), [f"SIGNON BOURSE@{game} carolpw", "SELL 100 MARKS",
+                                        "BUY 100 LIRA"])
     for power in POWERS:
         judge.send(player(power, game), [f"SIGNON {power}@{game} pw{power.lower()}",
                                           "SET DRAW"])

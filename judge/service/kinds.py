@@ -133,6 +133,11 @@ class Attachment(Protocol):
                     record: PhaseRecord, following: Position, now: datetime) -> object | None:
         """A host phase was played: the attachment's state for the next phase, or None."""
 
+    def opened(self, session: Session, settings: Settings, game: Game, record: PhaseRecord,
+               now: datetime) -> None:
+        """A host phase opened and has its deadline (``record.deadline``): at the start
+        and after each phase played, once the host's own letters are queued."""
+
     def end(self, session: Session, settings: Settings, game: Game, how: str,
             position: Position, now: datetime) -> None: ...
 

@@ -19,6 +19,7 @@ from judge.money.bourse.params import BourseParams
 from judge.money.bourse.state import Bourse, Member
 from judge.money.bourse.trades import Side
 from judge.money.bourse.turn import process_turn
+from judge.money.market.reading import Mail
 from judge.text.bourse import read_command
 
 C = runpy.run_path(str(Path(__file__).with_name("cases.py")))
@@ -109,7 +110,7 @@ def test_purchases_never_cost_more_than_proceeds_and_kept_cash(
     member = Member("ARGENT", dict.fromkeys(POWERS, 1000), cash, turns)
     bourse = Bourse(POWERS, {**dict.fromkeys(POWERS, 100), **rates}, {"ARGENT": member})
     desk = Desk(bourse, Currencies.of(POWERS), params, turn_open=True)
-    desk.handle("ARGENT", [(str(c), c) for c in commands])
+    desk.handle(Mail("ARGENT", tuple(str(c) for c in commands)), commands)
     after, report = process_turn(bourse, desk.sets, params)
     if "ARGENT" not in desk.sets:
         assert after.members["ARGENT"].holdings == member.holdings

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.maps import load_map
-from judge.money.bourse.commands import Buy, JoinBourse, NoTrade, Sell
+from judge.money.bourse.commands import Buy, Command, JoinBourse, NoTrade, Sell
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.desk import Desk
 from judge.money.bourse.params import BourseParams, ParamError
@@ -13,6 +13,7 @@ from judge.money.bourse.scoring import eliminate, net_worth, score
 from judge.money.bourse.state import Bourse, Member
 from judge.money.bourse.turn import process_turn
 from judge.money.market.rates import moved_rate
+from judge.money.market.reading import Done, Mail, MailRead, Refused
 
 POWERS = load_map("standard").powers
 PARAMS = BourseParams()
@@ -40,12 +41,13 @@ def test_credits_example_of_5_4() -> None:
 
 def test_a_turn_reports_reductions_losses_and_each_currencys_move() -> None:
     desk = Desk(Bourse.opened(POWERS, PARAMS), Currencies.of(POWERS), PARAMS, turn_open=True)
-    desk.handle("b@example.com", [("JOIN BOURSE BULLION", JoinBourse("BULLION"))])
-    answer = desk.handle("BULLION", [("SELL 300 F", Sell(300, "F")),
-                                     ("BUY 200 E", Buy(200, "E")),
-                                     ("BUY 150 G", Buy(150, "G"))])
-    assert answer.refusals == ()
-    assert len(answer.warnings) == 1 and "350.00" in answer.warnings[0]
+    joined = handle(desk, "b@example.com", [("JOIN BOURSE BULLION", JoinBourse("BULLION"))])
+    assert joined.done == (Done(0, "JOIN BOURSE BULLION", "joined as BULLION"),)
+    answer = handle(desk, "BULLION", [("SELL 300 F", Sell(300, "F")),
+                                      ("BUY 200 E", Buy(200, "E")),
+                                      ("BUY 150 G", Buy(150, "G"))])
+    assert answer.refused == () and answer.replaced == ("trades",)
+    assert len(answer.noted) == 1 and "350.00" in answer.noted[0]
     after, report = process_turn(desk.bourse, desk.sets, PARAMS)
     turn = report.members["BULLION"]
     assert [(t.power, t.done, t.reduced) for t in turn.trades] == [
@@ -59,13 +61,40 @@ def test_a_turn_reports_reductions_losses_and_each_currencys_move() -> None:
 def test_the_desk_keeps_the_earlier_set_when_a_mail_is_all_refused() -> None:
     bourse = Bourse.opened(POWERS, PARAMS).joined("ARGENT", PARAMS)
     desk = Desk(bourse, Currencies.of(POWERS), PARAMS, turn_open=True)
-    desk.handle("ARGENT", [("SELL 10 LIRA", Sell(10, "LIRA"))])
-    answer = desk.handle("ARGENT", [("BUY 1 X", Buy(1, "X")), ("??", None)])
-    assert [r for _, r in answer.refusals] == ["no such currency",
-                                               "cannot understand this command"]
+    handle(desk, "ARGENT", [("SELL 10 LIRA", Sell(10, "LIRA"))])
+    answer = handle(desk, "ARGENT", [("BUY 1 X", Buy(1, "X")), ("??", None)])
+    assert answer.refused == (Refused(0, "BUY 1 X", "no such currency"),
+                              Refused(1, "??", "cannot understand this command"))
+    assert answer.replaced == ()
     assert [t.units for t in desk.sets["ARGENT"].lines] == [10]
-    desk.handle("ARGENT", [("NOTRADE", NoTrade())])
+    handle(desk, "ARGENT", [("NOTRADE", NoTrade())])
     assert desk.sets["ARGENT"].lines == ()
+
+
+def test_the_desk_answers_with_the_typed_values_of_every_market_game() -> None:
+    """Issue 22: each line refused by its place in the mail (a line sent twice is
+    refused twice, each at its own place), the JOIN done, the warnings noted on the
+    whole set, under the mail's key."""
+    desk = Desk(Bourse.opened(POWERS, PARAMS), Currencies.of(POWERS), PARAMS, turn_open=True)
+    lines = [("SELL 10 LIRA", Sell(10, "LIRA")), ("JOIN BOURSE argent", JoinBourse("argent")),
+             ("SELL 600 LIRA", Sell(600, "LIRA")), ("SELL 10 LIRA", Sell(10, "LIRA")),
+             ("SELL 600 LIRA", Sell(600, "LIRA")), ("BUY 5 MARKS", Buy(5, "MARKS"))]
+    read = desk.handle(Mail("a@example.com", tuple(t for t, _ in lines), "FRANCE"),
+                       [c for _, c in lines])
+    assert read == MailRead(
+        "a@example.com/FRANCE",
+        (Refused(0, "SELL 10 LIRA", "you are not in this Bourse"),
+         Refused(2, "SELL 600 LIRA", "you may sell at most 500 LIRA this turn"),
+         Refused(4, "SELL 600 LIRA", "you may sell at most 500 LIRA this turn")),
+        (Done(1, "JOIN BOURSE argent", "joined as ARGENT"),),
+        noted=("WARNING: 5.00 will be left unspent and lost",), replaced=("trades",))
+    with pytest.raises(ValueError):
+        desk.handle(Mail("ARGENT", ("NOTRADE",)), [])
+
+
+def handle(desk: Desk, sender: str, lines: list[tuple[str, Command | None]]) -> MailRead:
+    """One mail of ``sender`` on the desk: each line with its command."""
+    return desk.handle(Mail(sender, tuple(t for t, _ in lines)), [c for _, c in lines])
 
 
 def test_elimination_zeroes_the_rate_keeps_the_units_and_a_joiner_gets_none() -> None:

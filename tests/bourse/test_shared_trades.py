@@ -12,6 +12,7 @@ from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.desk import Desk
 from judge.money.bourse.params import BourseParams
 from judge.money.bourse.state import Bourse, Member
+from judge.money.market.reading import Mail
 from judge.money.trades import MailSet, TradeTerms, build_trade_set
 
 STANDARD = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
@@ -62,12 +63,13 @@ def test_the_desk_builds_what_the_shared_builder_builds(
     bourse = Bourse(STANDARD, dict.fromkeys(STANDARD, 100), {"ARGENT": member},
                     frozenset({"GERMANY"}))
     desk = Desk(bourse, Currencies.of(STANDARD), params, turn_open=True)
-    answer = desk.handle("ARGENT", [(str(i), c) for i, c in enumerate(lines)])
+    answer = desk.handle(Mail("ARGENT", tuple(str(i) for i in range(len(lines)))), lines)
     terms = TradeTerms(member.holdings, params.sell_limit, Currencies.of(STANDARD),
                        frozenset({"GERMANY"}),
                        lambda p: f"{p} is eliminated; its currency is worthless")
     built = build_trade_set(lines, terms)
-    assert answer.refusals == tuple((str(r.index), r.reason) for r in built.refusals)
+    assert [(r.line, r.text, r.reason) for r in answer.refused] == [
+        (r.index, str(r.index), r.reason) for r in built.refusals]
     got = desk.sets.get("ARGENT")
     assert (None if got is None else got.lines) == built.trades
     one_by_one = MailSet()

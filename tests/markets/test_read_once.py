@@ -180,9 +180,9 @@ def test_a_bourse_mail_is_handled_once_on_the_desk_kept_with_the_phase(
     handled: list[str] = []
     handle = Desk.handle
 
-    def counted(desk: Desk, sender: str, lines: Any) -> Any:
-        handled.append(sender)
-        return handle(desk, sender, lines)
+    def counted(desk: Desk, mail: Any, commands: Any) -> Any:
+        handled.append(mail.sender)
+        return handle(desk, mail, commands)
 
     monkeypatch.setattr(Desk, "handle", counted)
     for n in range(4):

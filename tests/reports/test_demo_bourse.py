@@ -27,6 +27,14 @@ def test_the_bourse_demo() -> None:
     assert "pseudonym CROWN is taken" in story
     end = next(m for m in mails if "the Bourse ends" in m.splitlines()[0])
     assert "Winner: ARGENT." in end and "@" not in end.split("\n", 2)[2]
+    # CROWN's trades discarded with the open turn: in his copy of the end letter alone
+    ends = {m.splitlines()[1].strip(): m for m in mails if "the Bourse ends" in m.splitlines()[0]}
+    assert set(ends) == {"to carol", "to FRANCE, dave", "to master"}
+    assert "CROWN: SELL 100 MARKS; BUY 100 LIRA" in ends["to carol"]
+    assert all("SELL 100 MARKS" not in m for to, m in ends.items() if to != "to carol")
+    # S1902M opens after a winter without a turn: a letter to the members who play no power
+    opens = [m for m in mails if "Bourse turn S1902M is open" in m.splitlines()[0]]
+    assert len(opens) == 1 and opens[0].splitlines()[1].strip() == "to carol, dave"
     for mail in mails:
         head, to = mail.splitlines()[:2]
         if "Bourse" in head or to.strip() in ("to carol", "to dave", "to FRANCE"):

@@ -3,13 +3,16 @@
 The desk knows who a mail is from (a member's pseudonym, or a sender who joined earlier
 in the turn, D14), takes ``JOIN BOURSE`` at once, and builds the mail's set of trades
 line by line (D31): a mail with at least one accepted trade line replaces the member's
-set for the turn, a mail whose lines are all refused changes nothing (D19). Each mail
-gets its refusals (line, reason) and, with an accepted set, its warnings (D20).
+set for the turn, a mail whose lines are all refused changes nothing (D19). What each
+mail got is the market games' typed answer (judge.money.market.reading.MailRead): each
+line refused (its place in the mail, its text, the reason), each ``JOIN BOURSE`` done,
+and, with an accepted set, its warnings (D20) as notes on the whole set; nobody matches
+a line back by its text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from judge.money.bourse import checks
@@ -18,15 +21,10 @@ from judge.money.bourse.params import BourseParams
 from judge.money.bourse.state import Bourse
 from judge.money.bourse.trades import TradeSet
 from judge.money.currencies import Currencies
+from judge.money.market.reading import Done, Mail, MailRead, Refused
 from judge.money.trades import TRADE_WORDS, MailSet, unreadable
 
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """What one mail got: its refused lines with their reasons, and its warnings."""
-
-    refusals: tuple[tuple[str, str], ...]
-    warnings: tuple[str, ...]
+REPLACED = "trades"  # MailRead.replaced: the set a mail with an accepted trade line replaced
 
 
 @dataclass
@@ -51,17 +49,21 @@ class Desk:
         member = self.bourse.member(sender)
         return None if member is None else member.pseudonym
 
-    def handle(self, sender: str, lines: Iterable[tuple[str, Command | None]]) -> Answer:
-        """One mail: each line as received with the command read from it (None when it
-        could not be read)."""
-        refusals: list[tuple[str, str]] = []
-        who = self.identity(sender)
+    def handle(self, mail: Mail, commands: Sequence[Command | None]) -> MailRead:
+        """One mail: ``mail.lines`` as received, with the command read from each line
+        (None when it could not be read), in the same order."""
+        if len(commands) != len(mail.lines):
+            raise ValueError(f"{len(mail.lines)} lines but {len(commands)} commands")
+        refused: list[Refused] = []
+        done: list[Done] = []
+        who = self.identity(mail.sender)
         built = MailSet()
-        for text, command in lines:
+        for place, (text, command) in enumerate(zip(mail.lines, commands, strict=True)):
             if isinstance(command, JoinBourse):
-                reason = self._join(sender, who, command.pseudonym)
+                reason = self._join(mail.sender, who, command.pseudonym)
                 if reason is None:
-                    who = self.aliases[sender]
+                    who = self.aliases[mail.sender]
+                    done.append(Done(place, text, f"joined as {who}"))
             elif who is None:
                 reason = checks.NOT_A_MEMBER
             elif command is None:
@@ -72,14 +74,17 @@ class Desk:
                 reason = built.take(command, checks.trade_terms(
                     self.bourse.members[who], self.bourse, self.currencies, self.params))
             if reason is not None:
-                refusals.append((text, reason))
-        warned: list[str] = []
+                refused.append(Refused(place, text, reason))
+        noted: list[str] = []
+        replaced: tuple[str, ...] = ()
         trades = built.trades
         if trades is not None and who is not None:
             self.sets[who] = TradeSet(trades)
-            warned = checks.warnings(self.sets[who], self.bourse.members[who], self.bourse,
-                                     self.params)
-        return Answer(tuple(refusals), tuple(warned))
+            noted = checks.warnings(self.sets[who], self.bourse.members[who], self.bourse,
+                                    self.params)
+            replaced = (REPLACED,)
+        return MailRead(mail.key, tuple(refused), tuple(done), noted=tuple(noted),
+                        replaced=replaced)
 
     def _join(self, sender: str, who: str | None, pseudonym: str) -> str | None:
         reason = checks.check_join(self.bourse, who is not None, pseudonym, self.params)

@@ -206,6 +206,8 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
         queue_all(session, settings, now, income_report_mails(roster, money.closing.reports))
     queue_all(session, settings, now,
               part_of(game).after_phase(session, game, record, result, roster))
+    for attachment in attachments_of(game):
+        attachment.opened(session, settings, game, following, now)
     return Processed(record.phase, result, played, following.phase)
 
 
@@ -241,6 +243,8 @@ def begin(session: Session, game: Game, settings: Settings, now: datetime,
     money = bribes.balances(game) if kind_of(game.variant).bank else None
     queue_all(session, settings, now, start_mails(roster_of(game, settings.name), position,
                                                deadline, money, unplayed))
+    for attachment in attachments_of(game):
+        attachment.opened(session, settings, game, record, now)
     return record
 
 

@@ -63,6 +63,10 @@ class BourseAttachment:
                     record: PhaseRecord, following: Position, now: datetime) -> object | None:
         return turns.play(session, settings, game, record, following, now)
 
+    def opened(self, session: Session, settings: Settings, game: Game, record: PhaseRecord,
+               now: datetime) -> None:
+        turns.opened(session, settings, game, record, now)
+
     def end(self, session: Session, settings: Settings, game: Game, how: str,
             position: Position, now: datetime) -> None:
         turns.end(session, settings, game, how, position, now)
