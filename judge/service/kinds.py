@@ -12,10 +12,11 @@ commands that reach it (sign-on, SET).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from judge.config import Settings
 from judge.engine.adjudicate import PhaseResult
@@ -23,7 +24,7 @@ from judge.engine.phase import Phase
 from judge.engine.position import Position
 from judge.games import Kind, attachments, kind_named, kind_of
 from judge.service.context import Context, Identity, Result
-from judge.service.reports import Mail, Roster
+from judge.service.reports import Mail, Member, Roster, roster_of
 from judge.storage.schema import Game, PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -141,6 +142,11 @@ class Attachment(Protocol):
     def end(self, session: Session, settings: Settings, game: Game, how: str,
             position: Position, now: datetime) -> None: ...
 
+    def followers(self, session: Session, game: Game) -> Sequence[Member]:
+        """Who follows the host's clock through the attachment without playing in the
+        host (a Bourse's members who play no power): told when its deadline moves or the
+        game pauses or resumes."""
+
     @property
     def key(self) -> str:
         """Where the attachment's state is kept in the host's ``PhaseRecord.state``."""
@@ -156,6 +162,17 @@ def part_of(game: Game) -> GamePart:
 def attachments_of(game: Game) -> Sequence[Attachment]:
     """The attachments the game carries (its Bourse, if it has one)."""
     return [a for a in all_attachments() if a.attached(game)]
+
+
+def clock_roster(game: Game, judge: str) -> Roster:
+    """The game's roster with its attachments' followers: whom a moved deadline, a pause
+    or a resumption is told to."""
+    roster = roster_of(game, judge)
+    session = object_session(game)
+    if session is None:
+        return roster
+    followers = tuple(m for a in attachments_of(game) for m in a.followers(session, game))
+    return replace(roster, followers=followers) if followers else roster
 
 
 def attachment_named(name: str) -> Attachment:

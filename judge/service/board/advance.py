@@ -17,6 +17,7 @@ from judge.games import kind_of
 from judge.service.board.endings import agreed_ending, finish
 from judge.service.board.phases import begin, phase_clock, process_phase, queue_all
 from judge.service.deadlines import Due, due
+from judge.service.kinds import clock_roster
 from judge.service.reports import late_notice_mails, pause_mails, reminder_mails, roster_of
 from judge.service.schedule import schedule
 from judge.service.timing import timing_of
@@ -91,7 +92,8 @@ def _pause_reminder(session: Session, game: Game, settings: Settings,
     if told is not None and now - told < timing.pause_notice:
         return None
     since = (game.paused_at or now).strftime("%Y-%m-%d %H:%M UTC")
-    queue_all(session, settings, now, pause_mails(roster_of(game, settings.name), True, game.phase,
-                                               None, f"still paused by the master since {since}"))
+    queue_all(session, settings, now,
+              pause_mails(clock_roster(game, settings.name), True, game.phase, None,
+                          f"still paused by the master since {since}"))
     game.pause_told_at = now
     return ("still paused; everyone told", game.phase)

@@ -10,7 +10,7 @@ from judge.service.board.chartbook import book_mails
 from judge.service.board.control import controller_player
 from judge.service.board.phases import begin, process_phase
 from judge.service.context import Context, Refusal, Result
-from judge.service.kinds import attachments_of
+from judge.service.kinds import attachments_of, clock_roster
 from judge.service.phase_flags import clear_phase_flags
 from judge.service.powers import power_named
 from judge.service.reports import (
@@ -53,7 +53,7 @@ def pause(ctx: Context, cmd: c.Pause, step: Step) -> Result:
     _expect(game, GameState.ACTIVE)
     game.state = GameState.PAUSED
     game.paused_at = game.pause_told_at = ctx.now
-    _queue(ctx, pause_mails(roster_of(game, ctx.settings.name), True, game.phase))
+    _queue(ctx, pause_mails(clock_roster(game, ctx.settings.name), True, game.phase))
     return Result(step.line, step.text, True, [f"Game {game.name} is paused."])
 
 
@@ -67,7 +67,7 @@ def resume(ctx: Context, cmd: c.Resume, step: Step) -> Result:
         schedule.shift(record, ctx.now - game.paused_at)
     game.paused_at = game.pause_told_at = None
     deadline = record.deadline if record is not None else None
-    _queue(ctx, pause_mails(roster_of(game, ctx.settings.name), False, game.phase, deadline))
+    _queue(ctx, pause_mails(clock_roster(game, ctx.settings.name), False, game.phase, deadline))
     return Result(step.line, step.text, True, [f"Game {game.name} is resumed."])
 
 

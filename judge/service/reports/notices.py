@@ -197,7 +197,7 @@ def pause_mails(game: GameOrRoster, paused: bool, phase: str | None = None,
     roster = as_roster(game)
     said = "is paused" if paused else "is resumed"
     return _to_all(roster, f"Diplomacy game {roster.game} {said}", "notice/pause.txt.j2",
-                   paused, phase, deadline, reason)
+                   paused, phase, deadline, reason, roster.clock_readers())
 
 
 def deadline_mails(game: GameOrRoster, phase: str, deadline: datetime, absence: bool,
@@ -211,7 +211,7 @@ def deadline_mails(game: GameOrRoster, phase: str, deadline: datetime, absence: 
                     "notice/deadline.txt.j2",
                     StateView(roster.game, False, phase, _title(phase),
                               deadline_text(deadline, m.zone), why))
-            for m in roster.everyone() if but is None or m.address.lower() != but.lower()]
+            for m in roster.clock_readers() if but is None or m.address.lower() != but.lower()]
 
 
 def rollback_mails(game: GameOrRoster, phase: str, deadline: datetime | None) -> list[Mail]:
@@ -222,11 +222,12 @@ def rollback_mails(game: GameOrRoster, phase: str, deadline: datetime | None) ->
 
 
 def _to_all(roster: Roster, subject: str, template: str, paused: bool, phase: str | None,
-            deadline: datetime | None, reason: str) -> list[Mail]:
+            deadline: datetime | None, reason: str,
+            readers: list[Member] | None = None) -> list[Mail]:
     return [compose(m.address, m.reader, subject, template,
                     StateView(roster.game, paused, phase, _title(phase) if phase else None,
                               deadline_text(deadline, m.zone), reason))
-            for m in roster.everyone()]
+            for m in (roster.everyone() if readers is None else readers)]
 
 
 def end_mails(game: GameOrRoster, ending: Ending, position: Position,

@@ -47,6 +47,9 @@ class Roster:
     master: Member | None = None
     # SET CONTROL: a power without a player of its own -> the power whose player plays it
     controlled: Mapping[str, str] = field(default_factory=dict)
+    # those who follow the game's clock without playing in it (a Bourse's members who
+    # play no power): told when a deadline moves, the game pauses or resumes, nothing else
+    followers: tuple[Member, ...] = ()
 
     @property
     def title(self) -> str:
@@ -97,6 +100,13 @@ class Roster:
             seen.setdefault(member.address.lower(), member)
         if self.master is not None:
             seen.setdefault(self.master.address.lower(), self.master)
+        return list(seen.values())
+
+    def clock_readers(self) -> list[Member]:
+        """Everyone, then the followers: who is told that the game's clock moved."""
+        seen = {m.address.lower(): m for m in self.everyone()}
+        for member in self.followers:
+            seen.setdefault(member.address.lower(), member)
         return list(seen.values())
 
 

@@ -4,6 +4,7 @@ to the core."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,12 +16,16 @@ from judge.engine.position import Position
 from judge.games import BOURSE, Kind
 from judge.service.context import Context, Result
 from judge.service.markets.bourse import attached, members, setup, turns
+from judge.service.markets.bourse.letters import readers
 from judge.service.markets.bourse.lines import lines as bourse_lines
 from judge.service.markets.bourse.members import BourseIdentity
 from judge.service.markets.lines import answered
+from judge.service.reports import Member
 from judge.storage.schema import Game, PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step
+
+FOLLOWER = "FOLLOWER"  # a member's Mail.reader in the host's clock notices
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,14 @@ class BourseAttachment:
     def opened(self, session: Session, settings: Settings, game: Game, record: PhaseRecord,
                now: datetime) -> None:
         turns.opened(session, settings, game, record, now)
+
+    def followers(self, session: Session, game: Game) -> Sequence[Member]:
+        """Every member's mailbox (the roster drops those it already has: host players,
+        observers, the master)."""
+        if not attached(game):
+            return []
+        return [Member(r.address, FOLLOWER, r.zone, r.pictures)
+                for r in readers(session, game, master=False)]
 
     def end(self, session: Session, settings: Settings, game: Game, how: str,
             position: Position, now: datetime) -> None:
