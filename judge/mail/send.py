@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import binascii
 import logging
 import os
+import random
 import re
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
@@ -12,7 +15,7 @@ from email.message import EmailMessage
 from email.policy import SMTP as SMTP_POLICY
 from email.policy import SMTPUTF8 as SMTPUTF8_POLICY
 from email.utils import format_datetime
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +36,7 @@ def render(row: OutboundMessage, settings: Settings, now: datetime) -> bytes:
     """The mail as sent: the stored raw bytes, or a plain-text message built from the row."""
     if row.raw is not None:
         return row.raw
-    quick = None if row.picture else _render_plain(row, settings, now)
+    quick = _render_plain(row, settings, now)
     if quick is not None:
         return quick
     return render_message(row, settings, now)
@@ -101,9 +104,52 @@ def _render_plain(row: OutboundMessage, settings: Settings, now: datetime) -> by
         return None
     headers.append(("Auto-Submitted", "auto-replied" if row.in_reply_to else "auto-generated"))
     head = "".join(f"{name}: {value}\r\n" for name, value in headers)
-    return (f"{head}Content-Type: text/plain; charset=\"utf-8\"\r\n"
-            "Content-Transfer-Encoding: 7bit\r\nMIME-Version: 1.0\r\n\r\n").encode(
-                "ascii") + b"\r\n".join(lines) + b"\r\n"
+    text = b"\r\n".join(lines) + b"\r\n"
+    if not row.picture:
+        return (f"{head}Content-Type: text/plain; charset=\"utf-8\"\r\n"
+                "Content-Transfer-Encoding: 7bit\r\nMIME-Version: 1.0\r\n\r\n").encode(
+                    "ascii") + text
+    return _with_picture(head, text, row.picture, row.picture_name or "map.png")
+
+
+# A mail with a map: what ``render_message`` makes of it (multipart/mixed, the text part
+# first, the PNG inline in base64 lines of 76), but for the boundary, which is random
+# there too. The picture's base64 is made once for all the mails that carry it (a phase's
+# map goes to every reader: the email package took 3 ms a mail over it).
+_FILE_NAME = re.compile(r"[A-Za-z0-9._-]+")
+_DISPOSITION = 'Content-Disposition: inline; filename="{}"'
+
+
+def _with_picture(head: str, text: bytes, picture: bytes, name: str) -> bytes | None:
+    disposition = _DISPOSITION.format(name)
+    if not _FILE_NAME.fullmatch(name) or len(disposition) > _LINE_LIMIT:
+        return None
+    boundary = _boundary(text)
+    line = f"--{boundary}\r\n".encode("ascii")
+    return b"".join((
+        f"{head}MIME-Version: 1.0\r\nContent-Type: multipart/mixed; "
+        f'boundary="{boundary}"\r\n\r\n'.encode("ascii"),
+        line, b'Content-Type: text/plain; charset="utf-8"\r\n'
+        b"Content-Transfer-Encoding: 7bit\r\n\r\n", text, b"\r\n",
+        line, b"Content-Type: image/png\r\nContent-Transfer-Encoding: base64\r\n",
+        f"{disposition}\r\nMIME-Version: 1.0\r\n\r\n".encode("ascii"),
+        _base64_lines(picture), b"\r\n",
+        f"--{boundary}--\r\n".encode("ascii")))
+
+
+def _boundary(text: bytes) -> str:
+    """A boundary as the email package makes one, in no line of ``text``."""
+    while True:
+        boundary = f"{'=' * 15}{random.randrange(sys.maxsize):019d}=="
+        if f"--{boundary}".encode("ascii") not in text:
+            return boundary
+
+
+@lru_cache(maxsize=8)
+def _base64_lines(picture: bytes) -> bytes:
+    """``picture`` in base64, lines of 76 characters ending CRLF (the last one too)."""
+    encoded = binascii.b2a_base64(picture, newline=False)
+    return b"".join(encoded[i:i + 76] + b"\r\n" for i in range(0, len(encoded), 76))
 
 
 def _plain_text(text: str) -> bool:
