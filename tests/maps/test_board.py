@@ -168,7 +168,7 @@ def test_the_painted_ground_never_keeps_a_phase_in_the_next_picture() -> None:
     busy = played(next(r for r in game if r.position.phase.year == 1905))
     first = played(game[0])
     assert set(busy.state["centers"]) - {"ITALY"}  # the busy phase tints other provinces
-    for cached in (png._painted, png._piece, png._fills, png._mask, png._board_palette):
+    for cached in (png._painted, png._piece, png._fills, png._mask, png._palette):
         cached.cache_clear()
     fresh = board_png(first.state, orders=first.orders, results=first.results)
     board_png(busy.state, orders=busy.orders, results=busy.results)
