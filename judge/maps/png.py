@@ -308,7 +308,7 @@ class _Palette:
         self.image.putpalette(colours)
         self.colours = [tuple(colours[i:i + 3]) for i in range(0, len(colours), 3)]
         self._index: dict[str, int] = {}
-        self._stamps: dict[tuple[str, tuple[int, int], bytes, bytes], Image.Image] = {}
+        self._stamps: dict[tuple[str, int, bytes], tuple[Image.Image, Image.Image]] = {}
 
     def index(self, colour: str) -> int:
         found = self._index.get(colour)
@@ -327,16 +327,18 @@ class _Palette:
         taken from the stamps made before."""
         box = (at[0], at[1], at[0] + mask.size[0], at[1] + mask.size[1])
         under = image.crop(box)
-        key = (colour, mask.size, mask.tobytes(), under.tobytes())
-        done = self._stamps.get(key)
-        if done is None:
+        # the masks are _lettering's, kept while it keeps them: one is known by its id,
+        # and the stamp keeps its mask so that the id is never another's
+        key = (colour, id(mask), under.tobytes())
+        kept = self._stamps.get(key)
+        if kept is None or kept[0] is not mask:
             rgb_box = under.convert("RGB")
             ImageDraw.Draw(rgb_box).bitmap((0, 0), mask, rgb(colour))
-            done = rgb_box.quantize(palette=self.image, dither=Image.Dither.NONE)
+            kept = mask, rgb_box.quantize(palette=self.image, dither=Image.Dither.NONE)
             if len(self._stamps) >= 4096:
                 self._stamps.clear()
-            self._stamps[key] = done
-        image.paste(done, box)
+            self._stamps[key] = kept
+        image.paste(kept[1], box)
 
 
 @lru_cache(maxsize=8)
