@@ -58,13 +58,19 @@ def render_message(row: OutboundMessage, settings: Settings, now: datetime) -> b
     # RFC 3834: tells vacation responders not to answer, so judges and robots never loop.
     message["Auto-Submitted"] = "auto-replied" if row.in_reply_to else "auto-generated"
     message.set_content(row.body if row.body.endswith("\n") else row.body + "\n")
-    if row.picture:
-        # the text stays the first part, as a text-only reader has always read it; the
-        # map follows as an inline PNG (multipart/mixed)
-        message.add_attachment(row.picture, maintype="image", subtype="png",
-                               disposition="inline",
-                               filename=row.picture_name or "map.png")
+    # the text stays the first part, as a text-only reader has always read it; the map
+    # and a market's chart follow as inline PNGs (multipart/mixed)
+    for png, name in _pictures(row):
+        message.add_attachment(png, maintype="image", subtype="png", disposition="inline",
+                               filename=name)
     return message.as_bytes()
+
+
+def _pictures(row: OutboundMessage) -> list[tuple[bytes, str]]:
+    """The PNGs sent beside the text, in order, with their file names."""
+    return [(png, name or default) for png, name, default
+            in ((row.picture, row.picture_name, "map.png"),
+                (row.chart, row.chart_name, "chart.png")) if png]
 
 
 # The common reply, assembled directly as bytes: ``render_message`` builds the same bytes
@@ -105,11 +111,12 @@ def _render_plain(row: OutboundMessage, settings: Settings, now: datetime) -> by
     headers.append(("Auto-Submitted", "auto-replied" if row.in_reply_to else "auto-generated"))
     head = "".join(f"{name}: {value}\r\n" for name, value in headers)
     text = b"\r\n".join(lines) + b"\r\n"
-    if not row.picture:
+    pictures = _pictures(row)
+    if not pictures:
         return (f"{head}Content-Type: text/plain; charset=\"utf-8\"\r\n"
                 "Content-Transfer-Encoding: 7bit\r\nMIME-Version: 1.0\r\n\r\n").encode(
                     "ascii") + text
-    return _with_picture(head, text, row.picture, row.picture_name or "map.png")
+    return _with_pictures(head, text, pictures)
 
 
 # A mail with a map: what ``render_message`` makes of it (multipart/mixed, the text part
@@ -120,21 +127,23 @@ _FILE_NAME = re.compile(r"[A-Za-z0-9._-]+")
 _DISPOSITION = 'Content-Disposition: inline; filename="{}"'
 
 
-def _with_picture(head: str, text: bytes, picture: bytes, name: str) -> bytes | None:
-    disposition = _DISPOSITION.format(name)
-    if not _FILE_NAME.fullmatch(name) or len(disposition) > _LINE_LIMIT:
+def _with_pictures(head: str, text: bytes, pictures: list[tuple[bytes, str]]) -> bytes | None:
+    dispositions = [_DISPOSITION.format(name) for _, name in pictures]
+    if not all(_FILE_NAME.fullmatch(name) for _, name in pictures) \
+            or any(len(d) > _LINE_LIMIT for d in dispositions):
         return None
     boundary = _boundary(text)
     line = f"--{boundary}\r\n".encode("ascii")
-    return b"".join((
-        f"{head}MIME-Version: 1.0\r\nContent-Type: multipart/mixed; "
-        f'boundary="{boundary}"\r\n\r\n'.encode("ascii"),
-        line, b'Content-Type: text/plain; charset="utf-8"\r\n'
-        b"Content-Transfer-Encoding: 7bit\r\n\r\n", text, b"\r\n",
-        line, b"Content-Type: image/png\r\nContent-Transfer-Encoding: base64\r\n",
-        f"{disposition}\r\nMIME-Version: 1.0\r\n\r\n".encode("ascii"),
-        _base64_lines(picture), b"\r\n",
-        f"--{boundary}--\r\n".encode("ascii")))
+    parts = [f"{head}MIME-Version: 1.0\r\nContent-Type: multipart/mixed; "
+             f'boundary="{boundary}"\r\n\r\n'.encode("ascii"),
+             line, b'Content-Type: text/plain; charset="utf-8"\r\n'
+             b"Content-Transfer-Encoding: 7bit\r\n\r\n", text, b"\r\n"]
+    for (png, _), disposition in zip(pictures, dispositions, strict=True):
+        parts += [line, b"Content-Type: image/png\r\nContent-Transfer-Encoding: base64\r\n",
+                  f"{disposition}\r\nMIME-Version: 1.0\r\n\r\n".encode("ascii"),
+                  _base64_lines(png), b"\r\n"]
+    parts.append(f"--{boundary}--\r\n".encode("ascii"))
+    return b"".join(parts)
 
 
 def _boundary(text: bytes) -> str:

@@ -364,6 +364,8 @@ _PLAIN = {
         "\n".join),
     "picture": st.one_of(st.none(), st.binary(max_size=400)),
     "picture_name": st.from_regex(r"[A-Za-z0-9._-]{1,30}", fullmatch=True),
+    "chart": st.one_of(st.none(), st.binary(max_size=400)),
+    "chart_name": st.from_regex(r"[A-Za-z0-9._-]{0,30}", fullmatch=True),
 }
 _ANY = {
     "sender": st.one_of(st.none(), _ADDRESSES),
@@ -376,6 +378,8 @@ _ANY = {
                       st.sampled_from(["", "\n"])),
     "picture": st.one_of(st.none(), st.just(b""), st.binary(max_size=400)),
     "picture_name": st.one_of(st.just(""), _WORDS, st.text(max_size=64)),
+    "chart": st.one_of(st.none(), st.just(b""), st.binary(max_size=400)),
+    "chart_name": st.one_of(st.just(""), _WORDS, st.text(max_size=64)),
 }
 # the email package's boundary of a multipart mail is random: compared as one word
 _BOUNDARY = re.compile(rb"={15}\d{19}==")
@@ -400,10 +404,10 @@ def test_a_plain_reply_assembled_directly_is_the_email_packages_message(
 ) -> None:
     quick = _render_plain(row, Settings(addresses=("judge@example.org",)), moment)
     event("assembled directly" if quick is not None else "left to the email package")
-    event("with a picture" if row.picture else "text only")
+    event(f"{bool(row.picture) + bool(row.chart)} pictures")
     if quick is not None:
         package = render_message(row, Settings(addresses=("judge@example.org",)), moment)
-        assert quick == package if not row.picture else _same(quick, package)
+        assert quick == package if not (row.picture or row.chart) else _same(quick, package)
 
 
 def test_ordinary_replies_take_the_quick_path() -> None:
@@ -449,6 +453,14 @@ def test_a_mail_with_a_map_takes_the_quick_path_and_encodes_the_map_once() -> No
     for name in ("carte é.png", "x" * 60 + ".png"):
         odd = replace_row(rows[0], picture_name=name)
         assert _render_plain(odd, judge, NOW) is None
+    # a year-end letter: the map, then the market's chart
+    chart = bytes(range(255, -1, -1)) * 40
+    both = replace_row(rows[0], chart=chart, chart_name="g-W1901A-chart.png")
+    quick = _render_plain(both, judge, NOW)
+    assert quick is not None and _same(quick, render_message(both, judge, NOW))
+    parts = list(message_from_bytes(quick, policy=default).iter_parts())
+    assert [p.get_filename() for p in parts[1:]] == ["g-S1901M.png", "g-W1901A-chart.png"]
+    assert [p.get_content() for p in parts[1:]] == [picture, chart]
 
 
 def test_the_boundary_is_in_no_line_of_the_text(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -460,7 +472,7 @@ def test_the_boundary_is_in_no_line_of_the_text(monkeypatch: pytest.MonkeyPatch)
 
 def replace_row(row: OutboundMessage, **changes: str) -> OutboundMessage:
     values = {k: getattr(row, k) for k in ("sender", "recipient", "subject", "message_id",
-                                           "picture", "picture_name",
+                                           "picture", "picture_name", "chart", "chart_name",
                                            "in_reply_to", "body", "raw")}
     return OutboundMessage(**{**values, **changes})
 
