@@ -9,7 +9,9 @@ and 600 pixels wide) and the PNG's size, and the first PNG of a process (which p
 the board's ground, kept for the next ones); then the CPU time of ``results_mails`` for
 the phase with every reader's map on and with every reader's map off, and their ratio;
 then the same ratio for the phase's adjudication and its results mails together (what
-``judge process`` does for a phase, less the database and the mail queue).
+``judge process`` does for a phase, less the database and the mail queue); then the same
+with the mails rendered as the sender renders them for the relay (a map's mail with its
+picture in base64).
 """
 
 from __future__ import annotations
@@ -21,14 +23,17 @@ import time
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from judge.config import Settings
 from judge.engine.adjudicate import PhaseResult, adjudicate
 from judge.engine.choices import random_orders
 from judge.engine.maps import load_map
 from judge.engine.state import position_from_state
+from judge.mail.send import render
 from judge.maps import board_png, board_svg
 from judge.maps.played import played
 from judge.service.reports.results import results_mails
 from judge.service.reports.roster import Member, Roster
+from judge.storage.mailqueue import OutboundMessage
 
 # a full board: 34 units, one on every supply centre, owned by the unit's power
 SHARES = {"AUSTRIA": ["VIE", "BUD", "TRI", "SER", "GRE"],
@@ -110,6 +115,22 @@ def main() -> None:
     whole_text = _cpu(lambda: phase_with(quiet), repeat)
     print(f"adjudication and results mails: {whole_maps:.1f} ms CPU with maps, "
           f"{whole_text:.1f} ms text only ({whole_maps / whole_text:.2f} times)")
+    judge = Settings(addresses=("judge@example.org",))
+
+    def sent(members: Roster) -> None:
+        for n, mail in enumerate(results_mails(members, adjudicate(position, orders, board),
+                                               board, deadline)):
+            picture = mail.picture or (None, "")
+            render(OutboundMessage(recipient=mail.to, sender="", subject=mail.subject,
+                                   body=mail.body, raw=None, in_reply_to=None,
+                                   message_id=f"<{n}.bench@example.org>",
+                                   picture=picture[0], picture_name=picture[1]),
+                   judge, deadline)
+
+    sent_maps = _cpu(lambda: sent(roster), repeat)
+    sent_text = _cpu(lambda: sent(quiet), repeat)
+    print(f"the same and the mails rendered for the relay: {sent_maps:.1f} ms CPU with maps, "
+          f"{sent_text:.1f} ms text only ({sent_maps / sent_text:.2f} times)")
 
 
 if __name__ == "__main__":

@@ -6,8 +6,10 @@
 
 ``--games`` standard games are due in S1901M with every power's opening orders in force;
 ``--payola N`` adds N heavy Payola phases (25 offer lines per power); ``--no-maps`` sets
-the games' MAP option OFF (text-only results mails). Also prints the cost of a run that
-finds nothing to do, which ``judge serve`` pays every minute.
+the games' MAP option OFF (text-only results mails). Then the sender's share: every
+mail queued rendered as the sender renders it for the relay (``judge.mail.send.render``,
+a map's mail with its picture in base64), its CPU per phase. Also prints the cost of a
+run that finds nothing to do, which ``judge serve`` pays every minute.
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ from processing_setup import (  # noqa: E402
     standard_games,
 )
 
+from judge.mail.send import render  # noqa: E402
 from judge.service.processing import process_due  # noqa: E402
+from judge.storage.mailqueue import OutboundMessage  # noqa: E402
 
 
 def main() -> None:
@@ -48,6 +52,12 @@ def main() -> None:
         done = process_due(factory, settings, NOW)
         elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         queued = mails_queued(factory) - before
+        with factory() as session:
+            rows = list(session.query(OutboundMessage).order_by(OutboundMessage.id))
+            sending = time.process_time()
+            for row in rows:
+                render(row, settings, NOW)
+            sending = time.process_time() - sending
         processed = sum(1 for d in done if d.what == "processed")
         started = time.perf_counter()
         idle = process_due(factory, settings, NOW)
@@ -60,6 +70,8 @@ def main() -> None:
     print(f"  {processed} phases in {elapsed:.2f} s: {processed / elapsed:.0f} phases/s, "
           f"{elapsed / processed * 1000:.1f} ms each (CPU {cpu / processed * 1000:.1f} ms); "
           f"{queued} mails queued")
+    print(f"  the sender rendering them: {sending / processed * 1000:.1f} ms CPU a phase "
+          f"(processing and sending: {(cpu + sending) / processed * 1000:.1f} ms)")
     print(f"  a run with nothing due over the same games: {quiet * 1000:.0f} ms")
 
 

@@ -29,8 +29,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "judge"
 ALLOWED: dict[str, tuple[str, ...]] = {
     "judge": (),  # the package's __init__: the version string only
     "judge.engine": ("judge.engine",),
-    # maps: a phase's position, orders and results in, SVG and PNG out (Pillow paints)
-    "judge.maps": ("judge.engine", "judge.maps", "PIL"),
+    # maps: a phase's position, orders and results in, SVG and PNG out (Pillow paints,
+    # ISA-L compresses)
+    "judge.maps": ("judge.engine", "judge.maps", "PIL", "isal"),
     # the registry of game kinds imports nothing of the judge; it names each kind's parts
     # as "module:NAME" strings, imported on first use by the layer that asks for the part
     # (Kind.part): the runners of judge.batch, the mail parts of judge.service, the demos

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import judge.maps.palette as palette
@@ -395,6 +395,13 @@ def tinted_ground(name: str, grow: str, tint: str | None) -> Group:
                   float(grow))
 
 
+@lru_cache(maxsize=64)
+def _ground_in(name: str, tints: frozenset[tuple[str, str]], g: float) -> Group:
+    """The ground of map ``name`` with ``tints``: a game's owners change once a year, and
+    the ground's items are the same for every phase between (0.5 ms a phase)."""
+    return ground(load_geometry(name), dict(tints), g)
+
+
 def grow(width: int) -> float:
     """How much larger than drawn for 1,200 pixels the pieces and names are drawn at
     ``width``: none from 960 pixels up, so that at 600 a unit's letter is 10 pixels high
@@ -417,7 +424,7 @@ def board_scene(state: Mapping[str, Any], orders: Mapping[str, str] | None = Non
     map_scene = Scene(geometry.width, geometry.height)
     tints = {c: palette.mix(board.colour(p), palette.PAPER, 0.68)
              for c, p in board.center_owner.items()}
-    map_scene.add(ground(geometry, tints, g))
+    map_scene.add(_ground_in(geometry.name, frozenset(tints.items()), g))
     board.centers(map_scene)
     board.units(map_scene)
     board.orders_drawn(map_scene)

@@ -4,6 +4,8 @@ letter and a shape as well, so nothing is told by colour alone."""
 
 from __future__ import annotations
 
+from functools import cache
+
 # The standard board's powers, each in a colour of the Okabe-Ito set near its
 # traditional one (Austria red, England blue, France light blue, Germany dark,
 # Italy green, Russia purple, Turkey yellow).
@@ -39,10 +41,12 @@ def power_colour(power: str, order: tuple[str, ...] = ()) -> str:
     return SPARE[index % len(SPARE)]
 
 
+@cache
 def rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
+@cache
 def mix(colour: str, other: str, share: float) -> str:
     """``colour`` with ``share`` of ``other`` mixed in."""
     a, b = rgb(colour), rgb(other)
@@ -50,6 +54,7 @@ def mix(colour: str, other: str, share: float) -> str:
     return f"#{r:02X}{g:02X}{bl:02X}"
 
 
+@cache
 def ink_on(colour: str) -> str:
     """Black or white, whichever reads on ``colour``."""
     r, g, b = rgb(colour)

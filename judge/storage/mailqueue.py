@@ -141,6 +141,9 @@ class OutboundMessage(Base):
     # a picture sent beside the text (a PNG map), and the file name it is sent under
     picture: Mapped[bytes | None]
     picture_name: Mapped[str] = mapped_column(String(64), default="")
+    # a second one after it: a market's year-end chart beside the phase's map
+    chart: Mapped[bytes | None]
+    chart_name: Mapped[str] = mapped_column(String(64), default="")
     in_reply_to: Mapped[str | None]
     inbox_id: Mapped[int | None] = mapped_column(
         ForeignKey("inbox.id", ondelete="SET NULL"), index=True
@@ -419,12 +422,13 @@ def queue_mail(
     not_before: datetime | None = None,
     budgeted: bool = False,
     picture: Picture = None,
+    chart: Picture = None,
 ) -> OutboundMessage:
     """Queue one mail to ``to`` in the caller's transaction: it is sent only if that
     transaction commits, and a rolled-back change sends nothing; not before ``not_before``
-    if given."""
+    if given. ``picture`` and ``chart`` go beside the text, in that order."""
     message = OutboundMessage(**_outbound(to, subject, body, sender, in_reply_to, inbox_id,
-                                          raw, now, not_before, budgeted, picture))
+                                          raw, now, not_before, budgeted, picture, chart))
     session.add(message)
     return message
 
@@ -472,7 +476,7 @@ def queue_mails(session: Session, mails: Iterable[tuple[str, str, str, Picture]]
 def _outbound(to: str, subject: str, body: str, sender: str, in_reply_to: str | None,
               inbox_id: int | None, raw: bytes | None, now: datetime | None,
               not_before: datetime | None, budgeted: bool,
-              picture: Picture = None) -> dict[str, Any]:
+              picture: Picture = None, chart: Picture = None) -> dict[str, Any]:
     """An outbox row's values (``queue_mail``)."""
     if not to or "@" not in to or "\n" in to or "\r" in to:
         raise ValueError(f"not a mail address: {to!r}")
@@ -488,6 +492,8 @@ def _outbound(to: str, subject: str, body: str, sender: str, in_reply_to: str | 
         "raw": raw,
         "picture": picture[0] if picture else None,
         "picture_name": picture[1] if picture else "",
+        "chart": chart[0] if chart else None,
+        "chart_name": chart[1] if chart else "",
         "in_reply_to": in_reply_to,
         "inbox_id": inbox_id,
         "budgeted": budgeted,

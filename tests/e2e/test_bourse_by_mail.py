@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from email import message_from_bytes
+from email.policy import default
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
+from judge.mail.send import render
 from judge.service.processing import process_due
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import PhaseRecord
@@ -87,6 +90,16 @@ def test_a_bourse_beside_a_standard_game(by_mail: MailJudge, settings: Settings,
     mails = _deadline(judge, session_factory, settings, 60)
     body = mails["bx: Bourse F1901M results"][0].body
     assert "CROWNS (AUSTRIA)" in body and "CROWNS 0.00" in body
+    # the year's end: the Bourse's own letter carries the chart of the rates so far,
+    # beside its text (docs/maps.md), to each member and the master
+    for letter in mails["bx: Bourse F1901M results"]:
+        assert letter.picture_name == "bx-F1901M-bourse.png" and letter.chart is None
+        assert letter.picture is not None and len(letter.picture) <= 150_000
+        sent = message_from_bytes(render(letter, settings, datetime.now(UTC)),
+                                  policy=default)
+        text, chart = sent.iter_parts()
+        assert text.get_content().replace("\r\n", "\n").rstrip() == letter.body.rstrip()
+        assert chart.get_content() == letter.picture
 
     # W1901A holds a turn (WINTER_TURNS); a late joiner gets no CROWNS
     out = judge.replies(DAVE, "SIGNON BOURSE@bx davepw1", "JOIN BOURSE bullion", "STATUS",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import mailbox
+import re
 import socket
 import threading
 import time
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
+from judge.mail import send as send_module
 from judge.mail.delivery import MaildirDelivery, RelayDelivery
 from judge.mail.listener import AnyPortController
 from judge.mail.send import (
@@ -27,6 +29,8 @@ from judge.mail.send import (
     JOURNAL,
     STUCK,
     Journal,
+    _base64_lines,
+    _boundary,
     _render_plain,
     backoff,
     claim,
@@ -358,6 +362,10 @@ _PLAIN = {
                                                   _DOT_ATOMS)),
     "body": st.lists(st.from_regex(r"[ -~]{0,82}", fullmatch=True), max_size=6).map(
         "\n".join),
+    "picture": st.one_of(st.none(), st.binary(max_size=400)),
+    "picture_name": st.from_regex(r"[A-Za-z0-9._-]{1,30}", fullmatch=True),
+    "chart": st.one_of(st.none(), st.binary(max_size=400)),
+    "chart_name": st.from_regex(r"[A-Za-z0-9._-]{0,30}", fullmatch=True),
 }
 _ANY = {
     "sender": st.one_of(st.none(), _ADDRESSES),
@@ -368,7 +376,17 @@ _ANY = {
                              st.builds(lambda a: f"<{a}>", _ADDRESSES)),
     "body": st.builds(lambda lines, end: "\n".join(lines) + end, st.lists(_LINE, max_size=6),
                       st.sampled_from(["", "\n"])),
+    "picture": st.one_of(st.none(), st.just(b""), st.binary(max_size=400)),
+    "picture_name": st.one_of(st.just(""), _WORDS, st.text(max_size=64)),
+    "chart": st.one_of(st.none(), st.just(b""), st.binary(max_size=400)),
+    "chart_name": st.one_of(st.just(""), _WORDS, st.text(max_size=64)),
 }
+# the email package's boundary of a multipart mail is random: compared as one word
+_BOUNDARY = re.compile(rb"={15}\d{19}==")
+
+
+def _same(quick: bytes, package: bytes) -> bool:
+    return _BOUNDARY.sub(b"BOUNDARY", quick) == _BOUNDARY.sub(b"BOUNDARY", package)
 
 
 @st.composite
@@ -386,8 +404,10 @@ def test_a_plain_reply_assembled_directly_is_the_email_packages_message(
 ) -> None:
     quick = _render_plain(row, Settings(addresses=("judge@example.org",)), moment)
     event("assembled directly" if quick is not None else "left to the email package")
+    event(f"{bool(row.picture) + bool(row.chart)} pictures")
     if quick is not None:
-        assert quick == render_message(row, Settings(addresses=("judge@example.org",)), moment)
+        package = render_message(row, Settings(addresses=("judge@example.org",)), moment)
+        assert quick == package if not (row.picture or row.chart) else _same(quick, package)
 
 
 def test_ordinary_replies_take_the_quick_path() -> None:
@@ -409,8 +429,50 @@ def test_ordinary_replies_take_the_quick_path() -> None:
         assert render(other, judge, NOW) == render_message(other, judge, NOW)
 
 
+def test_a_mail_with_a_map_takes_the_quick_path_and_encodes_the_map_once() -> None:
+    picture = bytes(range(256)) * 300  # 76.8 KB, as large as a busy map
+    judge = Settings(addresses=("judge@example.org",))
+    rows = [OutboundMessage(sender=None, recipient=f"{power}@example.org",
+                            subject="Game g: Spring 1901 results", raw=None,
+                            message_id=f"<{power}@example.org>", in_reply_to=None,
+                            body=f"Results for {power}.\n", picture=picture,
+                            picture_name="g-S1901M.png") for power in ("a", "b", "c")]
+    before = _base64_lines.cache_info()
+    for row in rows:
+        quick = _render_plain(row, judge, NOW)
+        assert quick is not None and _same(quick, render_message(row, judge, NOW))
+        mail = message_from_bytes(quick, policy=default)
+        text, png = mail.iter_parts()
+        assert text.get_content().replace("\r\n", "\n") == row.body
+        assert png.get_content_type() == "image/png" and png.get_content() == picture
+        assert png.get_filename() == "g-S1901M.png"
+        assert max(map(len, quick.split(b"\r\n"))) <= 78
+    after = _base64_lines.cache_info()
+    assert after.misses - before.misses <= 1 and after.hits - before.hits >= 2
+    # a name the package would encode or fold is left to it
+    for name in ("carte é.png", "x" * 60 + ".png"):
+        odd = replace_row(rows[0], picture_name=name)
+        assert _render_plain(odd, judge, NOW) is None
+    # a year-end letter: the map, then the market's chart
+    chart = bytes(range(255, -1, -1)) * 40
+    both = replace_row(rows[0], chart=chart, chart_name="g-W1901A-chart.png")
+    quick = _render_plain(both, judge, NOW)
+    assert quick is not None and _same(quick, render_message(both, judge, NOW))
+    parts = list(message_from_bytes(quick, policy=default).iter_parts())
+    assert [p.get_filename() for p in parts[1:]] == ["g-S1901M.png", "g-W1901A-chart.png"]
+    assert [p.get_content() for p in parts[1:]] == [picture, chart]
+
+
+def test_the_boundary_is_in_no_line_of_the_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    tokens = iter([7, 7, 8])
+    monkeypatch.setattr(send_module.random, "randrange", lambda _: next(tokens))
+    taken = f"--{'=' * 15}{7:019d}=="
+    assert _boundary(f"Results\r\n{taken}\r\n".encode()) == f"{'=' * 15}{8:019d}=="
+
+
 def replace_row(row: OutboundMessage, **changes: str) -> OutboundMessage:
     values = {k: getattr(row, k) for k in ("sender", "recipient", "subject", "message_id",
+                                           "picture", "picture_name", "chart", "chart_name",
                                            "in_reply_to", "body", "raw")}
     return OutboundMessage(**{**values, **changes})
 

@@ -168,7 +168,7 @@ def test_the_painted_ground_never_keeps_a_phase_in_the_next_picture() -> None:
     busy = played(next(r for r in game if r.position.phase.year == 1905))
     first = played(game[0])
     assert set(busy.state["centers"]) - {"ITALY"}  # the busy phase tints other provinces
-    for cached in (png._painted, png._piece, png._fills, png._mask, png._board_palette):
+    for cached in (png._painted, png._piece, png._fills, png._mask, png._palette):
         cached.cache_clear()
     fresh = board_png(first.state, orders=first.orders, results=first.results)
     board_png(busy.state, orders=busy.orders, results=busy.results)
@@ -215,3 +215,29 @@ def test_the_pieces_stay_readable_at_600_pixels(width: int) -> None:
     png = Image.open(io.BytesIO(board_png(phase.state, orders=phase.orders,
                                           results=phase.results, width=width)))
     assert png.width == width
+
+
+def test_a_tinted_province_painted_alone_is_the_whole_tinted_grounds_piece() -> None:
+    """The painter paints a tinted province's box from the ground's shapes that reach
+    into it (judge.maps.png._piece), not the whole ground in each tint: the same pixels
+    as the box cut from the whole ground painted in that tint, at 1,200 pixels and at
+    600 (painted at 1,200 to be halved), for every centre's province."""
+    from judge.maps import png
+    from judge.maps.board import tinted_ground
+
+    geometry = load_geometry()
+    centres = [a.abbr for a in geometry.provinces() if a.center is not None]
+    for grow, size in (("1.0", (1200, 1151)), ("1.6", (1200, 1214))):
+        tint = "#F6C9A9"
+        whole = png._painted(tinted_ground, ("standard", grow), tint, size,
+                             geometry.width, (0.0, 40.0))
+        for province in centres:
+            box, mask = png._mask(tinted_ground, ("standard", grow), province, size,
+                                  geometry.width, (0.0, 40.0))
+            piece = png._piece(tinted_ground, ("standard", grow), tint, province, size,
+                               geometry.width, (0.0, 40.0))
+            # what is pasted: the province's pixels (its mask), not the box's rim
+            cut, kept = (Image.new("RGB", piece.size) for _ in range(2))
+            cut.paste(whole.crop(box), (0, 0), mask)
+            kept.paste(piece, (0, 0), mask)
+            assert kept.tobytes() == cut.tobytes(), province

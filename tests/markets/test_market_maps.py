@@ -48,20 +48,20 @@ def test_a_market_movement_phase_mails_its_map(market: MarketJudge) -> None:
     assert all(n[-5] in "MRA" for n in names), names
 
 
-def test_a_years_end_mails_the_chart_of_the_market(market: MarketJudge) -> None:
+def test_a_years_end_letter_carries_the_chart_of_the_market(market: MarketJudge) -> None:
     _game(market, "END_YEAR=1902")
     _january_1901(market)
-    _february_1901(market)
-    market.deadline("sh")  # Spring 1901
-    out = market.deadline("sh")  # Fall 1901: the year's end step
-    charts = [m for m in out if m.picture_name.endswith("-chart.png")]
+    out = market.deadline("sh")  # February 1901: the year's end step
+    charts = [m for m in out if m.chart is not None]
     assert {m.recipient for m in charts} >= {member(n) for n in NAMES}
     letter = charts[0]
-    assert letter.subject == "sh: the market after F1901M"
-    assert "Share prices, each January, price ($):" in letter.body
-    assert max(len(line) for line in letter.body.splitlines()) <= 78
-    assert "France: 1901 " in letter.body
-    with Image.open(io.BytesIO(letter.picture or b"")) as image:
+    # beside the phase's own public letter, after its map; no letter of its own
+    assert letter.chart_name == "sh-W1900A-chart.png"
+    assert letter.picture_name == "sh-W1900A.png"
+    assert not any("the market after" in m.subject for m in out)
+    assert len({m.subject for m in charts}) == 1 and len(charts) == len(
+        {m.recipient for m in charts})
+    with Image.open(io.BytesIO(letter.chart or b"")) as image:
         assert image.size[0] == 800
     # the chart draws one line per power, in the map's colours
     panels = shareholders_chart([{"phase": "W1900D", "state": market.states("sh")[0]},

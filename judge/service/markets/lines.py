@@ -20,6 +20,7 @@ from sqlalchemy import select
 
 from judge.money.market.reading import Mail, MailRead
 from judge.service.context import Context, Identity, Refusal, Result
+from judge.service.maps import VALUES as MAP_VALUES
 from judge.service.markets.kind import Letter, MarketKind, PhaseReading
 from judge.service.markets.phases import (
     READ,
@@ -77,12 +78,32 @@ def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> l
     accepted or refused as the phase would; then STATUS answered from the phase's
     opening state (and the sets in force, this mail's included)."""
     status = [s for s in steps if s.text.strip().upper() == "STATUS"]
-    kept = [s for s in steps if s.text.strip().upper() != "STATUS"]
+    maps = [s for s in steps if _SET_MAP.fullmatch(s.text.strip())]
+    kept = [s for s in steps if s not in status and s not in maps]
     out = _keep(ctx, who, kind, kept) if kept else []
     out += [_status(ctx, who, kind, step) for step in status]
+    out += [_set_map(who, step) for step in maps]
     # each line under its own number, in the mail's order; what is said of the mail as a
     # whole (line 0: no number) after them, what is in force last
     return sorted(out, key=lambda r: (r.line == 0, r.line))
+
+
+_SET_MAP = re.compile(r"SET\s+MAP\b\s*(.*)", re.IGNORECASE)
+
+
+def _set_map(who: Identity, step: Step) -> Result:
+    """A member's own SET MAP ON / OFF (judge.service.maps for a power's player): whether
+    his letters carry the map of a phase played on the board and a year-end's chart."""
+    match = _SET_MAP.fullmatch(step.text.strip())
+    value = match.group(1).strip().upper() if match else ""
+    if value not in MAP_VALUES or who.player is None:
+        return Result(step.line, step.text, False,
+                      [f"SET MAP takes ON or OFF, not {value or 'nothing'!r}"],
+                      template="refused")
+    who.player.maps = MAP_VALUES[value]
+    said = ("will carry the map of a phase played on the board and a year-end's chart"
+            if MAP_VALUES[value] else "will be text only")
+    return Result(step.line, step.text, True, [f"Letters mailed to {who.name} {said}."])
 
 
 def _keep(ctx: Context, who: Identity, kind: MarketKind, kept: list[Step]) -> list[Result]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from textwrap import fill
 from typing import Any
 
 from sqlalchemy import select
@@ -185,8 +184,8 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
         game.phase = None
         _keep_public(settings, game, kind, record, letters)
         _send(session, settings, game, kind, result["state"], now, letters,
-              board_map(game, record, result))
-        _send_chart(session, settings, game, kind, record, result, result["state"], now)
+              board_map(game, record, result),
+              year_chart(session, game, kind, record, result, result["state"]))
         return
     kept = kind.carry(record.state, result) if kind.carry else dict(result["state"])
     nxt = record_state(session, game, kept, now)
@@ -197,8 +196,7 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
             letter.view.setdefault("deadline", deadline.strftime("%Y-%m-%d %H:%M UTC"))
     _keep_public(settings, game, kind, record, letters)
     _send(session, settings, game, kind, result["state"], now, letters,
-          board_map(game, record, result))
-    _send_chart(session, settings, game, kind, record, result, None, now)
+          board_map(game, record, result), year_chart(session, game, kind, record, result))
 
 
 def _keep_public(settings: Settings, game: Game, kind: MarketKind, record: PhaseRecord,
@@ -232,34 +230,21 @@ def history(session: Session, game: Game, current: PhaseRecord,
                    "result": {"events": list(events)}}]
 
 
-def _send_chart(session: Session, settings: Settings, game: Game, kind: MarketKind,
-                record: PhaseRecord, result: Mapping[str, Any],
-                final: Mapping[str, Any] | None, now: datetime) -> None:
-    """At a year's end, the chart of the game so far, as a public letter of its own
-    whose text gives the chart's figures (``final``: the last state of a game that
-    ended, which no phase record holds)."""
+def year_chart(session: Session, game: Game, kind: MarketKind, record: PhaseRecord,
+               result: Mapping[str, Any], final: Mapping[str, Any] | None = None
+               ) -> tuple[bytes, str] | None:
+    """At a year's end, the chart of the game so far, which goes beside the phase's
+    public letter (``final``: the last state of a game that ended, which no phase record
+    holds); None in any other phase, or when the chart would show nothing yet. The
+    chart is public: drawn from what every member is told (judge.service.markets.charts)."""
     if kind.chart is None or kind.year_end is None or not kind.year_end(record.phase, result):
-        return
+        return None
     entries = [{"phase": r.phase, "state": r.state} for r in phase_records(session, game)]
     if final is not None:
         entries.append({"phase": str(final.get("phase", "")), "state": final})
     made = chart_picture(f"{kind.title} {game.name}: the market so far", kind.chart, entries,
                          f"{game.name}-{record.phase}-chart.png")
-    if made is None:
-        return
-    picture, panels = made
-    lines: list[str] = []
-    for panel in panels:
-        lines += ["", f"{panel.title}, {panel.unit}:"]
-        for power, values in sorted(panel.series.items()):
-            figures = ", ".join(f"{step} {'-' if v is None else f'{v:g}'}"
-                                for step, v in zip(panel.steps, values, strict=False))
-            lines += fill(f"{power.title()}: {figures}", 78, initial_indent="  ",
-                          subsequent_indent="      ").splitlines()
-    view = {"game": game.name, "title": kind.title, "phase": record.phase, "lines": lines}
-    _send(session, settings, game, kind, final or {}, now,
-          [Letter("*", f"{game.name}: the market after {record.phase}",
-                  "market/chart.txt.j2", view)], picture)
+    return None if made is None else made[0]
 
 
 def board_map(game: Game, record: PhaseRecord, result: Mapping[str, Any]
@@ -278,18 +263,22 @@ def board_map(game: Game, record: PhaseRecord, result: Mapping[str, Any]
 
 def _send(session: Session, settings: Settings, game: Game, kind: MarketKind,
           state: Mapping[str, Any], now: datetime, letters: list[Letter],
-          picture: tuple[bytes, str] | None = None) -> None:
+          picture: tuple[bytes, str] | None = None,
+          chart: tuple[bytes, str] | None = None) -> None:
     """Each letter to its readers: ``*`` every member, observer and the master; a name
-    that member alone; ``MASTER`` the master. ``picture``, the phase's map, goes with
-    the first public letter to each reader who takes maps (SET MAP)."""
+    that member alone; ``MASTER`` the master. ``picture``, the phase's map, and
+    ``chart``, a year-end's chart of the market, go with the first public letter to each
+    reader who takes maps (SET MAP); never with a letter to one reader."""
     everyone = [m for m in members(session, game) if m.role in (MEMBER, Role.OBSERVER)]
     by_name = {(m.name or "").upper(): m.address for m in everyone if m.role == MEMBER}
     default = maps_by_default(game)
     takes = {m.address: default if m.maps is None else m.maps for m in everyone}
     takes.setdefault(game.master_address, default)
+    pictures = (picture, chart)
     for letter in letters:
-        shown, picture = (picture, None) if letter.to == "*" else (None, picture)
+        shown: tuple[tuple[bytes, str] | None, ...] = (None, None)
         if letter.to == "*":
+            shown, pictures = pictures, (None, None)
             to = [m.address for m in everyone] + [game.master_address]
         elif letter.to == "MASTER":
             to = [game.master_address]
@@ -298,8 +287,10 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind,
             to = [address] if address else []
         body = _body(settings, game, kind, letter)
         for address in dict.fromkeys(to):
+            takes_maps = takes.get(address, default)
             queue_mail(session, address, letter.subject, body, sender=settings.address,
-                       now=now, picture=shown if takes.get(address, default) else None)
+                       now=now, picture=shown[0] if takes_maps else None,
+                       chart=shown[1] if takes_maps else None)
 
 
 send = _send  # for the letters a mail sends at once (orders.py)
