@@ -1,0 +1,373 @@
+"""A whole game of every kind by mail with no master's PROCESS (issue 23, "How it is
+shown"): the master sends CREATE and START and nothing else; the players join, then in
+each phase everyone who may act sends his mail through the real listener (seeded random
+legal orders on the board, a scripted line of each market phase), and ``judge
+process`` runs as cron runs it, at a test clock. The clock moves on only when the phase
+cannot go early: nobody may act in it, or the game holds it for its deadline (the
+Bourse's NO_EARLY); every other phase must be processed early, at the first run after
+the mail. Each game ends by itself (a draw vote, END_YEAR), SUMMARY says so in words and
+HISTORY lists every phase played.
+
+The kinds are the registry's (``judge.games.KINDS``): a kind with no play here fails."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.config import Settings
+from judge.engine.adjustments import adjustment_due, buildable_centers
+from judge.engine.board import UnitType
+from judge.engine.choices import random_orders
+from judge.engine.maps import load_map
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    SupportMove,
+    Waive,
+)
+from judge.engine.phase import PhaseKind
+from judge.engine.position import Position, Unit
+from judge.engine.state import position_from_state
+from judge.games import KINDS, Kind, kind_of
+from judge.service.board.phases import acting_players
+from judge.service.kinds import attachments_of, part_of
+from judge.service.processing import process_due
+from judge.storage.base import utcnow
+from judge.storage.mailqueue import InboundMessage
+from judge.storage.phases import current_record, phase_records, position_of
+from judge.storage.schema import Game, GameState
+from tests.e2e.conftest import MailJudge
+
+GM = "gm@nogm.example"
+BOARD = load_map("standard")
+State = Mapping[str, Any]
+Mail = tuple[str, str | None, list[str]]  # member, the power he signs on as, lines
+
+
+def address(name: str) -> str:
+    return f"{name.lower()}@nogm.example"
+
+
+def password(name: str) -> str:
+    return f"pw{name.lower()}"
+
+
+@dataclass(frozen=True)
+class Play:
+    """How a game of one kind is played here, from CREATE to its end."""
+
+    create: str  # CREATE's words after the game's name and password
+    members: tuple[str, ...]  # who joins: powers in a board game, names in a market
+    end: str  # what SUMMARY says of how it ended
+    # a market member's lines as himself in the phase a state opens, or None
+    own: Callable[[State, str], list[str] | None] = lambda state, name: None
+    # the lines a power's member sends besides its units' orders (dividends, ...)
+    extra: Callable[[State, str], list[str]] = lambda state, power: []
+    draw_from: str | None = None  # a board game: the players vote a draw from this phase
+    bourse: tuple[str, ...] = ()  # the pseudonyms of the members of its Bourse
+
+
+# -- the market members' own lines ----------------------------------------------------
+
+FOUNDS = {"ALICE": "FRANCE", "BOB": "GERMANY", "CAROL": "RUSSIA"}  # Exchange
+
+
+def _exchange(state: State, name: str) -> list[str] | None:
+    """Each investor founds one corporation and buys shares of the others', votes for
+    their founders, and keeps what he leads as it is; CLEAR his empty offer sheet."""
+    letter = str(state["phase"])[-1:]
+    corporations = state.get("corporations", {})
+    mine = FOUNDS[name]
+    leads = [p for p, c in sorted(corporations.items()) if c.get("leader") == name]
+    if letter == "B":
+        if corporations.get(mine, {}).get("status", "UNSTARTED") == "UNSTARTED":
+            return [f"BID {mine} 100 SHARES 6 PRICE 1"]
+        return [f"NOISSUE {p}" for p in leads] or None
+    if letter == "O":  # a leader with nothing to change prices his shares as they are
+        if corporations.get(mine, {}).get("status") == "STARTED":
+            return [f"SETUP {mine} SHARES 6 PRICE 1"]
+        return [f"PRICE {p} {corporations[p]['price']}" for p in leads] or None
+    if letter == "P":
+        return ["PURCHASE " + " ".join(f"2*{p}" for n, p in sorted(FOUNDS.items())
+                                       if n != name)]
+    if letter == "E":
+        held = state.get("investors", {}).get(name, {}).get("shares", {})
+        return [f"VOTE {p} {c.get('founder') or name}" for p, c in sorted(corporations.items())
+                if c.get("status") == "FLOATED" and held.get(p)] or None
+    if letter == "M":
+        return ["CLEAR"]  # an investor who bribes nobody
+    return None
+
+
+def _exchange_extra(state: State, power: str) -> list[str]:
+    return [f"DIVIDEND {power} 0"] if str(state["phase"]).endswith("A") else []
+
+
+BUYS = {"ANN": "BUY 4 FRANCE", "BEN": "BUY 5 ENGLAND", "CID": "BUY 4 FRANCE"}  # Shareholders
+
+
+def _shareholders(state: State, name: str) -> list[str] | None:
+    return [BUYS[name]] if str(state["phase"]).endswith("D") else None
+
+
+def _shareholders_extra(state: State, power: str) -> list[str]:
+    return ["NO DIVIDEND"] if str(state["phase"]).endswith("A") else []
+
+
+def _capitalist(state: State, name: str) -> list[str] | None:
+    return ["NOTRADE"] if str(state["phase"]).endswith("C") else None
+
+
+BOARD_PLAYERS = ("FRANCE", "GERMANY", "ITALY", "AUSTRIA")
+LAST_YEAR = "its last year was played"
+DRAWN = "a draw among"
+
+PLAYS: dict[str, Play] = {
+    "standard": Play("STANDARD", BOARD_PLAYERS, DRAWN, draw_from="S1904M"),
+    "payola": Play("PAYOLA", BOARD_PLAYERS, DRAWN, draw_from="S1904M"),
+    "exchange": Play("EXCHANGE MIN_BID=100 END_YEAR=1903", tuple(FOUNDS), LAST_YEAR,
+                     own=_exchange, extra=_exchange_extra),
+    "shareholders": Play("SHAREHOLDERS END_YEAR=1903", tuple(BUYS), LAST_YEAR,
+                         own=_shareholders, extra=_shareholders_extra),
+    "capitalist": Play("CAPITALIST MIN_PLAYERS=2 END_YEAR=1903", ("MIDAS", "CROESUS"),
+                       LAST_YEAR, own=_capitalist),
+    "bourse": Play("BOURSE", BOARD_PLAYERS, DRAWN, draw_from="S1904M", bourse=("CROWN",)),
+}
+
+
+# -- the orders on the board --------------------------------------------------------------
+
+def _plain(order: Order) -> bool:
+    """Not a convoy, a move by convoy nor the support of a move only a convoy makes
+    (Payola refuses those when no fleet can carry the army)."""
+    if isinstance(order, Convoy) or isinstance(order, Move) and order.via_convoy:
+        return False
+    if isinstance(order, SupportMove):
+        assert order.target.type is not None
+        return BOARD.reaches_province(order.target.type, order.target.location, order.dest)
+    return True
+
+
+def board_orders(position: Position, rng: random.Random) -> dict[str, list[Order]]:
+    """Random legal orders for every power that has something to order: each unit in a
+    movement phase, each dislodged unit in a retreat phase (disbanded when it cannot
+    go), the builds (waived where no home centre is free) or removals due."""
+    kind = position.phase.kind
+    chosen = random_orders(position, BOARD, rng)
+    if kind is PhaseKind.MOVEMENT:
+        return {p: [o if _plain(o) else Hold(o.unit) for o in os]  # type: ignore[union-attr]
+                for p, os in chosen.items()}
+    out: dict[str, list[Order]] = {}
+    if kind is PhaseKind.RETREAT:
+        for power, dislodged in position.dislodged.items():
+            given = {getattr(o, "unit", None): o for o in chosen.get(power, [])}
+            out[power] = [given.get(d.unit) or Disband(d.unit) for d in dislodged]
+        return out
+    for power in sorted(set(position.units) | set(position.centers)):
+        due = adjustment_due(position, BOARD, power)
+        if due > 0:
+            free = buildable_centers(position, BOARD, power)[:due]
+            out[power] = [Build(Unit(UnitType.ARMY, c)) for c in free]
+            out[power] += [Waive()] * (due - len(free))
+        elif due < 0:
+            out[power] = [Remove(u) for u in position.units.get(power, ())[:-due]]
+    return out
+
+
+# -- the game as the store holds it --------------------------------------------------------
+
+@dataclass(frozen=True)
+class Seen:
+    state: str
+    phase: str | None
+    opened: dict[str, Any]  # the open phase's state
+    deadline: datetime | None
+    played: list[str]  # the phases processed
+
+
+def _game(s: Session, name: str) -> Game:
+    found = s.scalar(select(Game).where(Game.name == name))
+    assert found is not None
+    return found
+
+
+def seen(factory: sessionmaker[Session], name: str) -> Seen:
+    with factory() as s:
+        game = _game(s, name)
+        record = current_record(s, game)
+        played = [r.phase for r in phase_records(s, game) if r.processed_at is not None]
+        if record is None or record.processed_at is not None:
+            return Seen(str(game.state), game.phase, {}, None, played)
+        return Seen(str(game.state), game.phase, dict(record.state), record.deadline, played)
+
+
+def held_for_deadline(factory: sessionmaker[Session], name: str) -> str | None:
+    """Why the open phase may wait for its deadline, or None when it may not: nobody may
+    act in it (the kind's own rule of who acts), or an attachment holds it (NO_EARLY)."""
+    with factory() as s:
+        game = _game(s, name)
+        record = current_record(s, game)
+        assert record is not None
+        if kind_of(game.variant).market:
+            actors = part_of(game).market.actors  # type: ignore[attr-defined]
+            return "nobody may act" if not actors(record.state) else None
+        position = position_of(record, BOARD)
+        if not acting_players(s, game, position, BOARD):
+            return "nobody may act"
+        if any(a.holds(game, position.phase) for a in attachments_of(game)):
+            return "its Bourse holds it (NO_EARLY)"
+        return None
+
+
+def phase_mails(play: Play, factory: sessionmaker[Session], name: str, opened: State,
+                rng: random.Random) -> list[Mail]:
+    """What everyone who may act sends in the open phase: a board game's players their
+    powers' orders; a market game's members their own lines, and each power's orders
+    (and other lines) from each member who acts for it, signed on as it."""
+    with factory() as s:
+        game = _game(s, name)
+        if not kind_of(game.variant).market:
+            record = current_record(s, game)
+            assert record is not None
+            position = position_of(record, BOARD)
+            acting = {p: m.power.name for p, m in acting_players(s, game, position, BOARD).items()
+                      if m.power is not None}
+            orders = board_orders(position, rng)
+            return [(own, own, [str(o) for o in orders.get(power, [])] or ["CLEAR"])
+                    for power, own in sorted(acting.items())]
+        market = part_of(game).market  # type: ignore[attr-defined]
+    mails: list[Mail] = []
+    for member in play.members:
+        lines = play.own(opened, member)
+        if lines:
+            mails.append((member, None, lines))
+    letter = str(opened["phase"])[-1:]
+    units = opened.get("units", {})
+    on_board = letter in "MRA" and "units" in opened
+    orders = board_orders(position_from_state(opened, BOARD), rng) if on_board else {}
+    for power in sorted(set(units) | set(opened.get("centers", {}))):
+        lines = [str(o) for o in orders.get(power, [])] + play.extra(opened, power)
+        for member in market.acting(opened, power) if lines else ():
+            mails.append((member, power, lines))
+    return mails
+
+
+def _year(phase: str) -> tuple[int, int]:
+    return int(phase[1:5]), "SFW".index(phase[0])
+
+
+# -- the test ------------------------------------------------------------------------------
+
+class Table:
+    """The players' side: mails through the listener, the processor at the test clock."""
+
+    def __init__(self, judge: MailJudge, factory: sessionmaker[Session],
+                 settings: Settings) -> None:
+        self.judge, self.factory, self.settings = judge, factory, settings
+        self.clock = utcnow()
+
+    def send(self, sender: str, *lines: str) -> str:
+        assert not any(re.match(r"\s*PROCESS\b", x, re.I) for x in lines), lines
+        out = self.judge.replies(sender, *lines)
+        assert sender in out, (sender, lines, out)
+        return " ".join(out[sender].split())
+
+    def accepted(self, sender: str, *lines: str) -> None:
+        out = self.send(sender, *lines)
+        assert "REFUSED" not in out, (lines, out)
+
+    def cron(self) -> None:
+        """One run of ``judge process`` at the test clock."""
+        done = process_due(self.factory, self.settings, self.clock)
+        assert not [d for d in done if "failed" in d.what], done
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", KINDS, ids=[k.name for k in KINDS])
+def test_a_whole_game_by_mail_with_no_process(by_mail: MailJudge,
+                                              session_factory: sessionmaker[Session],
+                                              settings: Settings, kind: Kind) -> None:
+    play = PLAYS.get(kind.name)
+    assert play is not None, f"no whole game of {kind.title} is played here: add one"
+    began = time.monotonic()
+    name = f"nogm{kind.name[:4]}"
+    table = Table(by_mail, session_factory, settings)
+    rng = random.Random(f"nogm-{kind.name}")
+
+    assert f"Game {name} created" in table.send(GM, f"CREATE {name} masterpw {play.create}")
+    for member in play.members:
+        assert "joined" in table.send(address(member),
+                                      f"JOIN {name} {password(member)} {member}")
+    for pseudonym in play.bourse:
+        assert f"as {pseudonym}" in table.send(
+            address(pseudonym), f"SIGNON BOURSE@{name} {password(pseudonym)}",
+            f"JOIN BOURSE {pseudonym}")
+    assert "started" in table.send(GM, f"SIGNON MASTER@{name} masterpw", "START")
+
+    early: list[str] = []
+    at_deadline: list[tuple[str, str]] = []
+    for _ in range(40):
+        now = seen(session_factory, name)
+        if now.state != GameState.ACTIVE:
+            break
+        if now.deadline is None:  # a market game's first phase: its deadline is set
+            table.cron()
+            now = seen(session_factory, name)
+        phase = str(now.phase)
+        for member, power, lines in phase_mails(play, session_factory, name, now.opened, rng):
+            table.accepted(address(member), f"SIGNON {power or member}@{name} "
+                           f"{password(member)}", *lines)
+        for pseudonym in play.bourse if phase.endswith("M") else ():  # a Bourse turn
+            table.accepted(address(pseudonym), f"SIGNON {pseudonym}@{name} "
+                           f"{password(pseudonym)}", "SELL 10 LIRA", "BUY 10 MARKS")
+        if play.draw_from is not None and _year(phase) >= _year(play.draw_from):
+            for member in play.members:
+                assert "vote for a draw" in table.send(
+                    address(member), f"SIGNON {member}@{name} {password(member)}", "SET DRAW")
+        table.cron()
+        after = seen(session_factory, name)
+        if after.state != GameState.ACTIVE or after.phase != phase:
+            early.append(phase)
+            continue
+        why = held_for_deadline(session_factory, name)
+        assert why is not None, f"{phase} was not processed early, and someone may act in it"
+        assert now.deadline is not None
+        table.clock = max(table.clock, now.deadline) + timedelta(minutes=1)
+        at_deadline.append((phase, why))
+        table.cron()
+        after = seen(session_factory, name)
+        assert after.state != GameState.ACTIVE or after.phase != phase, phase
+
+    end = seen(session_factory, name)
+    assert end.state == GameState.COMPLETED, (end.state, end.phase)
+    with session_factory() as s:
+        every = s.scalars(select(InboundMessage)).all()
+    assert len([m for m in every if m.mail_from == GM]) == 2  # CREATE and START
+    assert not any(re.search(rb"^\s*PROCESS\b", m.raw, re.I | re.M) for m in every)
+
+    reader = address(play.members[0])
+    summary = table.send(reader, f"SUMMARY {name}")
+    assert "completed" in summary and play.end in summary, summary
+    history = table.send(reader, f"HISTORY {name}")
+    assert end.played and all(phase in history for phase in end.played), history
+    visited = early + [p for p, _ in at_deadline]
+    voted = {p for p in visited if play.draw_from and _year(p) >= _year(play.draw_from)}
+    assert set(visited) - voted <= set(end.played), (visited, end.played)
+    print(f"\n{kind.title}: {len(end.played)} phases played ({', '.join(end.played)}); "
+          f"early {len(early)}, at the deadline {at_deadline}; "
+          f"{time.monotonic() - began:.1f}s")
