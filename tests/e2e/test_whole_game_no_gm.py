@@ -80,6 +80,10 @@ class Play:
     extra: Callable[[State, str], list[str]] = lambda state, power: []
     draw_from: str | None = None  # a board game: the players vote a draw from this phase
     bourse: tuple[str, ...] = ()  # the pseudonyms of the members of its Bourse
+    # the random orders' seed: each chosen so that some game has a retreat a player
+    # orders (processed early) and one only a power in civil disorder has (nobody may
+    # act: processed at its deadline)
+    seed: str = ""
 
 
 # -- the market members' own lines ----------------------------------------------------
@@ -97,7 +101,7 @@ def _exchange(state: State, name: str) -> list[str] | None:
     if letter == "B":
         if corporations.get(mine, {}).get("status", "UNSTARTED") == "UNSTARTED":
             return [f"BID {mine} 100 SHARES 6 PRICE 1"]
-        return [f"NOISSUE {p}" for p in leads] or None
+        return [f"NOISSUE {p}" for p in leads] or [f"NOBID {mine}"]  # nothing to bid
     if letter == "O":  # a leader with nothing to change prices his shares as they are
         if corporations.get(mine, {}).get("status") == "STARTED":
             return [f"SETUP {mine} SHARES 6 PRICE 1"]
@@ -130,7 +134,12 @@ def _shareholders_extra(state: State, power: str) -> list[str]:
 
 
 def _capitalist(state: State, name: str) -> list[str] | None:
-    return ["NOTRADE"] if str(state["phase"]).endswith("C") else None
+    """MIDAS sells lira and CROESUS buys them, while Italy lives; then neither trades."""
+    if not str(state["phase"]).endswith("C"):
+        return None
+    if "ITALY" in state.get("annihilated", []):
+        return ["NOTRADE"]
+    return [{"MIDAS": "SELL 50 LIRA", "CROESUS": "BUY 20 LIRA"}[name]]
 
 
 BOARD_PLAYERS = ("FRANCE", "GERMANY", "ITALY", "AUSTRIA")
@@ -138,15 +147,16 @@ LAST_YEAR = "its last year was played"
 DRAWN = "a draw among"
 
 PLAYS: dict[str, Play] = {
-    "standard": Play("STANDARD", BOARD_PLAYERS, DRAWN, draw_from="S1904M"),
-    "payola": Play("PAYOLA", BOARD_PLAYERS, DRAWN, draw_from="S1904M"),
+    "standard": Play("STANDARD", BOARD_PLAYERS, DRAWN, draw_from="S1904M", seed="14"),
+    "payola": Play("PAYOLA", BOARD_PLAYERS, DRAWN, draw_from="S1904M", seed="5"),
     "exchange": Play("EXCHANGE MIN_BID=100 END_YEAR=1903", tuple(FOUNDS), LAST_YEAR,
-                     own=_exchange, extra=_exchange_extra),
+                     own=_exchange, extra=_exchange_extra, seed="1"),
     "shareholders": Play("SHAREHOLDERS END_YEAR=1903", tuple(BUYS), LAST_YEAR,
                          own=_shareholders, extra=_shareholders_extra),
     "capitalist": Play("CAPITALIST MIN_PLAYERS=2 END_YEAR=1903", ("MIDAS", "CROESUS"),
-                       LAST_YEAR, own=_capitalist),
-    "bourse": Play("BOURSE", BOARD_PLAYERS, DRAWN, draw_from="S1904M", bourse=("CROWN",)),
+                       LAST_YEAR, own=_capitalist, seed="1"),
+    "bourse": Play("BOURSE", BOARD_PLAYERS, DRAWN, draw_from="S1904M", bourse=("CROWN",),
+                   seed="17"),
 }
 
 
@@ -307,7 +317,7 @@ def test_a_whole_game_by_mail_with_no_process(by_mail: MailJudge,
     began = time.monotonic()
     name = f"nogm{kind.name[:4]}"
     table = Table(by_mail, session_factory, settings)
-    rng = random.Random(f"nogm-{kind.name}")
+    rng = random.Random(f"nogm-{kind.name}{play.seed}")
 
     assert f"Game {name} created" in table.send(GM, f"CREATE {name} masterpw {play.create}")
     for member in play.members:
