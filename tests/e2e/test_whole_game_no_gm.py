@@ -331,6 +331,7 @@ def test_a_whole_game_by_mail_with_no_process(by_mail: MailJudge,
 
     early: list[str] = []
     at_deadline: list[tuple[str, str]] = []
+    waited: str | None = None  # the phase in which a player asked the judge to wait
     for _ in range(40):
         now = seen(session_factory, name)
         if now.state != GameState.ACTIVE:
@@ -339,9 +340,15 @@ def test_a_whole_game_by_mail_with_no_process(by_mail: MailJudge,
             table.cron()
             now = seen(session_factory, name)
         phase = str(now.phase)
-        for member, power, lines in phase_mails(play, session_factory, name, now.opened, rng):
-            table.accepted(address(member), f"SIGNON {power or member}@{name} "
-                           f"{password(member)}", *lines)
+        mails = phase_mails(play, session_factory, name, now.opened, rng)
+        wait = waited is None and bool(mails) and held_for_deadline(session_factory, name) is None
+        for member, power, lines in mails:
+            signon = f"SIGNON {power or member}@{name} {password(member)}"
+            table.accepted(address(member), signon, *lines)
+        if wait:  # the last to send asks the judge to wait: the phase must not go early
+            waited, (member, power, _) = phase, mails[-1]
+            signon = f"SIGNON {power or member}@{name} {password(member)}"
+            assert "Wait flag set" in table.send(address(member), signon, "SET WAIT")
         for pseudonym in play.bourse if phase.endswith("M") else ():  # a Bourse turn
             table.accepted(address(pseudonym), f"SIGNON {pseudonym}@{name} "
                            f"{password(pseudonym)}", "SELL 10 LIRA", "BUY 10 MARKS")
@@ -349,6 +356,10 @@ def test_a_whole_game_by_mail_with_no_process(by_mail: MailJudge,
             for member in play.members:
                 assert "vote for a draw" in table.send(
                     address(member), f"SIGNON {member}@{name} {password(member)}", "SET DRAW")
+        if wait:
+            table.cron()
+            assert seen(session_factory, name).phase == phase, f"{phase}: SET WAIT not kept"
+            assert "Wait flag cleared" in table.send(address(member), signon, "SET NOWAIT")
         table.cron()
         after = seen(session_factory, name)
         if after.state != GameState.ACTIVE or after.phase != phase:
@@ -365,6 +376,7 @@ def test_a_whole_game_by_mail_with_no_process(by_mail: MailJudge,
 
     end = seen(session_factory, name)
     assert end.state == GameState.COMPLETED, (end.state, end.phase)
+    assert waited in early, (waited, early)  # SET NOWAIT let it go
     with session_factory() as s:
         every = s.scalars(select(InboundMessage)).all()
     assert len([m for m in every if m.mail_from == GM]) == 2  # CREATE and START
@@ -379,5 +391,5 @@ def test_a_whole_game_by_mail_with_no_process(by_mail: MailJudge,
     voted = {p for p in visited if play.draw_from and _year(p) >= _year(play.draw_from)}
     assert set(visited) - voted <= set(end.played), (visited, end.played)
     print(f"\n{kind.title}: {len(end.played)} phases played ({', '.join(end.played)}); "
-          f"early {len(early)}, at the deadline {at_deadline}; "
+          f"early {len(early)}, at the deadline {at_deadline}, waited in {waited}; "
           f"{time.monotonic() - began:.1f}s")
