@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from judge.engine.adjustments import adjustment_due
 from judge.engine.maps import STANDARD_MAP, load_map
-from judge.engine.state import StateError
+from judge.engine.state import StateError, position_from_state
 from judge.games import CAPITALIST
 from judge.money.capitalist.currency import CURRENCIES
 from judge.money.capitalist.params import DEFAULTS, ParamError, Params
@@ -58,17 +59,25 @@ def _actors(state: State) -> list[str]:
     """Who may act in the phase the state opens (spec 3's table): every player in a
     commerce phase; in a military phase each commander, signed on as the power he
     commands, for a power with units (movement), dislodged units (retreats), or builds
-    or removals to make (adjustments)."""
+    or removals to make (adjustments: as on every board, a power owed builds has them
+    only while a home centre it owns is vacant)."""
     kind = str(state.get("phase", ""))[-1:]
     if kind == "C":
         return sorted(state.get("players", {}))
-    units, centers = state.get("units", {}), state.get("centers", {})
+    units = state.get("units", {})
     powers = {"M": {p for p, us in units.items() if us},
               "R": {p for p, ds in state.get("dislodged", {}).items() if ds},
-              "A": {p for p in set(units) | set(centers)
-                    if len(units.get(p, [])) != len(centers.get(p, []))}}.get(kind, set())
+              "A": _adjusting(state) if kind == "A" else set()}.get(kind, set())
     commanders = state.get("commanders", {})
     return [f"{commanders[p]}/{p}" for p in sorted(powers) if commanders.get(p)]
+
+
+def _adjusting(state: State) -> set[str]:
+    """The powers with builds or removals to make in an adjustment phase."""
+    board = load_map(STANDARD_MAP)
+    position = position_from_state(state, board)
+    return {p for p in set(position.units) | set(position.centers)
+            if adjustment_due(position, board, p)}
 
 
 def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
