@@ -1,14 +1,16 @@
 """A whole game of every kind by mail with no master's PROCESS (issue 23, "How it is
 shown"): the master sends CREATE and START and nothing else; the players join, then in
-each phase everyone who may act sends his mail through the real listener (seeded random
-legal orders on the board, a scripted line of each market phase), and ``judge
-process`` runs as cron runs it, at a test clock. The clock moves on only when the phase
-cannot go early: nobody may act in it, or the game holds it for its deadline (the
-Bourse's NO_EARLY); every other phase must be processed early, at the first run after
-the mail. Each game ends by itself (a draw vote, END_YEAR), SUMMARY says so in words and
-HISTORY lists every phase played.
+each phase everyone with something to do sends his mail through the real listener
+(seeded random legal orders on the board, a scripted line of each market phase), and
+``judge process`` runs as cron runs it, at a test clock. The clock moves on only when
+the phase cannot go early: nobody may act in it, or the game holds it for its deadline
+(the Bourse's NO_EARLY); every other phase must be processed early, at the first run
+after the mail. Once in each game a player's SET WAIT holds a phase that could go
+early, and his SET NOWAIT lets it go. Each game ends by itself (a draw vote,
+END_YEAR), SUMMARY says so in words and HISTORY lists every phase played.
 
-The kinds are the registry's (``judge.games.KINDS``): a kind with no play here fails."""
+The cases are the registry's (``judge.games``): every game of its own, and every
+attachment beside each of its hosts; a kind with no play here fails."""
 
 from __future__ import annotations
 
@@ -43,7 +45,7 @@ from judge.engine.orders import (
 from judge.engine.phase import PhaseKind
 from judge.engine.position import Position, Unit
 from judge.engine.state import position_from_state
-from judge.games import KINDS, Kind, kind_of
+from judge.games import Kind, attachments, games, kind_named, kind_of
 from judge.service.board.phases import acting_players
 from judge.service.kinds import attachments_of, part_of
 from judge.service.processing import process_due
@@ -71,7 +73,7 @@ def password(name: str) -> str:
 class Play:
     """How a game of one kind is played here, from CREATE to its end."""
 
-    create: str  # CREATE's words after the game's name and password
+    params: str  # CREATE's words after the kind's own
     members: tuple[str, ...]  # who joins: powers in a board game, names in a market
     end: str  # what SUMMARY says of how it ended
     # a market member's lines as himself in the phase a state opens, or None
@@ -79,11 +81,15 @@ class Play:
     # the lines a power's member sends besides its units' orders (dividends, ...)
     extra: Callable[[State, str], list[str]] = lambda state, power: []
     draw_from: str | None = None  # a board game: the players vote a draw from this phase
-    bourse: tuple[str, ...] = ()  # the pseudonyms of the members of its Bourse
-    # the random orders' seed: each chosen so that some game has a retreat a player
-    # orders (processed early) and one only a power in civil disorder has (nobody may
-    # act: processed at its deadline)
-    seed: str = ""
+
+
+@dataclass(frozen=True)
+class Rider:
+    """How an attachment is played beside its host game."""
+
+    params: str  # CREATE's words after the attachment's own
+    members: tuple[str, ...]  # who joins it (pseudonyms), before the start
+    turn: Callable[[str], list[str]]  # a member's lines in a host phase (by its name)
 
 
 # -- the market members' own lines ----------------------------------------------------
@@ -146,18 +152,38 @@ BOARD_PLAYERS = ("FRANCE", "GERMANY", "ITALY", "AUSTRIA")
 LAST_YEAR = "its last year was played"
 DRAWN = "a draw among"
 
-PLAYS: dict[str, Play] = {
-    "standard": Play("STANDARD", BOARD_PLAYERS, DRAWN, draw_from="S1904M", seed="14"),
-    "payola": Play("PAYOLA", BOARD_PLAYERS, DRAWN, draw_from="S1904M", seed="5"),
-    "exchange": Play("EXCHANGE MIN_BID=100 END_YEAR=1903", tuple(FOUNDS), LAST_YEAR,
-                     own=_exchange, extra=_exchange_extra, seed="1"),
-    "shareholders": Play("SHAREHOLDERS END_YEAR=1903", tuple(BUYS), LAST_YEAR,
-                         own=_shareholders, extra=_shareholders_extra),
-    "capitalist": Play("CAPITALIST MIN_PLAYERS=2 END_YEAR=1903", ("MIDAS", "CROESUS"),
-                       LAST_YEAR, own=_capitalist, seed="1"),
-    "bourse": Play("BOURSE", BOARD_PLAYERS, DRAWN, draw_from="S1904M", bourse=("CROWN",),
-                   seed="17"),
+PLAYS: dict[str, Play] = {  # the games of their own, by the kind's name
+    "standard": Play("", BOARD_PLAYERS, DRAWN, draw_from="S1904M"),
+    "payola": Play("", BOARD_PLAYERS, DRAWN, draw_from="S1904M"),
+    "exchange": Play("MIN_BID=100 END_YEAR=1903", tuple(FOUNDS), LAST_YEAR, own=_exchange,
+                     extra=_exchange_extra),
+    "shareholders": Play("END_YEAR=1903", tuple(BUYS), LAST_YEAR, own=_shareholders,
+                         extra=_shareholders_extra),
+    "capitalist": Play("MIN_PLAYERS=2 END_YEAR=1903", ("MIDAS", "CROESUS"), LAST_YEAR,
+                       own=_capitalist),
 }
+
+
+def _bourse_turn(phase: str) -> list[str]:
+    """A Bourse member's trades in a host phase with a turn (movement, by default)."""
+    return ["SELL 10 LIRA", "BUY 10 MARKS"] if phase.endswith("M") else []
+
+
+RIDERS: dict[str, Rider] = {  # the attachments, by the kind's name
+    "bourse": Rider("", ("CROWN", "ARGENT"), _bourse_turn),
+}
+
+# every game of its own, and every attachment beside each of its hosts
+CASES = [(k, None) for k in games()] + [
+    (a, kind_named(h)) for a in attachments() for h in a.hosts]
+IDS = [k.name if h is None else f"{k.name}-on-{h.name}" for k, h in CASES]
+
+# the random orders' seeds, chosen so that most games have a retreat phase: one only a
+# power nobody plays has (standard: nobody may act, so it waits for its deadline), the
+# others one a player orders (processed early). A case not named here takes "".
+SEEDS = {"standard": "18", "payola": "9", "exchange": "30", "capitalist": "8",
+         "bourse-on-standard": "9", "bourse-on-payola": "6"}
+
 
 
 # -- the orders on the board --------------------------------------------------------------
@@ -246,20 +272,19 @@ def held_for_deadline(factory: sessionmaker[Session], name: str) -> str | None:
 
 def phase_mails(play: Play, factory: sessionmaker[Session], name: str, opened: State,
                 rng: random.Random) -> list[Mail]:
-    """What everyone who may act sends in the open phase: a board game's players their
-    powers' orders; a market game's members their own lines, and each power's orders
-    (and other lines) from each member who acts for it, signed on as it."""
+    """What everyone with something to do sends in the open phase (as the rules of the
+    board and the market say, not the judge's list of whom it waits for): a board
+    game's players their powers' orders; a market game's members their own lines, and
+    each power's orders (and other lines) from each member who acts for it, signed on
+    as it."""
     with factory() as s:
         game = _game(s, name)
         if not kind_of(game.variant).market:
             record = current_record(s, game)
             assert record is not None
-            position = position_of(record, BOARD)
-            acting = {p: m.power.name for p, m in acting_players(s, game, position, BOARD).items()
-                      if m.power is not None}
-            orders = board_orders(position, rng)
-            return [(own, own, [str(o) for o in orders.get(power, [])] or ["CLEAR"])
-                    for power, own in sorted(acting.items())]
+            orders = board_orders(position_of(record, BOARD), rng)
+            return [(power, power, [str(o) for o in orders[power]])
+                    for power in play.members if orders.get(power)]
         market = part_of(game).market  # type: ignore[attr-defined]
     mails: list[Mail] = []
     for member in play.members:
@@ -308,25 +333,34 @@ class Table:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", KINDS, ids=[k.name for k in KINDS])
+@pytest.mark.parametrize("kind, host", CASES, ids=IDS)
 def test_a_whole_game_by_mail_with_no_process(by_mail: MailJudge,
                                               session_factory: sessionmaker[Session],
-                                              settings: Settings, kind: Kind) -> None:
-    play = PLAYS.get(kind.name)
-    assert play is not None, f"no whole game of {kind.title} is played here: add one"
+                                              settings: Settings, kind: Kind,
+                                              host: Kind | None) -> None:
+    game_kind = host or kind
+    play = PLAYS.get(game_kind.name)
+    assert play is not None, f"no whole game of {game_kind.title} is played here: add one"
+    rider = RIDERS.get(kind.name) if host is not None else None
+    assert host is None or rider is not None, f"{kind.title} is not played here: add it"
     began = time.monotonic()
-    name = f"nogm{kind.name[:4]}"
+    name = f"ng{kind.name[:4]}{host.name[:4] if host else ''}"
     table = Table(by_mail, session_factory, settings)
-    rng = random.Random(f"nogm-{kind.name}{play.seed}")
+    case = kind.name if host is None else f"{kind.name}-on-{host.name}"
+    rng = random.Random(f"nogm-{name}{SEEDS.get(case, '')}")
 
-    assert f"Game {name} created" in table.send(GM, f"CREATE {name} masterpw {play.create}")
+    words = f"{game_kind.word} {play.params}"
+    if rider is not None:
+        words += f" {kind.word} {rider.params}"
+    assert f"Game {name} created" in table.send(GM, f"CREATE {name} masterpw {words}")
     for member in play.members:
         assert "joined" in table.send(address(member),
                                       f"JOIN {name} {password(member)} {member}")
-    for pseudonym in play.bourse:
+    riders = rider.members if rider else ()
+    for pseudonym in riders:  # JOIN <attachment> <pseudonym>, signed on as the attachment
         assert f"as {pseudonym}" in table.send(
-            address(pseudonym), f"SIGNON BOURSE@{name} {password(pseudonym)}",
-            f"JOIN BOURSE {pseudonym}")
+            address(pseudonym), f"SIGNON {kind.word}@{name} {password(pseudonym)}",
+            f"JOIN {kind.word} {pseudonym}")
     assert "started" in table.send(GM, f"SIGNON MASTER@{name} masterpw", "START")
 
     early: list[str] = []
@@ -349,9 +383,10 @@ def test_a_whole_game_by_mail_with_no_process(by_mail: MailJudge,
             waited, (member, power, _) = phase, mails[-1]
             signon = f"SIGNON {power or member}@{name} {password(member)}"
             assert "Wait flag set" in table.send(address(member), signon, "SET WAIT")
-        for pseudonym in play.bourse if phase.endswith("M") else ():  # a Bourse turn
-            table.accepted(address(pseudonym), f"SIGNON {pseudonym}@{name} "
-                           f"{password(pseudonym)}", "SELL 10 LIRA", "BUY 10 MARKS")
+        for pseudonym in riders:
+            if lines := rider.turn(phase) if rider else []:
+                table.accepted(address(pseudonym), f"SIGNON {pseudonym}@{name} "
+                               f"{password(pseudonym)}", *lines)
         if play.draw_from is not None and _year(phase) >= _year(play.draw_from):
             for member in play.members:
                 assert "vote for a draw" in table.send(
@@ -390,6 +425,7 @@ def test_a_whole_game_by_mail_with_no_process(by_mail: MailJudge,
     visited = early + [p for p, _ in at_deadline]
     voted = {p for p in visited if play.draw_from and _year(p) >= _year(play.draw_from)}
     assert set(visited) - voted <= set(end.played), (visited, end.played)
-    print(f"\n{kind.title}: {len(end.played)} phases played ({', '.join(end.played)}); "
+    told = f"{kind.title} on {host.title}" if host else kind.title
+    print(f"\n{told}: {len(end.played)} phases played ({', '.join(end.played)}); "
           f"early {len(early)}, at the deadline {at_deadline}, waited in {waited}; "
           f"{time.monotonic() - began:.1f}s")
