@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from judge.engine.adjustments import adjustment_due
 from judge.engine.maps import STANDARD_MAP, load_map
 from judge.engine.phase import PhaseKind
+from judge.engine.position import Position
 from judge.engine.state import StateError
 from judge.games import CAPITALIST
 from judge.money.capitalist.params import DEFAULTS, ParamError, Params
@@ -54,21 +56,28 @@ def _actors(state: State) -> list[str]:
     """Who may act in the phase the state opens (spec 3's table): every player in a
     commerce phase; in a military phase each commander, signed on as the power he
     commands, for a power with units (movement), dislodged units (retreats), or builds
-    or removals to make (adjustments)."""
+    or removals to make (adjustments: as on every board, a power owed builds has them
+    only while a home centre it owns is vacant)."""
     game = kept(state)
     if game.commerce:
         return sorted(game.economy.players)
-    units, centers = game.position.units, game.position.centers
+    units = game.position.units
     kind = getattr(game.phase, "kind", None)
     if kind is PhaseKind.MOVEMENT:
         powers = {p for p, us in units.items() if us}
     elif kind is PhaseKind.RETREAT:
         powers = {p for p, ds in game.position.dislodged.items() if ds}
     else:
-        powers = {p for p in set(units) | set(centers)
-                  if len(units.get(p, ())) != len(centers.get(p, ()))}
+        powers = _adjusting(game.position)
     commanders = game.economy.commanders
     return [f"{commanders[p]}/{p}" for p in sorted(powers) if commanders.get(p)]
+
+
+def _adjusting(position: Position) -> set[str]:
+    """The powers with builds or removals to make in an adjustment phase."""
+    board = load_map(STANDARD_MAP)
+    return {p for p in set(position.units) | set(position.centers)
+            if adjustment_due(position, board, p)}
 
 
 def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
