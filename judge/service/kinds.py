@@ -70,6 +70,10 @@ class GamePart(Protocol):
     def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
         """What the master's SUMMARY adds for him (template data), or None."""
 
+    def settings(self, game: Game) -> list[tuple[str, str]]:
+        """The game's settings as SUMMARY shows them to anyone, by the names the master
+        sets them with (no store keys)."""
+
     def set_option(self, ctx: Context, cmd: c.SetOption, step: Step) -> Result | None:
         """The master's SET of this kind's own; None: one of the options every game has."""
 
@@ -162,6 +166,12 @@ def part_of(game: Game) -> GamePart:
 def attachments_of(game: Game) -> Sequence[Attachment]:
     """The attachments the game carries (its Bourse, if it has one)."""
     return [a for a in all_attachments() if a.attached(game)]
+
+
+def plain_settings(game: Game) -> list[tuple[str, str]]:
+    """The options every game has (``MAP``, ``ZONE``, the timing, ...): the keys the
+    master sets by name; a key with a ``:`` is a kind's or an attachment's own."""
+    return sorted((k, str(v)) for k, v in (game.options or {}).items() if ":" not in k)
 
 
 def clock_roster(game: Game, judge: str) -> Roster:

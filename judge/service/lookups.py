@@ -7,7 +7,7 @@ import re
 from judge import resources
 from judge.games import KINDS, kind_named
 from judge.service.context import Context, Refusal, Result
-from judge.service.kinds import part_of
+from judge.service.kinds import attachments_of, part_of
 from judge.service.membership import game_named
 from judge.service.reports.documents import as_mail
 from judge.storage.games import all_games
@@ -175,11 +175,15 @@ def _summary(ctx: Context, game: Game, step: Step) -> Result:
     powers = [{"name": p.name, "state": p.state, "centers": centers.get(p.name, 0)}
               for p in game.powers]
     played = [r.phase for r in records if r.processed_at is not None]
-    data = {"name": game.name, "variant": game.variant.upper(), "state": game.state,
+    attached = attachments_of(game)
+    data: dict[str, object] = {
+            "name": game.name, "variant": game.variant.upper(), "state": game.state,
             "phase": game.phase or ("over" if game.ended_at else "not started"),
             "flags": game.flags, "powers": powers, "last": played[-1] if played else None,
             "result": ending_words(game.result) if game.result else None,
-            "options": {k: v for k, v in game.options.items()}, "oversight": None}
+            "options": [(k, v) for k, v in part_of(game).settings(game)
+                        if k not in {a.kind.word for a in attached}],  # said in words
+            "attached": [a.describe(game) for a in attached], "oversight": None}
     who = ctx.identity
     if who is not None and who.role == "master" and who.game.id == game.id:
         data["oversight"] = part_of(game).oversight(ctx, who)

@@ -23,7 +23,7 @@ from judge.service.board.control import set_control
 from judge.service.board.oversight import overview
 from judge.service.board.phases import blind_history, orders_carried_out
 from judge.service.context import Context, Identity, Refusal, Result
-from judge.service.kinds import Attachment, Handler
+from judge.service.kinds import Attachment, Handler, plain_settings
 from judge.service.reports import Mail, Roster
 from judge.storage.schema import Game, PhaseRecord, PowerState
 from judge.text import commands as c
@@ -70,6 +70,9 @@ class BoardGame:
 
     def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
         return overview(ctx, who)
+
+    def settings(self, game: Game) -> list[tuple[str, str]]:
+        return plain_settings(game)
 
     def set_option(self, ctx: Context, cmd: c.SetOption, step: Step) -> Result | None:
         if cmd.name in ("CONTROL", "NOCONTROL"):  # who plays whom (Payola spec 2.9)

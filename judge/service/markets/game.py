@@ -16,12 +16,13 @@ from judge.engine.adjudicate import PhaseResult
 from judge.games import Kind
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.enrolment import new_password
-from judge.service.kinds import Attachment, Handler
+from judge.service.kinds import Attachment, Handler, plain_settings
 from judge.service.markets import master, members
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.lines import answered
 from judge.service.markets.lines import lines as market_lines
 from judge.service.markets.phases import PUBLIC, advance
+from judge.service.markets.play import PARAM
 from judge.service.markets.press import market_press
 from judge.service.reports import Mail, Roster
 from judge.service.reports.replies import fit
@@ -89,6 +90,13 @@ class MarketGame:
 
     def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
         return None  # the master's STATUS lists the members
+
+    def settings(self, game: Game) -> list[tuple[str, str]]:
+        """The common options and the GM parameters set, by their names (a PREFLOATED
+        holding is the master's set-up, not a setting)."""
+        return sorted([*plain_settings(game),
+                       *((k[len(PARAM):], str(v)) for k, v in game.options.items()
+                         if k.startswith(PARAM))])
 
     def set_option(self, ctx: Context, cmd: c.SetOption, step: Step) -> Result | None:
         return master.set_option(ctx, cmd, step, self.market)
