@@ -120,7 +120,7 @@ class Played:
         self.now = utcnow()
         self.readers = (*map(address, self.recipe.names), OBSERVER, GM)
 
-    def _current(self) -> tuple[str | None, datetime | None]:
+    def current(self) -> tuple[str | None, datetime | None]:
         with self.factory() as s:
             game = s.scalar(select(Game).where(Game.name == self.game))
             assert game is not None
@@ -144,9 +144,9 @@ class Played:
         for name in r.names:
             by_mail.replies(address(name), f"JOIN {self.game} pw{name.lower()} {name}")
         mails = by_mail.send(GM, f"SIGNON MASTER@{self.game} masterpw", *r.setup, "START")
-        yield Batch(None, *self._current(), [m for m in mails if "Re:" not in m.subject])
+        yield Batch(None, *self.current(), [m for m in mails if "Re:" not in m.subject])
         while True:
-            played, _ = self._current()
+            played, _ = self.current()
             assert played is not None and played < "W1902", played  # the recipe went astray
             self._send(played)
             self.now += timedelta(days=40)
@@ -155,6 +155,6 @@ class Played:
                 rows = s.scalars(select(OutboundMessage).order_by(OutboundMessage.id)).all()
             new = list(rows[by_mail.seen:])
             by_mail.seen = len(rows)
-            yield Batch(played, *self._current(), new)
+            yield Batch(played, *self.current(), new)
             if played == r.adjustment:
                 return

@@ -17,7 +17,7 @@ from judge.games import Kind
 from judge.service.reports.roster import deadline_text
 from judge.storage.mailqueue import OutboundMessage
 from tests.e2e.conftest import MailJudge
-from tests.e2e.played import Played, games
+from tests.e2e.played import GM, Played, games
 
 # what reports on the phase played only (its subject says so)
 REPORTS = ("statement", "the market after", "bribe results", "bribe chart",
@@ -46,3 +46,22 @@ def test_every_letter_that_opens_a_phase_names_its_deadline(
                     batch.played, batch.opened, reader, mail.subject, when, mail.body)
                 seen += 1
     assert seen >= 3 * len(played.readers)  # the start and at least two phases played
+
+
+@pytest.mark.parametrize("kind", games(), ids=lambda k: k.name)
+def test_a_resumed_phase_names_its_deadline(
+        by_mail: MailJudge, session_factory: sessionmaker[Session], settings: Settings,
+        kind: Kind) -> None:
+    """RESUME reopens the phase with its deadline moved on: everyone is told it."""
+    played = Played(by_mail, session_factory, settings, kind)
+    start = next(played.batches())
+    master = f"SIGNON MASTER@{played.game} masterpw"
+    by_mail.send(GM, master, "PAUSE")
+    resumed = by_mail.send(GM, master, "RESUME")
+    _, deadline = played.current()
+    assert deadline is not None and start.deadline is not None and deadline >= start.deadline
+    when = deadline_text(deadline, "UTC")
+    assert when is not None
+    for reader in played.readers:
+        told = [" ".join(m.body.split()) for m in resumed if m.recipient == reader]
+        assert any("resumed" in text and when in text for text in told), (reader, told)
