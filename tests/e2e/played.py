@@ -119,6 +119,7 @@ class Played:
         self.game = f"p{kind.name[:6]}"
         self.now = utcnow()
         self.readers = (*map(address, self.recipe.names), OBSERVER, GM)
+        self.observed = ""  # the reply to the observer's OBSERVE
 
     def current(self) -> tuple[str | None, datetime | None]:
         with self.factory() as s:
@@ -140,7 +141,7 @@ class Played:
     def batches(self) -> Iterator[Batch]:
         r, by_mail = self.recipe, self.by_mail
         by_mail.replies(GM, f"CREATE {self.game} masterpw {r.words}")
-        by_mail.replies(OBSERVER, f"OBSERVE {self.game} watchpw")
+        self.observed = by_mail.replies(OBSERVER, f"OBSERVE {self.game} watchpw")[OBSERVER]
         for name in r.names:
             by_mail.replies(address(name), f"JOIN {self.game} pw{name.lower()} {name}")
         mails = by_mail.send(GM, f"SIGNON MASTER@{self.game} masterpw", *r.setup, "START")

@@ -17,8 +17,9 @@ from tests.e2e.conftest import MailJudge
 from tests.e2e.played import GM, OBSERVER, Played, address, games
 
 
-def _told(mails: list[OutboundMessage], reader: str) -> str:
-    found = [m.body for m in mails if m.recipient == reader and "Re:" not in m.subject]
+def _told(mails: list[OutboundMessage], reader: str, reply: bool = False) -> str:
+    found = [m.body for m in mails if m.recipient == reader
+             and ("Re:" in m.subject) == reply]
     assert len(found) == 1, (reader, [(m.recipient, m.subject) for m in mails])
     return found[0]
 
@@ -57,7 +58,11 @@ def test_press_headers_name_everyone_as_the_game_does(
     assert _told(sent, address(one)) == (
         f"Message from the Master to {shown[one]} in '{game}':\n\nOrders, please.\n")
 
+    # the observer is named as the judge named him when he came, and at his sign-on
+    assert f"You observe {game} as WATCHER:" in played.observed
     sent = by_mail.send(OBSERVER, f"SIGNON OBSERVER@{game} watchpw", "BROADCAST", "Go on!")
+    assert f"Signed on as WATCHER in {game}" in _told(
+        [m for m in sent if "Re:" in m.subject], OBSERVER, reply=True)
     for reader in (address(one), address(two), GM):
         assert _told(sent, reader).startswith(
             f"Broadcast message from observer WATCHER in '{game}':\n\n")
