@@ -105,7 +105,8 @@ def observe(ctx: Context, cmd: c.Observe, step: Step) -> Result:
     )
     ctx.session.add(watcher)
     return Result(step.line, step.text, True, [
-        f"You observe {game.name} as {name}: you will receive its results and broadcasts.",
+        f"You observe {game.name} as {name.upper()}: you will receive its results and "
+        "broadcasts.",
         *confirming(ctx, Identity(game, "observer", None, watcher)),
     ])
 

@@ -215,11 +215,11 @@ def test_press_is_signed_with_the_pseudonym(market: MarketJudge) -> None:
     private = [m for m in out if m.subject == "Diplomacy press cap"]
     assert sorted(m.recipient for m in private) == sorted(
         [addr("MIDAS"), addr("CROESUS"), addr("MIDAS")])
-    assert all("Message from Plutus to" in m.body for m in private)
+    assert all("Message from PLUTUS to" in m.body for m in private)
     broadcast = [m for m in out if m.subject == "Diplomacy broadcast cap"]
     assert {m.recipient for m in broadcast} == {GM} | {addr(n) for n in NINE if n != "PLUTUS"}
     for m in broadcast:
-        assert "Broadcast message from Plutus" in m.body
+        assert "Broadcast message from PLUTUS" in m.body
         assert (addr("PLUTUS") in m.body) == (m.recipient == GM)
     nobody = flat(market.reply(addr("PLUTUS"), signon("PLUTUS"), "PRESS TO ZEUS", "hi",
                                "ENDPRESS"))

@@ -439,7 +439,7 @@ def test_civil_disorder_in_each_kind_of_phase(full: Callable[..., Judge]) -> Non
     results = by_recipient(mails)[address("ITALY")][0].body
     assert "Italy: Builds an army in Rome." in results
     assert "Germany: Removes the army in Burgundy." in results  # farthest from home
-    assert "Russia: 1 unused build lost." in results
+    assert "Russia waives 1 build." in results  # late: its build is waived
     state = judge.record().state
     assert judge.record().phase == "S1902M"
     assert sorted(state["units"]["GERMANY"]) == ["A BER", "F KIE"]

@@ -25,7 +25,7 @@ def test_the_capitalist_demo_plays_a_year_under_pseudonyms() -> None:
     assert "bought 100 MARK (reduced from 300)" in flat
     assert ("WARNING: your purchases cost 300.00 SFr but you will have 100.00 SFr; they will "
             "be reduced as the rules require") in flat
-    assert "Message from Plutus to Midas" in flat
+    assert "Message from PLUTUS to MIDAS" in flat
     assert "Rates for the commerce phase S1902C" in flat
     for person in PEOPLE.values():
         assert f"{person}@" not in out

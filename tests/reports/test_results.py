@@ -155,8 +155,9 @@ def test_adjustment_orders_read_as_builds_removals_and_waives(board: Map,
     assert "France: Builds a fleet in Brest.\n" in body
     assert "France: Build waived.\n" in body
     assert "Italy: Removes the army in Venice.\n" in body
-    assert "England: 1 unused build lost.\n" in body
-    assert "France: 1 unused" not in body
+    assert "England waives 1 build.\n" in body  # no orders: the build is waived
+    assert "France builds 1 of 2, waives 1.\n" in body
+    assert "Italy" not in body.split("Removes the army in Venice.")[1]  # removals: no waive
     assert "Ownership of supply centers" not in body
     assert "The next phase of 'alpha' will be Movement for Spring of 1902." in body
 

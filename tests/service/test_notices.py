@@ -47,7 +47,7 @@ def test_press_is_headed_as_judges_head_it_for_each_kind_of_sender(
     assert (told.recipient, told.subject) == (address("RUSSIA"), "Diplomacy press alpha")
     assert told.body == "Message from the Master to Russia in 'alpha':\n\nOrders, please.\n"
     out = _notices(judge.send(WATCHER, "SIGNON O@alpha watchpw", "BROADCAST", "Go on!"))
-    assert out and all(m.body.startswith("Broadcast message from observer Watcher in 'alpha'")
+    assert out and all(m.body.startswith("Broadcast message from observer WATCHER in 'alpha'")
                        for m in out)
     for mail in out:
         _reveals_nothing(mail)

@@ -14,6 +14,8 @@ from judge.service.markets.phases import phase_mails, reading_of
 from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
 from judge.service.reports.replies import render_letter
+from judge.service.reports.roster import deadline_text
+from judge.service.schedule import zone_of
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
 from judge.storage.schema import GameState
@@ -104,7 +106,8 @@ def pause(ctx: Context, step: Step, paused: bool) -> Result:
             record.deadline = record.deadline + (ctx.now - game.paused_at)
         game.paused_at = game.pause_told_at = None
         said = f"{game.name} is resumed." + (
-            f" The deadline of {record.phase} is {record.deadline:%Y-%m-%d %H:%M} UTC."
+            f" The deadline of {record.phase} is "
+            f"{deadline_text(record.deadline, zone_of(game))}."
             if record is not None and record.deadline is not None else "")
     _tell_all(ctx, f"{game.name}: {'paused' if paused else 'resumed'}", said)
     return Result(step.line, step.text, True, [said])

@@ -13,6 +13,7 @@ from judge.service.guessing import WrongPassword
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.play import PARAM, envelope, opening_envelope, params_of, typed
 from judge.service.passwords import password_matches
+from judge.service.reports import members_mails
 from judge.storage.games import add_game, members
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, PhaseRecord, Player, Role
@@ -146,6 +147,9 @@ def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind,
     ctx.session.add(Player(game_id=game.id, power_id=None, role=MEMBER, name=name,
                            address=ctx.reply_to, password_hash=password_hash,
                            joined_at=ctx.now))
+    for note in members_mails(game.master_address, game.name, kind.title, kind.member,
+                              len(joined) + 1, fewest, most):
+        ctx.notify(note.to, note.subject, note.body)
     return Result(step.line, step.text, True, [
         f"You joined {game.name} as {kind.member} {name} ({len(joined) + 1} joined).",
         f"Sign on with: SIGNON {name}@{game.name} <password>",

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
+from judge.engine.maps import load_map
 from judge.engine.phase import PhaseKind
 from judge.games import kind_of
 from judge.maps import board_png
@@ -26,8 +27,9 @@ from judge.service.markets.play import envelope as play_envelope
 from judge.service.markets.play import opening_envelope, params_of
 from judge.service.phase_flags import clear_phase_flags
 from judge.service.reports.replies import render, render_letter
-from judge.service.reports.roster import maps_by_default
-from judge.service.schedule import absences
+from judge.service.reports.roster import deadline_text, maps_by_default
+from judge.service.reports.waives import state_waives
+from judge.service.schedule import absences, zone_of
 from judge.service.timing import timing_of
 from judge.storage.games import members
 from judge.storage.mailqueue import queue_mail
@@ -75,8 +77,11 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind,
     terms = kind.terms(state, {**kind.defaults, **params_of(game, kind)}) if kind.terms else []
     view = {"game": game.name, "title": kind.title, "member": kind.member,
             "names": sorted(names), "phase": record.phase, "terms": terms,
-            "deadline": deadline.strftime("%Y-%m-%d %H:%M UTC")}
+            "deadline": deadline_text(deadline, zone_of(game))}
     opened = kind.opening_letters(record.state) if kind.opening_letters else []
+    for letter in opened:  # an opening notice names the deadline of the phase it opens
+        if isinstance(letter.view, dict):
+            letter.view.setdefault("deadline", view["deadline"])
     _send(session, settings, game, kind, record.state, now,
           [Letter("*", f"{game.name}: {kind.title} begins, {record.phase}",
                   "market/start.txt.j2", view), *opened])
@@ -176,6 +181,7 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
                                           "params": params_of(game, kind),
                                           "history": lambda: history(session, game, record,
                                                                      events)})
+    _state_waives(game, record, result, letters)
     end = result.get("end")
     if end is not None:
         game.state = GameState.COMPLETED
@@ -193,10 +199,24 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
     for letter in letters:
         if isinstance(letter.view, dict):
             letter.view.setdefault("next_phase", nxt.phase)
-            letter.view.setdefault("deadline", deadline.strftime("%Y-%m-%d %H:%M UTC"))
+            letter.view.setdefault("deadline", deadline_text(deadline, zone_of(game)))
     _keep_public(settings, game, kind, record, letters)
     _send(session, settings, game, kind, result["state"], now, letters,
           board_map(game, record, result), year_chart(session, game, kind, record, result))
+
+
+def _state_waives(game: Game, record: PhaseRecord, result: Mapping[str, Any],
+                  letters: list[Letter]) -> None:
+    """After an adjustment phase on the board, the public letters say which powers
+    waived builds (``FRANCE builds 1 of 2, waives 1.``); not in a BLIND game, whose
+    public letters show no board."""
+    if record.phase[-1:] != "A" or "units" not in record.state \
+            or BLIND in {f.upper() for f in game.flags}:
+        return
+    waived = list(state_waives(record.state, result["state"], load_map(game.map_name)))
+    for letter in letters:
+        if letter.to == "*" and isinstance(letter.view, dict):
+            letter.view.setdefault("waived", waived)
 
 
 def _keep_public(settings: Settings, game: Game, kind: MarketKind, record: PhaseRecord,

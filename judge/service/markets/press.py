@@ -60,12 +60,14 @@ def market_press(ctx: Context, cmd: c.Press, step: Step, kind: MarketKind) -> Re
                     if m.role == Role.OBSERVER]
     for address, reader in readers:
         if address.lower() != ctx.reply_to.lower():
-            mail = press_mail(address, reader, game.name, sender, role, shown, lines)
+            mail = press_mail(address, reader, game.name, sender, role, shown, lines,
+                              powers=False)
             ctx.notify(mail.to, mail.subject, mail.body)
     if not private and role != "master":
         seen = [f"(for the master alone: {sender} sent this from {ctx.reply_to})", "",
                 *lines]
-        mail = press_mail(game.master_address, "MASTER", game.name, sender, role, shown, seen)
+        mail = press_mail(game.master_address, "MASTER", game.name, sender, role, shown, seen,
+                          powers=False)
         ctx.notify(mail.to, mail.subject, mail.body)
     to = "everyone" if not private else ", ".join(recipients)
     size = f"{len(cmd.body)} line{'s' if len(cmd.body) != 1 else ''}"

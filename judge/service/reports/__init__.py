@@ -16,6 +16,7 @@ from judge.service.reports.membership import (
     bounce_mails,
     control_mails,
     full_mails,
+    members_mails,
     resignation_mails,
     takeover_mails,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "deadline_mails",
     "end_mails",
     "full_mails",
+    "members_mails",
     "guessing_mails",
     "income_report_mails",
     "late_notice_mails",

@@ -43,6 +43,31 @@ class ControlView:
     vassal: bool = False  # VASSAL_DUMMIES: it sends nothing; ``by`` bribes its units
 
 
+@dataclass(frozen=True, slots=True)
+class MembersView:
+    """To a market game's master: ``count`` members have joined, the fewest (``fewest``)
+    or the most (``most``) the game may start with; START is his to send."""
+
+    game: str
+    title: str
+    member: str
+    count: int
+    fewest: int
+    most: int
+
+
+def members_mails(master: str, game: str, title: str, member: str, count: int,
+                  fewest: int, most: int) -> list[Mail]:
+    """A market game starts at the master's START alone: he is told once when enough
+    members have joined for it to start, and once when no more may join (never at each
+    JOIN, which anyone may send)."""
+    if count not in (fewest, most):
+        return []
+    said = " is full" if count == most else f": {count} {member}s have joined"
+    return [compose(master, "MASTER", f"Diplomacy game {game}{said}", "notice/members.txt.j2",
+                    MembersView(game, title, member, count, fewest, most))]
+
+
 def _to_master(game: GameOrRoster, subject: str, template: str,
                power: str | None = None, started: bool = True) -> list[Mail]:
     roster = as_roster(game)

@@ -9,7 +9,6 @@ from datetime import datetime
 from judge.engine.adjudicate import PhaseResult
 from judge.engine.adjustments import adjustment_due
 from judge.engine.board import Map
-from judge.engine.orders import Build, Waive
 from judge.engine.phase import PhaseKind, Season
 from judge.money.payola.statements import PublicTotals
 from judge.service.reports.mail import Mail, compose
@@ -27,6 +26,7 @@ from judge.service.reports.notation import (
 )
 from judge.service.reports.roster import Member, Roster, deadline_text
 from judge.service.reports.sight import Sight, sight_of, unsaid_void
+from judge.service.reports.waives import board_waives
 
 Own = Callable[[str], bool] | None  # in a BLIND reader's view: the reader's own power
 Vassals = Mapping[str, str | None]  # VASSAL_DUMMIES: each DUMMY power -> its lord, or None
@@ -62,7 +62,7 @@ class ResultsView:
     title: str
     lines: tuple[OrderLine, ...]
     dislodged: tuple[str, ...]
-    unused: tuple[tuple[str, int], ...]
+    waived: tuple[str, ...]  # after adjustments: "France builds 1 of 2, waives 1."
     ownership: tuple[str, ...]
     adjustments: tuple[Adjustment, ...]
     totals: tuple[tuple[str, str, int], ...]
@@ -98,7 +98,7 @@ def results_view(roster: Roster, result: PhaseResult, board: Map,
         judge=roster.judge, game=roster.game, variant=variant, phase=str(phase),
         title=results_title(phase), lines=lines,
         dislodged=_dislodged(result, board, own) if phase.kind is PhaseKind.MOVEMENT else (),
-        unused=_unused(result, board, own) if phase.kind is PhaseKind.ADJUSTMENT else (),
+        waived=_waived(result, board, own) if phase.kind is PhaseKind.ADJUSTMENT else (),
         ownership=_ownership(result, board, own) if season_over else (),
         adjustments=_adjustments(result, board, own) if season_over else (),
         totals=tuple(totals.rows) if totals is not None and not blind else (),
@@ -173,17 +173,12 @@ def _dislodged(result: PhaseResult, board: Map, own: Own) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _unused(result: PhaseResult, board: Map, own: Own) -> tuple[tuple[str, int], ...]:
-    """Builds a power was due but neither made nor waived: they are lost."""
-    out = []
-    for power in sorted(set(result.position.centers) | set(result.position.units)):
-        if own is not None and not own(power):
-            continue
-        due = adjustment_due(result.position, board, power)
-        used = sum(isinstance(o, (Build, Waive)) for o in result.orders.get(power, ()))
-        if due > used:
-            out.append((power_name(power), due - used))
-    return tuple(out)
+def _waived(result: PhaseResult, board: Map, own: Own) -> tuple[str, ...]:
+    """Builds a power was due but did not make: waived by WAIVE, or by ordering fewer
+    (none at all in civil disorder). A BLIND reader reads only its own."""
+    powers = [p for p in set(result.position.centers) | set(result.position.units)
+              if own is None or own(p)]
+    return board_waives(result, board, powers, power_name)
 
 
 def _vassals(result: PhaseResult, vassals: Vassals, own: Own) -> tuple[str, ...]:
