@@ -22,7 +22,7 @@ from judge.batch import run_case
 from judge.engine.maps import load_map
 from judge.money.market.reading import Mail, MailRead
 from judge.money.shareholders.params import Params
-from judge.money.shareholders.state import Game, opening
+from judge.money.shareholders.state import ShareholdersGame, opening
 from judge.money.shareholders.turns import play_turn, submit_mail
 from judge.service.markets.shareholders import KIND
 from judge.service.reports.replies import render
@@ -44,7 +44,7 @@ def january_mail(i: int) -> list[str]:
     return lines + (["BUY 3 TURKEY"] if i == len(NAMES) - 1 else [])
 
 
-def january(game: Game) -> Game:
+def january(game: ShareholdersGame) -> ShareholdersGame:
     sets = {}
     for i, name in enumerate(NAMES):
         sent = submit_mail(game, PARAMS, BOARD, name, None,
@@ -54,7 +54,7 @@ def january(game: Game) -> Game:
     return play_turn(game, PARAMS, BOARD, sets).game
 
 
-def february(game: Game) -> Game:
+def february(game: ShareholdersGame) -> ShareholdersGame:
     sets: dict[str, dict[str, object]] = {}
     for country, c in game.countries.items():
         for holder in c.office:
@@ -65,7 +65,8 @@ def february(game: Game) -> Game:
     return play_turn(game, PARAMS, BOARD, sets).game
 
 
-def median_ms(turn: Callable[[Game], Game], game: Game, repeat: int) -> float:
+def median_ms(turn: Callable[[ShareholdersGame], ShareholdersGame], game: ShareholdersGame,
+              repeat: int) -> float:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()

@@ -17,7 +17,7 @@ from judge.money.shareholders.offices import office_holders
 from judge.money.shareholders.orders import Instruction
 from judge.money.shareholders.params import ParamError, Params
 from judge.money.shareholders.prices import share_price
-from judge.money.shareholders.state import Country, Game, Player, Step, Turn, opening
+from judge.money.shareholders.state import Country, Player, ShareholdersGame, Step, Turn, opening
 from judge.money.shareholders.turns import play_turn, submit_mail
 from judge.money.shareholders.upkeep import FARTHEST, distance, removal_order
 from judge.text.shareholders import read_commands
@@ -39,7 +39,8 @@ def test_office_examples_of_5_2() -> None:
     assert office_holders({"ANN": 0}, ("ANN",)) == ()
 
 
-def game_with(country: Country, centers: list[str], units: list[str], year: int = 1902) -> Game:
+def game_with(country: Country, centers: list[str], units: list[str],
+              year: int = 1902) -> ShareholdersGame:
     base = opening(["ANN", "BEN", "CID"], BOARD.homes, 1000)
     position = Position(base.position.phase, {country.name: tuple(map(unit, units))},
                         {country.name: frozenset(centers)})
@@ -113,7 +114,7 @@ def test_params_refuse_impossible_settings() -> None:
     assert Params.from_names({"end_year": 1910}).end_year == 1910
 
 
-def new_game() -> Game:
+def new_game() -> ShareholdersGame:
     return opening(["ANN", "BEN", "CID", "DOT"], BOARD.homes, 3150)
 
 

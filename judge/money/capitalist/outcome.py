@@ -13,7 +13,7 @@ from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.state import StateError
-from judge.money.capitalist.state import Game
+from judge.money.capitalist.state import CapitalistGame
 from judge.money.capitalist.state_json import game_from_state, state_of
 from judge.money.capitalist.year_end import Ending
 
@@ -52,7 +52,7 @@ class PhasePlayed:
     None: the key is not in the result."""
 
     errors: Mapping[str, list[str]]
-    game: Game
+    game: CapitalistGame
     end: Ending | None
     warnings: Mapping[str, list[str]]
     trades: Mapping[str, tuple[Dealt, ...]] | None = None

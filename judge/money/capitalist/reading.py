@@ -42,7 +42,7 @@ from judge.money.capitalist.orders import check_commerce
 from judge.money.capitalist.outcome import Commanded, Dealt, PhasePlayed, played_json
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.score import scores
-from judge.money.capitalist.state import Economy, Game
+from judge.money.capitalist.state import CapitalistGame, Economy
 from judge.money.capitalist.state_json import read_economy, read_position
 from judge.money.capitalist.year_end import year_end
 from judge.money.market.codec import Codec, types_in
@@ -226,8 +226,9 @@ class Reading:
         for mail in mails:
             for note in mail.noted:
                 warnings.setdefault(mail.key, []).append(note)
-        return PhasePlayed(errors_of(mails, []), Game(phase.movement, self.position, after),
-                           None, warnings, trades=executed_trades(accounts))
+        game = CapitalistGame(phase.movement, self.position, after)
+        return PhasePlayed(errors_of(mails, []), game, None, warnings,
+                           trades=executed_trades(accounts))
 
     def _military(self, mails: Sequence[MailRead]) -> PhasePlayed:
         """Each power's orders adjudicated; on the way out of the Fall the year-end step
@@ -258,7 +259,8 @@ class Reading:
         # commander
         orders = {power: Commanded(sender.strip().upper(), tuple(str(o) for o, _ in built))
                   for power, (_, sender, built) in sorted(self.orders.items())}
-        return PhasePlayed(errors_of(mails, late), Game(phase, after, economy), ending, {},
+        game = CapitalistGame(phase, after, economy)
+        return PhasePlayed(errors_of(mails, late), game, ending, {},
                            results={u: outcomes[u] for u in sorted(outcomes)},
                            orders=orders, points=points)
 

@@ -53,7 +53,7 @@ class Economy:
 
 
 @dataclass(frozen=True)
-class Game:
+class CapitalistGame:
     """A Capitalist game between phases: the phase it is at (a commerce phase or a
     standard one), the board (a commerce phase's is read as the movement phase it opens
     onto) and the economy."""

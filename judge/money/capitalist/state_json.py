@@ -13,7 +13,7 @@ from judge.engine.position import Position, starting_position
 from judge.engine.state import StateError, position_from_state, state_from_position
 from judge.money.capitalist.calendar import Commerce, GamePhase, read_phase
 from judge.money.capitalist.params import Params
-from judge.money.capitalist.state import Economy, Game, Player
+from judge.money.capitalist.state import CapitalistGame, Economy, Player
 from judge.money.market.fields import holdings, json_array, json_object, power_of, records, whole
 
 
@@ -70,7 +70,8 @@ def write_state(position: Position, phase: GamePhase, economy: Economy,
         "commanders": dict(sorted(economy.commanders.items())),
     }
 
-def game_from_state(state: Mapping[str, Any], board: Map, params: Params | None = None) -> Game:
+def game_from_state(state: Mapping[str, Any], board: Map,
+                    params: Params | None = None) -> CapitalistGame:
     """A state read whole into the typed game; StateError for anything that is not one.
     Without the GM parameters, those of a state the judge wrote need none: every key is
     there, and no rate it kept is below the least MIN_RATE."""
@@ -79,10 +80,10 @@ def game_from_state(state: Mapping[str, Any], board: Map, params: Params | None 
     except ValueError as e:
         raise StateError(str(e)) from None
     economy = read_economy(state, board, params or Params())
-    return Game(phase, read_position(state, phase, board), economy)
+    return CapitalistGame(phase, read_position(state, phase, board), economy)
 
 
-def state_of(game: Game, board: Map) -> dict[str, Any]:
+def state_of(game: CapitalistGame, board: Map) -> dict[str, Any]:
     """The contract's ``state`` of a typed game (``write_state``)."""
     return write_state(game.position, game.phase, game.economy, board)
 

@@ -13,12 +13,12 @@ from judge.money.exchange.checks import (
     price_at_least_one,
     shares_bounds,
 )
-from judge.money.exchange.game import Bid, Founding, Game, Status
+from judge.money.exchange.game import Bid, ExchangeGame, Founding, Status
 from judge.money.exchange.params import BidStyle
 from judge.money.market.lots import by_lot
 
 
-def bid(game: Game, sender: str, cmd: c.BidFor) -> str:
+def bid(game: ExchangeGame, sender: str, cmd: c.BidFor) -> str:
     corp = corporation(game, cmd.power)
     if corp.status is not Status.UNSTARTED:
         raise Refused(f"{corp.name} has already been started")
@@ -36,14 +36,14 @@ def bid(game: Game, sender: str, cmd: c.BidFor) -> str:
     return f"bid for {corp.name} recorded"
 
 
-def nobid(game: Game, sender: str, cmd: c.NoBid) -> str:
+def nobid(game: ExchangeGame, sender: str, cmd: c.NoBid) -> str:
     corp = corporation(game, cmd.power)
     if game.investors[sender].bids.pop(corp.name, None) is None:
         return f"no bid for {corp.name} to withdraw; nothing changed"  # accepted (D39)
     return f"bid for {corp.name} withdrawn"
 
 
-def issue(game: Game, sender: str, cmd: c.Issue) -> str:
+def issue(game: ExchangeGame, sender: str, cmd: c.Issue) -> str:
     """Propose new shares; at most so many that a third of S stays the limit (5.8)."""
     corp = corporation(game, cmd.power)
     leader(corp, sender)
@@ -56,14 +56,14 @@ def issue(game: Game, sender: str, cmd: c.Issue) -> str:
     return f"issue of {counted(cmd.shares, f'{corp.name} share')} proposed"
 
 
-def noissue(game: Game, sender: str, cmd: c.NoIssue) -> str:
+def noissue(game: ExchangeGame, sender: str, cmd: c.NoIssue) -> str:
     corp = corporation(game, cmd.power)
     leader(corp, sender)
     corp.pending_issue = None
     return f"no issue for {corp.name}"
 
 
-def process_bids(game: Game) -> None:
+def process_bids(game: ExchangeGame) -> None:
     """Every unstarted corporation, alphabetically, goes to its highest bidder (ties by
     lot); the price goes into its treasury in every income mode; bids are cleared."""
     for name in sorted(game.corporations):

@@ -8,7 +8,7 @@ from judge.engine.phase import Phase
 from judge.money.exchange.auction import process_bids
 from judge.money.exchange.dividends import pay_dividends
 from judge.money.exchange.elections import process_elections
-from judge.money.exchange.game import Game, Status
+from judge.money.exchange.game import ExchangeGame, Status
 from judge.money.exchange.ipo import process_purchases
 from judge.money.exchange.movement import BoardReport, play_orders, play_payola, position
 from judge.money.exchange.offering import process_offering
@@ -19,7 +19,7 @@ MARKET = {"B": process_bids, "O": process_offering, "P": process_purchases,
 _AFTER = {"B": "O", "O": "P", "P": "E", "E": "A"}
 
 
-def process(game: Game) -> BoardReport | None:
+def process(game: ExchangeGame) -> BoardReport | None:
     """Process the open phase with what the mail has set, then open the next held phase
     (running the year-end step on the way). Returns the board report of a board phase."""
     kind, year = game.kind, game.year
@@ -53,7 +53,7 @@ def process(game: Game) -> BoardReport | None:
     return report
 
 
-def _clear(game: Game) -> None:
+def _clear(game: ExchangeGame) -> None:
     """What the mail set for one phase lapses when it is processed (ONE_TRANSFER's record
     included, payola.md 7)."""
     game.sheets.clear()
@@ -70,7 +70,7 @@ def _clear(game: Game) -> None:
         corp.new_price = None
 
 
-def _advance(game: Game, label: str) -> None:
+def _advance(game: ExchangeGame, label: str) -> None:
     """Open ``label`` or the first phase after it that is held (3.3)."""
     while True:
         if label == "YEAR-END":
@@ -92,7 +92,7 @@ def following(label: str) -> str:
     return f"F{year}M" if season == "S" else "YEAR-END"
 
 
-def held(game: Game) -> bool:
+def held(game: ExchangeGame) -> bool:
     """3.3: whether the open phase has anything to decide."""
     corps = game.corporations.values()
     kind = game.kind
@@ -112,7 +112,7 @@ def held(game: Game) -> bool:
     return bool(game.dislodged)
 
 
-def adjustments_due(game: Game) -> bool:
+def adjustments_due(game: ExchangeGame) -> bool:
     """Builds on vacant owned home centres or removals (D33)."""
     board = position(game) if game.kind == "A" else None
     if board is None:

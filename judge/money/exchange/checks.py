@@ -3,7 +3,7 @@ the common reasons)."""
 
 from __future__ import annotations
 
-from judge.money.exchange.game import Corporation, Game, Investor, Status
+from judge.money.exchange.game import Corporation, ExchangeGame, Investor, Status
 from judge.money.names import did_you_mean
 
 
@@ -15,7 +15,7 @@ class Refused(Exception):  # noqa: N818 - a refusal is the game's word, not a fa
         return str(self)
 
 
-def corporation(game: Game, word: str) -> Corporation:
+def corporation(game: ExchangeGame, word: str) -> Corporation:
     """The corporation a word names (full name, abbreviation, initial; D46)."""
     name = game.board.power_named(word)
     if name is None or name not in game.corporations:
@@ -23,7 +23,7 @@ def corporation(game: Game, word: str) -> Corporation:
     return game.corporations[name]
 
 
-def investor(game: Game, word: str) -> Investor:
+def investor(game: ExchangeGame, word: str) -> Investor:
     found = game.investors.get(word.upper())
     if found is None:
         raise Refused(f"no such investor{did_you_mean(word, game.investors)}")
@@ -52,7 +52,7 @@ def at_least_one(amount: int, what: str = "amount") -> None:
         raise Refused(f"{what} must be at least 1")
 
 
-def shares_bounds(game: Game, shares: int) -> None:
+def shares_bounds(game: ExchangeGame, shares: int) -> None:
     p = game.params
     if not p.min_shares <= shares <= p.max_shares:
         raise Refused(f"shares must be between {p.min_shares} and {p.max_shares}")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from judge.money.exchange import commands as c
 from judge.money.exchange.checks import Refused, corporation, leader
-from judge.money.exchange.game import Game
+from judge.money.exchange.game import ExchangeGame
 
 
-def dividend(game: Game, sender: str, cmd: c.Dividend) -> str:
+def dividend(game: ExchangeGame, sender: str, cmd: c.Dividend) -> str:
     corp = corporation(game, cmd.power)
     leader(corp, sender)
     most = corp.treasury // corp.S if corp.S else 0
@@ -18,7 +18,7 @@ def dividend(game: Game, sender: str, cmd: c.Dividend) -> str:
     return f"dividend of {cmd.per_share} AgP per {corp.name} share declared"
 
 
-def pay_dividends(game: Game) -> None:
+def pay_dividends(game: ExchangeGame) -> None:
     """k x h to each holder; the treasury loses k x (S - T). No DIVIDEND is 0 (D17)."""
     for name in sorted(game.corporations):
         corp = game.corporations[name]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from judge.money.exchange import commands as c
 from judge.money.exchange.checks import Refused, corporation, floated, investor
-from judge.money.exchange.game import Corporation, Game
+from judge.money.exchange.game import Corporation, ExchangeGame
 from judge.money.market.lots import by_lot
 
 
-def vote(game: Game, sender: str, cmd: c.Vote) -> str:
+def vote(game: ExchangeGame, sender: str, cmd: c.Vote) -> str:
     corp = corporation(game, cmd.power)
     floated(corp)
     if not game.investors[sender].holding(corp.name):
@@ -19,7 +19,7 @@ def vote(game: Game, sender: str, cmd: c.Vote) -> str:
     return f"vote for {candidate.name} as leader of {corp.name} recorded"
 
 
-def tiebreak(game: Game, sender: str, cmd: c.Tiebreak) -> str:
+def tiebreak(game: ExchangeGame, sender: str, cmd: c.Tiebreak) -> str:
     corp = corporation(game, cmd.power)
     floated(corp)  # D40
     if sitting(game, corp) != sender:
@@ -28,7 +28,7 @@ def tiebreak(game: Game, sender: str, cmd: c.Tiebreak) -> str:
     return f"tie-break order for {corp.name} recorded"
 
 
-def sitting(game: Game, corp: Corporation) -> str | None:
+def sitting(game: ExchangeGame, corp: Corporation) -> str | None:
     """Who breaks ties: the leader, or at a first election the founder (none when the
     game started PREFLOATED, D25)."""
     if corp.leader is not None:
@@ -36,7 +36,7 @@ def sitting(game: Game, corp: Corporation) -> str | None:
     return None if game.params.prefloated else corp.founder
 
 
-def process_elections(game: Game) -> None:
+def process_elections(game: ExchangeGame) -> None:
     for name in sorted(game.corporations):
         corp = game.corporations[name]
         if corp.floated:
@@ -50,7 +50,7 @@ def process_elections(game: Game) -> None:
         inv.votes.clear()
 
 
-def elect(game: Game, corp: Corporation) -> str | None:
+def elect(game: ExchangeGame, corp: Corporation) -> str | None:
     """5.7 for one corporation; the new ``last_vote`` of every voter is kept."""
     name = corp.name
     holders = {n: inv.holding(name) for n, inv in game.investors.items() if inv.holding(name)}

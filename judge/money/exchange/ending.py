@@ -8,10 +8,10 @@ from fractions import Fraction
 
 from judge.money.exchange import commands as c
 from judge.money.exchange.checks import Refused, corporation, leader
-from judge.money.exchange.game import End, Game, Status
+from judge.money.exchange.game import End, ExchangeGame, Status
 
 
-def draw(game: Game, sender: str, cmd: c.Draw) -> str:
+def draw(game: ExchangeGame, sender: str, cmd: c.Draw) -> str:
     """Record the voter corporation's draw vote; the game ends when the vote completes a
     draw (D34, D36)."""
     voter = corporation(game, cmd.voter)
@@ -37,14 +37,14 @@ def draw(game: Game, sender: str, cmd: c.Draw) -> str:
     return f"draw vote of {voter.name} recorded"
 
 
-def nodraw(game: Game, sender: str, cmd: c.NoDraw) -> str:
+def nodraw(game: ExchangeGame, sender: str, cmd: c.NoDraw) -> str:
     voter = corporation(game, cmd.voter)
     leader(voter, sender)
     game.draw_votes.pop(voter.name, None)  # nothing standing: accepted, no effect (D39)
     return f"draw vote of {voter.name} withdrawn"
 
 
-def draw_agreed(game: Game) -> tuple[str, ...] | None:
+def draw_agreed(game: ExchangeGame) -> tuple[str, ...] | None:
     """The members of the draw every survivor's leader has voted for, if any (5.12)."""
     survivors = game.survivors()
     if not survivors or any(x.status is not Status.FLOATED
@@ -57,7 +57,7 @@ def draw_agreed(game: Game) -> tuple[str, ...] | None:
     return members
 
 
-def solo(game: Game) -> str | None:
+def solo(game: ExchangeGame) -> str | None:
     """A corporation owning VICTORY_SCS centres or more; the first alphabetically (D42)."""
     need = game.params.victory_scs
     return next((p for p in sorted(game.centers) if len(game.centers[p]) >= need), None)
@@ -68,7 +68,7 @@ def hundredths(value: Fraction) -> float:
     return math.floor(value * 100 + Fraction(1, 2)) / 100
 
 
-def valuation(game: Game, kind: str, valued: tuple[str, ...] | list[str]) -> End:
+def valuation(game: ExchangeGame, kind: str, valued: tuple[str, ...] | list[str]) -> End:
     """Each investor's portfolio value over the valued corporations, compared exactly;
     the highest value wins and equal highest share the win (5.12, D21)."""
     exact: dict[str, Fraction] = {}

@@ -118,7 +118,7 @@ class End:
 
 
 @dataclass
-class Game:
+class ExchangeGame:
     """The whole game when a phase opens, changed in place by the mail and the processing.
 
     ``phase`` is the label (``W1900B``, ``S1901M``...); ``units``, ``centers``,
@@ -167,7 +167,7 @@ class Game:
     def kind(self) -> str:
         return self.phase[5]
 
-    def copy(self) -> Game:
+    def copy(self) -> ExchangeGame:
         """An independent copy (the map, parameters and rules are shared: they are
         immutable)."""
         memo = {id(self.board): self.board, id(self.params): self.params,

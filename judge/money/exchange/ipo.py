@@ -6,13 +6,13 @@ from __future__ import annotations
 from judge.engine.position import Unit
 from judge.money.exchange import commands as c
 from judge.money.exchange.checks import Refused, at_least_one, corporation
-from judge.money.exchange.game import Corporation, Game, Status
+from judge.money.exchange.game import Corporation, ExchangeGame, Status
 from judge.money.exchange.offering import even_split, homes, values_fault
 from judge.money.exchange.params import IncomeMode
 from judge.money.market.lots import by_lot
 
 
-def purchase_entries(game: Game, cmd: c.Purchase) -> list[str]:
+def purchase_entries(game: ExchangeGame, cmd: c.Purchase) -> list[str]:
     """The list entries a PURCHASE line adds (one entry = one share); the whole line is
     refused when one item is.
 
@@ -31,14 +31,14 @@ def purchase_entries(game: Game, cmd: c.Purchase) -> list[str]:
     return entries
 
 
-def cap(game: Game, sender: str, cmd: c.Cap | c.NoCap) -> str:
+def cap(game: ExchangeGame, sender: str, cmd: c.Cap | c.NoCap) -> str:
     """CAP and NOCAP change the cap at once and never the list (D47)."""
     inv = game.investors[sender]
     inv.cap = cmd.amount if isinstance(cmd, c.Cap) else None
     return "no cap" if inv.cap is None else f"cap {inv.cap} AgP"
 
 
-def process_purchases(game: Game) -> None:
+def process_purchases(game: ExchangeGame) -> None:
     """Rounds over the investors in lot order until every list is empty (5.4), then route
     the payments (3.2 ``P`` step 2, D3) and test the floats alphabetically."""
     corps = game.corporations
@@ -86,7 +86,7 @@ def process_purchases(game: Game) -> None:
             float_corporation(game, corp)
 
 
-def float_corporation(game: Game, corp: Corporation) -> None:
+def float_corporation(game: ExchangeGame, corp: Corporation) -> None:
     """5.5: home centres active and owned, foreign units on them change sides, standard
     units placed on the others, centre values fixed, acceptance list ``X?``."""
     name = corp.name

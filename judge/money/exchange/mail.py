@@ -18,7 +18,7 @@ from judge.money.exchange.checks import Refused, corporation
 from judge.money.exchange.dividends import dividend
 from judge.money.exchange.elections import tiebreak, vote
 from judge.money.exchange.ending import draw, nodraw
-from judge.money.exchange.game import Game
+from judge.money.exchange.game import ExchangeGame
 from judge.money.exchange.ipo import cap, purchase_entries
 from judge.money.exchange.movement import position
 from judge.money.exchange.offering import approve, price, setup, values
@@ -26,7 +26,7 @@ from judge.money.exchange.trading import accept, ask, ledger, take, transfer, wi
 from judge.money.payola.offers import OfferSheet
 from judge.money.payola.sheets import SheetContext, check_sheet
 
-Handler = Callable[[Game, str, Any], str]
+Handler = Callable[[ExchangeGame, str, Any], str]
 
 HANDLERS: dict[type, Handler] = {
     c.Transfer: transfer, c.AskShares: ask, c.Withdraw: withdraw, c.Take: take,
@@ -56,7 +56,7 @@ _WINTER = "BOPEA"
 WRONG_PHASE = "not accepted in this phase"
 
 
-def wrong_phase(game: Game, what: str, kind: str) -> Refused:
+def wrong_phase(game: ExchangeGame, what: str, kind: str) -> Refused:
     """The refusal of ``what`` (a command word, "offer lines"...) sent in a phase other
     than its ``kind``: which phase it is for, and what the open phase takes."""
     if kind in _WINTER:
@@ -80,7 +80,7 @@ def not_a_player(name: str) -> str:
     return f"{name} is not a player in this game"
 
 
-def apply_command(game: Game, sender: str, power: str | None, command: c.Command) -> str:
+def apply_command(game: ExchangeGame, sender: str, power: str | None, command: c.Command) -> str:
     """One immediate or phase command of an investor (signed on as ``power`` or not),
     applied to ``game`` at once; the confirmation, or Refused with the reason. Offer lines,
     unit orders and PURCHASE lines are mail sets: see read_mail."""
@@ -113,7 +113,7 @@ def command_text(command: c.Command) -> str:
     return getattr(command, "text", type(command).__name__.upper())
 
 
-def _signed_on(game: Game, sender: str, power: str, command: c.Command) -> None:
+def _signed_on(game: ExchangeGame, sender: str, power: str, command: c.Command) -> None:
     """The checks of a mail sent as a corporation (4, D48)."""
     if game.corporations[power].leader != sender:
         raise Refused(f"you are not the leader of {power}")
@@ -128,7 +128,7 @@ def _signed_on(game: Game, sender: str, power: str, command: c.Command) -> None:
         raise Refused("only investors may do this")
 
 
-def read_mail(game: Game, sender: str, power: str | None,
+def read_mail(game: ExchangeGame, sender: str, power: str | None,
               lines: Sequence[tuple[str, c.Command]],
               said: list[tuple[int, str, str]] | None = None,
               sunk: list[int] | None = None,
@@ -183,7 +183,7 @@ def read_mail(game: Game, sender: str, power: str | None,
     return refused
 
 
-def _purchase(game: Game, sender: str, power: str | None,
+def _purchase(game: ExchangeGame, sender: str, power: str | None,
               command: c.Purchase | c.NoPurchase, built: list[str] | None) -> list[str]:
     """The purchase list this mail builds (D38, D45, D47)."""
     if power is not None:
@@ -196,14 +196,14 @@ def _purchase(game: Game, sender: str, power: str | None,
     return (built or []) + purchase_entries(game, command)
 
 
-def _unit_line_allowed(game: Game, sender: str, power: str | None, line: c.Command) -> None:
+def _unit_line_allowed(game: ExchangeGame, sender: str, power: str | None, line: c.Command) -> None:
     if power is not None:
         _signed_on(game, sender, power, line)
     if game.kind != "M":
         raise wrong_phase(game, "an offer line", "M")
 
 
-def _order(game: Game, sender: str, power: str | None,
+def _order(game: ExchangeGame, sender: str, power: str | None,
            line: c.UnitOrder) -> tuple[Order, str, str]:
     """A retreat or adjustment order: only from a leader signed on as his corporation, and
     legal in the position (an illegal order is refused when read and changes nothing). The
@@ -229,7 +229,7 @@ def _key(sender: str, power: str | None) -> str:
     return sender if power is None else f"{sender}/{power}"
 
 
-def _sheet(game: Game, sender: str, power: str | None,
+def _sheet(game: ExchangeGame, sender: str, power: str | None,
            offers: list[tuple[int, c.OfferLine]]) -> list[tuple[int, str, str]]:
     """The mail's offer sheet, checked as Payola's (payola.md 3.9): one bad line refuses the
     whole sheet (OQ-14) and the bad lines are reported; an accepted sheet replaces the
@@ -266,7 +266,7 @@ def _sheet(game: Game, sender: str, power: str | None,
 class Applied:
     """A command accepted: the game after it and the confirmation for the sender."""
 
-    game: Game
+    game: ExchangeGame
     reply: str
 
 
@@ -277,7 +277,8 @@ class Refusal:
     reason: str
 
 
-def applied(game: Game, sender: str, power: str | None, command: c.Command) -> Applied | Refusal:
+def applied(game: ExchangeGame, sender: str, power: str | None,
+            command: c.Command) -> Applied | Refusal:
     """One command on a copy of ``game``: the new game, or why the command was refused.
     ``game`` itself is never changed (the mail service's immediate commands)."""
     after = game.copy()

@@ -10,7 +10,7 @@ from judge.engine.adjudicate import PhaseResult, adjudicate
 from judge.engine.orders import Order
 from judge.engine.phase import Phase
 from judge.engine.position import Position
-from judge.money.exchange.game import Game
+from judge.money.exchange.game import ExchangeGame
 from judge.money.exchange.params import IncomeMode
 from judge.money.market.lots import by_lot
 from judge.money.payola.acceptance import AcceptanceError, AcceptanceList
@@ -33,13 +33,13 @@ class BoardReport:
     statements: dict[str, Statement] = field(default_factory=dict)
 
 
-def position(game: Game) -> Position:
+def position(game: ExchangeGame) -> Position:
     """The board as the engine sees it (movement, retreat and adjustment phases)."""
     return Position(Phase.parse(game.phase), dict(game.units), dict(game.centers),
                     dict(game.dislodged), game.contested)
 
 
-def acceptance_lists(game: Game) -> dict[str, AcceptanceList]:
+def acceptance_lists(game: ExchangeGame) -> dict[str, AcceptanceList]:
     out = {}
     for name, corp in game.corporations.items():
         try:
@@ -50,7 +50,7 @@ def acceptance_lists(game: Game) -> dict[str, AcceptanceList]:
     return out
 
 
-def play_payola(game: Game) -> tuple[BoardReport, PhaseResult]:
+def play_payola(game: ExchangeGame) -> tuple[BoardReport, PhaseResult]:
     """One movement phase: orders bought with treasuries and cash, then adjudicated."""
     board = game.board
     balances = {n: c.treasury for n, c in game.corporations.items()}
@@ -80,7 +80,7 @@ def play_payola(game: Game) -> tuple[BoardReport, PhaseResult]:
     return report, played.phase
 
 
-def play_orders(game: Game) -> tuple[BoardReport, PhaseResult]:
+def play_orders(game: ExchangeGame) -> tuple[BoardReport, PhaseResult]:
     """A retreat or adjustment phase from the leaders' orders; refused orders are reported
     against the line they came from."""
     given: dict[str, list[Order]] = {}

@@ -11,11 +11,11 @@ from judge.money.exchange.checks import (
     shares_bounds,
     started,
 )
-from judge.money.exchange.game import Corporation, Game, Status
+from judge.money.exchange.game import Corporation, ExchangeGame, Status
 from judge.money.exchange.params import IncomeMode
 
 
-def setup(game: Game, sender: str, cmd: c.Setup) -> str:
+def setup(game: ExchangeGame, sender: str, cmd: c.Setup) -> str:
     corp = corporation(game, cmd.power)
     if corp.founding is None or corp.founder != sender:
         raise Refused(f"you did not start {corp.name} this year")
@@ -25,7 +25,7 @@ def setup(game: Game, sender: str, cmd: c.Setup) -> str:
     return _recheck_values(game, corp, f"{corp.name}: {cmd.shares} shares at {cmd.price} AgP")
 
 
-def price(game: Game, sender: str, cmd: c.Price) -> str:
+def price(game: ExchangeGame, sender: str, cmd: c.Price) -> str:
     """A founder prices his started corporation, a leader his floated one."""
     corp = corporation(game, cmd.power)
     started(corp)
@@ -39,7 +39,7 @@ def price(game: Game, sender: str, cmd: c.Price) -> str:
     return _recheck_values(game, corp, f"{corp.name} offered at {cmd.price} AgP")
 
 
-def values(game: Game, sender: str, cmd: c.Values) -> str:
+def values(game: ExchangeGame, sender: str, cmd: c.Values) -> str:
     corp = corporation(game, cmd.power)
     if game.params.income_mode is not IncomeMode.FINANCING:
         raise Refused("centre values are not used in this game")
@@ -63,7 +63,7 @@ def values(game: Game, sender: str, cmd: c.Values) -> str:
     return f"values for {corp.name} recorded"
 
 
-def approve(game: Game, sender: str, cmd: c.Approve) -> str:
+def approve(game: ExchangeGame, sender: str, cmd: c.Approve) -> str:
     corp = corporation(game, cmd.power)
     if corp.pending_issue is None:
         raise Refused(f"no issue is pending for {corp.name}")
@@ -74,11 +74,11 @@ def approve(game: Game, sender: str, cmd: c.Approve) -> str:
     return f"{'approval' if cmd.approve else 'rejection'} of the {corp.name} issue recorded"
 
 
-def homes(game: Game, power: str) -> list[str]:
+def homes(game: ExchangeGame, power: str) -> list[str]:
     return sorted(game.board.homes.get(power, ()))
 
 
-def terms(game: Game, corp: Corporation) -> tuple[int, int]:
+def terms(game: ExchangeGame, corp: Corporation) -> tuple[int, int]:
     """S and price as the Offering phase would give them now (5.3, D28, D30)."""
     if corp.founding is None:
         n, p = corp.S, corp.price
@@ -92,7 +92,7 @@ def terms(game: Game, corp: Corporation) -> tuple[int, int]:
     return n, p
 
 
-def values_fault(game: Game, corp: Corporation, given: dict[str, int]) -> str | None:
+def values_fault(game: ExchangeGame, corp: Corporation, given: dict[str, int]) -> str | None:
     """Why centre values do not fit the corporation's current terms, or None."""
     if any(v < 1 for v in given.values()):
         return "values must be at least 1"
@@ -113,7 +113,7 @@ def even_split(centers: list[str], income: int) -> dict[str, int]:
     return {c: income // k + (1 if i < income % k else 0) for i, c in enumerate(sorted(centers))}
 
 
-def _recheck_values(game: Game, corp: Corporation, done: str) -> str:
+def _recheck_values(game: ExchangeGame, corp: Corporation, done: str) -> str:
     """A SETUP or PRICE that breaks stored VALUES drops them, with a notice (4.3)."""
     if corp.values_request is not None and values_fault(game, corp, corp.values_request):
         corp.values_request = None
@@ -122,7 +122,7 @@ def _recheck_values(game: Game, corp: Corporation, done: str) -> str:
     return done
 
 
-def process_offering(game: Game) -> None:
+def process_offering(game: ExchangeGame) -> None:
     """3.2 ``O``: setups (founder gets floor(S / 5)), prices, then the issue votes."""
     for name in sorted(game.corporations):
         corp = game.corporations[name]

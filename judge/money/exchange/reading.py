@@ -21,7 +21,7 @@ from judge.engine.board import Map
 from judge.money.exchange import game as exchange_game
 from judge.money.exchange.calendar import process
 from judge.money.exchange.commands import Command, UnitOrder
-from judge.money.exchange.game import Game
+from judge.money.exchange.game import ExchangeGame
 from judge.money.exchange.mail import read_mail
 from judge.money.exchange.params import Params
 from judge.money.exchange.state_json import game_from_state, state_of
@@ -42,7 +42,7 @@ Line = tuple[int, str, Command]  # a line's place in its mail, its text, the com
 class Reading:
     """An Exchange phase part way: the game as its mail so far has left it."""
 
-    game: Game
+    game: ExchangeGame
 
     @classmethod
     def open(cls, state: Mapping[str, Any], board: Map, params: Params, rules: RuleSet,
@@ -159,7 +159,7 @@ def written(reason: str) -> str:
     return reason.replace(": ", " - ")
 
 
-def _end(game: Game) -> dict[str, Any] | None:
+def _end(game: ExchangeGame) -> dict[str, Any] | None:
     if game.end is None:
         return None
     return {"kind": game.end.kind, "winners": list(game.end.winners),

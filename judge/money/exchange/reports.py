@@ -3,10 +3,10 @@ report each floated corporation sends when a Bids phase opens."""
 
 from __future__ import annotations
 
-from judge.money.exchange.game import Game
+from judge.money.exchange.game import ExchangeGame
 
 
-def annual_reports(game: Game) -> dict[str, list[str]]:
+def annual_reports(game: ExchangeGame) -> dict[str, list[str]]:
     """Per investor, the reports he receives at the opening of ``W{Y}B`` (fiscal year
     Y + 1): one per floated corporation he holds shares of or leads, naming the holders
     without their quantities (DPjudge's report content)."""

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from judge.engine.board import Map
 from judge.engine.position import Unit
-from judge.money.exchange.game import Corporation, Game, Investor, Status
+from judge.money.exchange.game import Corporation, ExchangeGame, Investor, Status
 from judge.money.exchange.params import IncomeMode, Params
 from judge.money.payola.income import starting_balance
 from judge.money.payola.rules import RuleSet
@@ -20,7 +20,7 @@ class StartError(ValueError):
 
 
 def opening(board: Map, params: Params, rules: RuleSet, seed: int, names: Iterable[str],
-            holdings: Mapping[str, Mapping[str, int]] | None = None) -> Game:
+            holdings: Mapping[str, Mapping[str, int]] | None = None) -> ExchangeGame:
     """The opening state. ``holdings`` (PREFLOATED only) gives each investor's shares
     per power as the GM sets them; each corporation then has ``S = DEFAULT_SHARES``
     (or the holdings' total when larger) and keeps the rest as ``T``."""
@@ -37,7 +37,7 @@ def opening(board: Map, params: Params, rules: RuleSet, seed: int, names: Iterab
         if holdings:
             raise StartError("holdings are set only in a PREFLOATED game")
         inactive = {c for p in board.powers for c in board.homes.get(p, ())}
-        return Game(board, params, rules, seed, "W1900B", investors, corporations,
+        return ExchangeGame(board, params, rules, seed, "W1900B", investors, corporations,
                     inactive=inactive)
     for who, shares in (holdings or {}).items():
         name = who.strip().upper()
@@ -62,5 +62,5 @@ def opening(board: Map, params: Params, rules: RuleSet, seed: int, names: Iterab
         corp.accept = power[0] + "?"
         corp.treasury = starting_balance(centers.get(power, ()), len(units.get(power, ())),
                                          payola, params.victory_scs, len(board.powers))
-    return Game(board, params, rules, seed, "W1900E", investors, corporations, units=units,
+    return ExchangeGame(board, params, rules, seed, "W1900E", investors, corporations, units=units,
                 centers=centers)

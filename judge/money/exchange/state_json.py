@@ -1,5 +1,5 @@
 """An Exchange game's ``state`` (market-contract.md section 2) to and from the typed
-Game of judge.money.exchange."""
+ExchangeGame of judge.money.exchange."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from judge.engine.board import Map
 from judge.engine.state import StateError, position_from_state, state_from_position
 from judge.money.exchange.calendar import check_phase
-from judge.money.exchange.game import Ask, Corporation, Founding, Game, Investor, Status
+from judge.money.exchange.game import Ask, Corporation, ExchangeGame, Founding, Investor, Status
 from judge.money.exchange.movement import position
 from judge.money.exchange.params import Params
 from judge.money.market.fields import (
@@ -25,14 +25,14 @@ from judge.money.payola.rules import RuleSet
 
 
 def game_from_state(state: Mapping[str, Any], board: Map, params: Params, rules: RuleSet,
-                    seed: int) -> Game:
+                    seed: int) -> ExchangeGame:
     """Read a case's state; StateError names what is wrong."""
     try:
         phase = check_phase(str(state.get("phase", "")))
     except ValueError as e:
         raise StateError(str(e)) from None
     on_board = position_from_state({**state, "phase": "S1901M"}, board)
-    game = Game(board, params, rules, seed, phase,
+    game = ExchangeGame(board, params, rules, seed, phase,
                 investors=_investors(state.get("investors"), board),
                 corporations=_corporations(state.get("corporations"), board),
                 units={p: us for p, us in on_board.units.items() if us},
@@ -60,7 +60,7 @@ def game_from_state(state: Mapping[str, Any], board: Map, params: Params, rules:
     return game
 
 
-def state_of(game: Game) -> dict[str, Any]:
+def state_of(game: ExchangeGame) -> dict[str, Any]:
     """The result's state: the base keys and every Exchange key, always present."""
     if game.kind in "MRA":
         board = state_from_position(position(game))
@@ -152,7 +152,7 @@ def _center_values(given: Any, board: Map, name: str) -> dict[str, int]:
     return out
 
 
-def _ask(given: Any, i: int, game: Game) -> Ask:
+def _ask(given: Any, i: int, game: ExchangeGame) -> Ask:
     if not isinstance(given, Mapping):
         raise StateError(f"ask {i + 1} must be a JSON object")
     seller = str(given.get("seller", "")).strip().upper()

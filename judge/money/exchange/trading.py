@@ -15,12 +15,12 @@ from judge.money.exchange.checks import (
     price_at_least_one,
     started,
 )
-from judge.money.exchange.game import Ask, Game
+from judge.money.exchange.game import Ask, ExchangeGame
 from judge.money.names import did_you_mean
 from judge.money.payola.acceptance import AcceptanceError, AcceptanceList
 
 
-def transfer(game: Game, sender: str, cmd: c.Transfer) -> str:
+def transfer(game: ExchangeGame, sender: str, cmd: c.Transfer) -> str:
     """Cash from an investor to another investor or a floated corporation (D19)."""
     inv = game.investors[sender]
     if game.rules.no_transfer:
@@ -50,7 +50,7 @@ def transfer(game: Game, sender: str, cmd: c.Transfer) -> str:
     return f"{cmd.amount} AgP transferred to {to}"
 
 
-def ask(game: Game, sender: str, cmd: c.AskShares) -> str:
+def ask(game: ExchangeGame, sender: str, cmd: c.AskShares) -> str:
     corp = corporation(game, cmd.power)
     at_least_one(cmd.quantity, "quantity")
     price_at_least_one(cmd.price)
@@ -66,7 +66,7 @@ def ask(game: Game, sender: str, cmd: c.AskShares) -> str:
     return f"ask #{number} opened"
 
 
-def withdraw(game: Game, sender: str, cmd: c.Withdraw) -> str:
+def withdraw(game: ExchangeGame, sender: str, cmd: c.Withdraw) -> str:
     found = game.ask(cmd.ask)
     if found is None:
         raise Refused(f"no open ask #{cmd.ask}")
@@ -78,7 +78,7 @@ def withdraw(game: Game, sender: str, cmd: c.Withdraw) -> str:
     return f"ask #{cmd.ask} withdrawn"
 
 
-def take(game: Game, sender: str, cmd: c.Take) -> str:
+def take(game: ExchangeGame, sender: str, cmd: c.Take) -> str:
     """Buy from an open ask at its price (5.10); shares move, S and T never change."""
     found = game.ask(cmd.ask)
     if found is None:
@@ -109,14 +109,14 @@ def take(game: Game, sender: str, cmd: c.Take) -> str:
     return f"ask #{cmd.ask}: {cmd.quantity} sold"
 
 
-def ledger(game: Game, sender: str, cmd: c.Ledger) -> str:
+def ledger(game: ExchangeGame, sender: str, cmd: c.Ledger) -> str:
     corp = corporation(game, cmd.power)
     leader(corp, sender)
     game.note("ledger", corporation=corp.name, to=sender)
     return f"the ledger of {corp.name} is on its way"
 
 
-def accept(game: Game, corp_name: str, cmd: c.Accept) -> str:
+def accept(game: ExchangeGame, corp_name: str, cmd: c.Accept) -> str:
     """A corporation's acceptance list, checked as Payola 4.2 and stored at once (D32)."""
     try:
         found = AcceptanceList.parse(cmd.letters, game.board.powers)

@@ -4,7 +4,7 @@ keep no owner), floated corporations receive income, then the solo and END_YEAR 
 from __future__ import annotations
 
 from judge.money.exchange.ending import solo, valuation
-from judge.money.exchange.game import Game
+from judge.money.exchange.game import ExchangeGame
 from judge.money.exchange.params import IncomeMode
 from judge.money.payola.income import income
 from judge.money.payola.rules import RuleSet
@@ -12,7 +12,7 @@ from judge.money.payola.rules import RuleSet
 ZEROSUM_NEUTRAL = 10  # Payola's ZEROSUM: a neutral capture earns 10 AgP (payola.md 2.7)
 
 
-def year_end(game: Game) -> None:
+def year_end(game: ExchangeGame) -> None:
     """Run the step for the year of ``game.phase``; the game is then at ``W{Y}B`` (or has
     ended there, D35, D50)."""
     year = game.year
@@ -46,7 +46,7 @@ def year_end(game: Game) -> None:
         game.end = valuation(game, "end_year", game.survivors())
 
 
-def center_value(game: Game, center: str) -> int:
+def center_value(game: ExchangeGame, center: str) -> int:
     """FINANCING: a floated corporation's home centre is worth its fixed value (0 when no
     float fixed one, D43); every other centre NEUTRAL_SC_VALUE (D5)."""
     for name, corp in game.corporations.items():
@@ -55,7 +55,7 @@ def center_value(game: Game, center: str) -> int:
     return game.params.neutral_sc_value
 
 
-def corporate_income(game: Game, name: str) -> int:
+def corporate_income(game: ExchangeGame, name: str) -> int:
     owned = sorted(c for c in game.centers.get(name, ()) if c not in game.inactive)
     if game.params.income_mode is IncomeMode.FINANCING:
         return sum(center_value(game, c) for c in owned)
@@ -64,7 +64,8 @@ def corporate_income(game: Game, name: str) -> int:
     return income(owned, rules, game.params.victory_scs, len(game.board.powers))
 
 
-def _zerosum_captures(game: Game, before: dict[str, set[str]], owner: dict[str, str]) -> None:
+def _zerosum_captures(game: ExchangeGame, before: dict[str, set[str]], owner: dict[str,
+                      str]) -> None:
     """Payola's ZEROSUM income step (payola.md 2.7, OQ-17): a neutral centre earns 10 AgP;
     a centre taken from X costs X floor(W / N) (W its treasury plus the year's bribe
     profit, N the centres it owned at the start of the year, i.e. before the change), each

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from judge.engine.board import Map, Terrain, UnitType
 from judge.engine.position import Unit
 from judge.money.shareholders.commands import BuildUnit, Command, Dissolve, Dividend, Refused
-from judge.money.shareholders.state import Game
+from judge.money.shareholders.state import ShareholdersGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +25,7 @@ class Decisions:
 class FebruaryDesk:
     """Checks one office holder's February lines for one country."""
 
-    def __init__(self, game: Game, board: Map, country: str) -> None:
+    def __init__(self, game: ShareholdersGame, board: Map, country: str) -> None:
         self.game, self.board, self.country = game, board, country
 
     def check(

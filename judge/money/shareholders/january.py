@@ -10,7 +10,7 @@ from judge.money.shareholders.commands import Buy, Command, NoTrade, Refused, Se
 from judge.money.shareholders.offices import office_holders
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.prices import prices
-from judge.money.shareholders.state import Country, Game, Player, Step, Turn
+from judge.money.shareholders.state import Country, Player, ShareholdersGame, Step, Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +21,7 @@ class Dealing:
     purchases: tuple[Buy, ...] = ()
 
 
-def opening_prices(game: Game, params: Params) -> dict[str, int]:
+def opening_prices(game: ShareholdersGame, params: Params) -> dict[str, int]:
     """The prices published at the opening of this January (fixed for the turn, D2)."""
     return prices(game, params, game.turn.year)
 
@@ -29,7 +29,7 @@ def opening_prices(game: Game, params: Params) -> dict[str, int]:
 class JanuaryDesk:
     """Checks one player's January lines against the opening prices."""
 
-    def __init__(self, game: Game, params: Params, player: str) -> None:
+    def __init__(self, game: ShareholdersGame, params: Params, player: str) -> None:
         self.params = params
         self.player: Player = game.players[player]
         self.price = opening_prices(game, params)
@@ -83,7 +83,8 @@ def sale_proceeds(dealing: Dealing, price: Mapping[str, int]) -> int:
     return 0 if sale is None else sale.count * price.get(sale.country, 0)
 
 
-def deal(game: Game, params: Params, dealings: Mapping[str, Dealing]) -> Game:
+def deal(game: ShareholdersGame, params: Params, dealings: Mapping[str,
+         Dealing]) -> ShareholdersGame:
     """The January deadline: every sale, then each player's purchases if he can pay for
     all of them (D3), then the offices (5.2); the game moves to February."""
     price = opening_prices(game, params)

@@ -12,7 +12,7 @@ from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.state import StateError
-from judge.money.shareholders.state import Game
+from judge.money.shareholders.state import ShareholdersGame
 from judge.money.shareholders.state_json import game_from_state, state_of
 from judge.money.shareholders.year import End
 
@@ -45,7 +45,7 @@ class Turned:
     force (per sender key). None: the key is not in the result."""
 
     errors: Mapping[str, list[str]]
-    game: Game
+    game: ShareholdersGame
     end: End | None = None
     prices: Mapping[str, int] | None = None
     net_worth: Mapping[str, int] | None = None

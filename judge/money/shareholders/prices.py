@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from judge.money.shareholders.params import Params
-from judge.money.shareholders.state import Game
+from judge.money.shareholders.state import ShareholdersGame
 
 FIRST_YEAR = 1901
 
 
-def share_price(game: Game, country: str, params: Params, january_of: int) -> int:
+def share_price(game: ShareholdersGame, country: str, params: Params, january_of: int) -> int:
     """The price of one share of ``country`` in the January of year ``january_of``:
     $100 per centre owned and unit on the board, plus the bonus in the first game year
     (D31) or when last February's revenue was kept; 0 when the country has neither."""
@@ -21,12 +21,12 @@ def share_price(game: Game, country: str, params: Params, january_of: int) -> in
     return params.share_unit * k + bonus
 
 
-def prices(game: Game, params: Params, january_of: int) -> dict[str, int]:
+def prices(game: ShareholdersGame, params: Params, january_of: int) -> dict[str, int]:
     """Every country's price in the January of year ``january_of``."""
     return {c: share_price(game, c, params, january_of) for c in game.countries}
 
 
-def net_worths(game: Game, price: dict[str, int]) -> dict[str, int]:
+def net_worths(game: ShareholdersGame, price: dict[str, int]) -> dict[str, int]:
     """Cash plus shares at ``price`` for every player (5.9)."""
     return {
         name: p.cash + sum(n * price.get(c, 0) for c, n in p.shares.items())

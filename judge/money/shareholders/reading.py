@@ -29,7 +29,7 @@ from judge.money.shareholders.commands import Command, Unreadable
 from judge.money.shareholders.outcome import Turned, turned_json
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.results import in_force, turned
-from judge.money.shareholders.state import Game, Step
+from judge.money.shareholders.state import ShareholdersGame, Step
 from judge.money.shareholders.state_json import game_from_state
 from judge.money.shareholders.turns import play_turn, submit_mail
 
@@ -46,7 +46,7 @@ class Reading:
     it before the deadline) and each sender's set in force."""
 
     state: Mapping[str, Any]
-    game: Game
+    game: ShareholdersGame
     params: Params
     board: Map
     sets: dict[Any, Any]

@@ -16,7 +16,7 @@ from judge.money.shareholders.orders import agreed_orders
 from judge.money.shareholders.outcome import FebruaryLine, Turned
 from judge.money.shareholders.params import Params, start_problem
 from judge.money.shareholders.prices import prices
-from judge.money.shareholders.state import Game, Step, opening
+from judge.money.shareholders.state import ShareholdersGame, Step, opening
 from judge.money.shareholders.turns import Played
 from judge.money.shareholders.year import End
 
@@ -31,7 +31,7 @@ def started(names: Sequence[str], params: Params, board: Map) -> Turned:
     return Turned({}, game, prices=prices(game, params, game.turn.year))
 
 
-def turned(before: Game, played: Played, params: Params, errors: dict[str, list[str]],
+def turned(before: ShareholdersGame, played: Played, params: Params, errors: dict[str, list[str]],
            sets: Mapping[Any, Any], warnings: dict[str, list[str]]) -> Turned:
     """The result of a turn played: ``errors`` the refused lines per sender key,
     ``warnings`` (per sender key, ``<line>: WARNING: ...``) the submission warnings,
@@ -79,7 +79,7 @@ def turned(before: Game, played: Played, params: Params, errors: dict[str, list[
     return out
 
 
-def in_force(game: Game, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
+def in_force(game: ShareholdersGame, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
     """Each sender's set in force, as lines: SELL and BUY lines in January, the dividend
     decision, dissolutions and builds in February, the orders otherwise."""
     if game.turn.step is Step.JANUARY:
@@ -105,7 +105,7 @@ def _decision_lines(decided: Decisions) -> list[str]:
             + [f"BUILD {u}" for u in decided.builds])
 
 
-def _february_disagreed(game: Game, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
+def _february_disagreed(game: ShareholdersGame, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for name, country in sorted(game.countries.items()):
         given = sets.get(name, {})
@@ -127,7 +127,7 @@ def _february_disagreed(game: Game, sets: Mapping[Any, Any]) -> dict[str, list[s
     return out
 
 
-def _orders_disagreed(game: Game, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
+def _orders_disagreed(game: ShareholdersGame, sets: Mapping[Any, Any]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for name, country in sorted(game.countries.items()):
         given = sets.get(name, {})

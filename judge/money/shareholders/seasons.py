@@ -14,7 +14,7 @@ from judge.engine.position import Position, Unit
 from judge.money.shareholders.fees import charge
 from judge.money.shareholders.orders import Instruction, OrderSet, agreed_orders
 from judge.money.shareholders.params import Params
-from judge.money.shareholders.state import Game
+from judge.money.shareholders.state import ShareholdersGame
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class Season:
     """A played movement or retreat phase: the board after it (still at the played turn),
     every unit's executed order, the fees paid and the engine's outcomes."""
 
-    game: Game
+    game: ShareholdersGame
     executed: Mapping[Unit, Instruction]
     fees: Mapping[str, int] = field(default_factory=dict)
     cancelled: Mapping[str, tuple[Instruction, ...]] = field(default_factory=dict)
@@ -32,7 +32,7 @@ class Season:
 SetsByHolder = Mapping[str, Mapping[str, OrderSet]]  # country -> office holder -> set
 
 
-def movement(game: Game, params: Params, board: Map, sets: SetsByHolder) -> Season:
+def movement(game: ShareholdersGame, params: Params, board: Map, sets: SetsByHolder) -> Season:
     """A movement phase: agreement, fees (cancelling what cash cannot pay), adjudication."""
     executed: dict[Unit, Instruction] = {}
     fees: dict[str, int] = {}
@@ -57,7 +57,7 @@ def movement(game: Game, params: Params, board: Map, sets: SetsByHolder) -> Seas
     return Season(played, executed, fees, cancelled, result.outcomes)
 
 
-def retreats(game: Game, board: Map, sets: SetsByHolder) -> Season:
+def retreats(game: ShareholdersGame, board: Map, sets: SetsByHolder) -> Season:
     """A retreat phase: a dislodged unit retreats only on its office holders' unanimous
     order; otherwise it is disbanded."""
     executed: dict[Unit, Instruction] = {}
@@ -73,7 +73,7 @@ def retreats(game: Game, board: Map, sets: SetsByHolder) -> Season:
                   outcomes=result.outcomes)
 
 
-def _board_after(game: Game, nxt: Position) -> Position:
+def _board_after(game: ShareholdersGame, nxt: Position) -> Position:
     """The engine's next position, with the centres as they were: ownership changes in the
     year-end step, never in between."""
     return Position(game.position.phase, nxt.units, game.position.centers, nxt.dislodged,

@@ -92,7 +92,7 @@ class Country:
 
 
 @dataclass(frozen=True)
-class Game:
+class ShareholdersGame:
     """Everything the judge keeps between turns."""
 
     turn: Turn
@@ -110,18 +110,19 @@ class Game:
         """H of 5.4: the shares of ``country`` held by all players."""
         return sum(p.held(country) for p in self.players.values())
 
-    def at(self, turn: Turn) -> Game:
+    def at(self, turn: Turn) -> ShareholdersGame:
         """The same game at another turn (the board's phase follows)."""
         return replace(self, turn=turn, position=replace(self.position, phase=turn.engine_phase))
 
-    def with_board(self, position: Position) -> Game:
+    def with_board(self, position: Position) -> ShareholdersGame:
         return replace(self, position=replace(position, phase=self.turn.engine_phase))
 
 
-def opening(names: list[str], homes: Mapping[str, frozenset[str]], cash_each: int) -> Game:
+def opening(names: list[str], homes: Mapping[str, frozenset[str]],
+            cash_each: int) -> ShareholdersGame:
     """A new game at January 1901: cash shared, home centres owned, no unit, no share."""
     turn = Turn(1901, Step.JANUARY)
     position = Position(turn.engine_phase, {}, {c: frozenset(h) for c, h in homes.items()})
     players = {n: Player(n, cash_each, {}) for n in names}
     countries = {c: Country(c) for c in homes}
-    return Game(turn, position, players, countries)
+    return ShareholdersGame(turn, position, players, countries)

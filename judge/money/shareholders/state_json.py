@@ -10,10 +10,10 @@ from judge.engine.board import Map
 from judge.engine.position import Position
 from judge.engine.state import StateError, position_from_state, state_from_position
 from judge.money.market.fields import holdings, power_of, records, whole
-from judge.money.shareholders.state import Country, Game, Player, Turn
+from judge.money.shareholders.state import Country, Player, ShareholdersGame, Turn
 
 
-def game_from_state(state: Mapping[str, Any], board: Map) -> Game:
+def game_from_state(state: Mapping[str, Any], board: Map) -> ShareholdersGame:
     """Read a case's ``state``; StateError for anything that is not one."""
     try:
         turn = Turn.parse(str(state.get("phase", "")))
@@ -24,10 +24,10 @@ def game_from_state(state: Mapping[str, Any], board: Map) -> Game:
                         read.contested)
     players = _players(state.get("players"), board)
     countries = _countries(state.get("countries") or {}, board)
-    return Game(turn, position, players, countries)
+    return ShareholdersGame(turn, position, players, countries)
 
 
-def state_of(game: Game, board: Map) -> dict[str, Any]:
+def state_of(game: ShareholdersGame, board: Map) -> dict[str, Any]:
     """The contract's ``state`` of a game: all seven powers in ``units``, ``centers`` and
     ``countries``; only positive holdings in ``shares``; names sorted."""
     out = state_from_position(game.position)

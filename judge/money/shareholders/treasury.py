@@ -13,7 +13,7 @@ from judge.engine.board import Map
 from judge.engine.position import Position, Unit
 from judge.money.shareholders.february import Decisions
 from judge.money.shareholders.params import Params
-from judge.money.shareholders.state import Country, Game, Player
+from judge.money.shareholders.state import Country, Player, ShareholdersGame
 from judge.money.shareholders.upkeep import removal_order
 
 BUILT = "built"
@@ -29,7 +29,7 @@ class Treasury:
     none was decided), units dissolved by choice and for upkeep, and each agreed build with
     its outcome, in processing order."""
 
-    game: Game
+    game: ShareholdersGame
     income: Mapping[str, int]
     dividend: Mapping[str, int | None] = field(default_factory=dict)
     dissolved: Mapping[str, tuple[Unit, ...]] = field(default_factory=dict)
@@ -37,12 +37,13 @@ class Treasury:
     builds: Mapping[str, tuple[tuple[Unit, str], ...]] = field(default_factory=dict)
 
 
-def income_of(game: Game, params: Params, country: str) -> int:
+def income_of(game: ShareholdersGame, params: Params, country: str) -> int:
     """February income: SC_INCOME per centre owned (published at the opening)."""
     return params.sc_income * len(game.centers_of(country))
 
 
-def february(game: Game, params: Params, board: Map, decided: Mapping[str, Decisions]) -> Treasury:
+def february(game: ShareholdersGame, params: Params, board: Map, decided: Mapping[str,
+             Decisions]) -> Treasury:
     """The whole February deadline with each country's agreed decisions."""
     cash: dict[str, int] = {}
     countries: dict[str, Country] = {}
@@ -93,7 +94,7 @@ def february(game: Game, params: Params, board: Map, decided: Mapping[str, Decis
     return Treasury(after, income, dividends, dissolved, removed, builds)
 
 
-def _dividend(game: Game, country: str, earned: int, decisions: Decisions,
+def _dividend(game: ShareholdersGame, country: str, earned: int, decisions: Decisions,
               players: dict[str, int]) -> int | None:
     """Step B (5.4): pay floor(income / H) per share; None when no dividend is paid out of
     a decision (none decided, or nobody holds a share)."""
@@ -118,7 +119,8 @@ def _upkeep(board: Map, homes: frozenset[str], units: list[Unit], cash: int,
     return forced, upkeep * keep
 
 
-def _build_outcome(game: Game, params: Params, country: str, unit: Unit, units: list[Unit],
+def _build_outcome(game: ShareholdersGame, params: Params, country: str, unit: Unit,
+                   units: list[Unit],
                    occupied: set[str], cash: int) -> str:
     """Step D (5.6): the first test a build fails, in the order of D19, or ``built``."""
     if unit.province not in game.centers_of(country):

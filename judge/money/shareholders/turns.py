@@ -15,7 +15,7 @@ from judge.money.shareholders.january import Dealing, JanuaryDesk, deal
 from judge.money.shareholders.orders import OrderDesk
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.seasons import Season, movement, retreats
-from judge.money.shareholders.state import Game, Step
+from judge.money.shareholders.state import ShareholdersGame, Step
 from judge.money.shareholders.submission import Check, Submission, refuse_all, submit
 from judge.money.shareholders.treasury import Treasury, february
 from judge.money.shareholders.year import (
@@ -27,7 +27,7 @@ from judge.money.shareholders.year import (
 )
 
 
-def sender_problem(game: Game, sender: str, country: str | None) -> str | None:
+def sender_problem(game: ShareholdersGame, sender: str, country: str | None) -> str | None:
     """Why every line of a mail from ``sender`` (signed on as ``country``, or as himself)
     is refused this turn, or None when he may send it."""
     if sender not in game.players:
@@ -41,7 +41,8 @@ def sender_problem(game: Game, sender: str, country: str | None) -> str | None:
     return None
 
 
-def submit_mail(game: Game, params: Params, board: Map, sender: str, country: str | None,
+def submit_mail(game: ShareholdersGame, params: Params, board: Map, sender: str,
+                country: str | None,
                 commands: Sequence[Command | Unreadable]) -> Submission[Any]:
     """Check one mail's read lines. ``built`` is the sender's new set for the turn (a
     Dealing in January, Decisions in February, an OrderSet otherwise), None when the
@@ -75,7 +76,7 @@ def dealing(command: object) -> bool:
     return isinstance(command, Sell | Buy | NoTrade)
 
 
-def dealt_only_in_january(game: Game) -> str:
+def dealt_only_in_january(game: ShareholdersGame) -> str:
     """Why a January line is refused in another turn, and when the next January is."""
     return f"shares are dealt only in January (next: W{game.turn.year}D)"
 
@@ -84,7 +85,7 @@ def dealt_only_in_january(game: Game) -> str:
 class Played:
     """A turn played: the game at the opening of the next held turn, and what happened."""
 
-    game: Game
+    game: ShareholdersGame
     treasury: Treasury | None = None
     season: Season | None = None
     year_end: YearEnd | None = None
@@ -94,7 +95,8 @@ class Played:
         return self.year_end.end if self.year_end else None
 
 
-def play_turn(game: Game, params: Params, board: Map, sets: Mapping[Any, Any]) -> Played:
+def play_turn(game: ShareholdersGame, params: Params, board: Map, sets: Mapping[Any,
+              Any]) -> Played:
     """Play the current turn at its deadline. ``sets``: in January ``{player: Dealing}``;
     otherwise ``{country: {office holder: set}}``."""
     step = game.turn.step
@@ -115,7 +117,7 @@ def play_turn(game: Game, params: Params, board: Map, sets: Mapping[Any, Any]) -
     return _then(nxt, season=season)
 
 
-def _then(nxt: Game | YearEnd, treasury: Treasury | None = None,
+def _then(nxt: ShareholdersGame | YearEnd, treasury: Treasury | None = None,
           season: Season | None = None) -> Played:
     if isinstance(nxt, YearEnd):
         return Played(nxt.game, treasury, season, nxt)

@@ -9,7 +9,7 @@ from judge.engine.board import Map
 from judge.engine.position import Position
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.prices import net_worths, prices
-from judge.money.shareholders.state import Game, Step, Turn
+from judge.money.shareholders.state import ShareholdersGame, Step, Turn
 
 SOLO = "solo"
 ECONOMIC = "economic"
@@ -29,23 +29,24 @@ class End:
 class YearEnd:
     """The game at the next January, every player's net worth, and the end if any."""
 
-    game: Game
+    game: ShareholdersGame
     net_worth: dict[str, int]
     end: End | None
 
 
-def has_units(game: Game) -> bool:
+def has_units(game: ShareholdersGame) -> bool:
     return any(game.position.units.values())
 
 
-def after_february(game: Game, params: Params, board: Map) -> Game | YearEnd:
+def after_february(game: ShareholdersGame, params: Params,
+                   board: Map) -> ShareholdersGame | YearEnd:
     """Spring is held only with a unit on the board; otherwise the year runs out (D27)."""
     if has_units(game):
         return game.at(Turn(game.turn.year, Step.SPRING))
     return year_end(game, params, board)
 
 
-def after_spring(game: Game, params: Params, board: Map) -> Game | YearEnd:
+def after_spring(game: ShareholdersGame, params: Params, board: Map) -> ShareholdersGame | YearEnd:
     """After Spring (and its retreats): Fall if a unit is left, else the year-end step."""
     if game.position.dislodged and game.turn.step is Step.SPRING:
         return game.at(Turn(game.turn.year, Step.SPRING_RETREAT))
@@ -54,13 +55,13 @@ def after_spring(game: Game, params: Params, board: Map) -> Game | YearEnd:
     return year_end(game, params, board)
 
 
-def after_fall(game: Game, params: Params, board: Map) -> Game | YearEnd:
+def after_fall(game: ShareholdersGame, params: Params, board: Map) -> ShareholdersGame | YearEnd:
     if game.position.dislodged and game.turn.step is Step.FALL:
         return game.at(Turn(game.turn.year, Step.FALL_RETREAT))
     return year_end(game, params, board)
 
 
-def year_end(game: Game, params: Params, board: Map) -> YearEnd:
+def year_end(game: ShareholdersGame, params: Params, board: Map) -> YearEnd:
     """Centres change hands, then the victories are checked; the game goes to January."""
     owner = dict(game.position.owner)
     for prov, (country, _) in game.position.occupant.items():
@@ -77,7 +78,7 @@ def year_end(game: Game, params: Params, board: Map) -> YearEnd:
     return YearEnd(owned, worth, _end(owned, params, worth, year))
 
 
-def _end(game: Game, params: Params, worth: dict[str, int], year: int) -> End | None:
+def _end(game: ShareholdersGame, params: Params, worth: dict[str, int], year: int) -> End | None:
     military = military_strength(game)
     top = max(military.values(), default=0)
     if top >= params.victory_scs:
@@ -90,7 +91,7 @@ def _end(game: Game, params: Params, worth: dict[str, int], year: int) -> End | 
     return None
 
 
-def military_strength(game: Game) -> dict[str, int]:
+def military_strength(game: ShareholdersGame) -> dict[str, int]:
     """Per player, the centres of the countries he is sole Director of (5.8)."""
     out = dict.fromkeys(game.players, 0)
     for name, country in game.countries.items():

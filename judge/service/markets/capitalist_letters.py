@@ -22,7 +22,7 @@ from typing import Any
 from judge.games import CAPITALIST
 from judge.money.capitalist.currency import CURRENCIES
 from judge.money.capitalist.outcome import PhasePlayed, played_from_json
-from judge.money.capitalist.state import Game, centimes
+from judge.money.capitalist.state import CapitalistGame, centimes
 from judge.service.markets.capitalist_reader import board, kept
 from judge.service.markets.kind import Letter, State
 
@@ -35,7 +35,7 @@ def currency(power: str) -> str:
     return CURRENCIES.name_of(power)
 
 
-def _rates(before: Game, after: Game) -> list[dict[str, Any]]:
+def _rates(before: CapitalistGame, after: CapitalistGame) -> list[dict[str, Any]]:
     """Each currency's rate before and after, printed in SFr."""
     return [{"power": p, "currency": currency(p),
              "old": centimes(before.economy.rates.get(p, 0)),
@@ -43,19 +43,19 @@ def _rates(before: Game, after: Game) -> list[dict[str, Any]]:
              "annihilated": p in after.economy.annihilated} for p in POWERS]
 
 
-def _accounts(game: Game) -> list[dict[str, Any]]:
+def _accounts(game: CapitalistGame) -> list[dict[str, Any]]:
     return [{"name": name, "sfr": centimes(p.sfr),
              "holdings": {currency(k): p.holding(k) for k in POWERS}}
             for name, p in sorted(game.economy.players.items())]
 
 
-def _commanders(game: Game) -> dict[str, str]:
+def _commanders(game: CapitalistGame) -> dict[str, str]:
     commanders = game.economy.commanders
     return {p: commanders.get(p) or "none" for p in POWERS
             if p not in game.economy.annihilated}
 
 
-def _commerce(before: Game, played: PhasePlayed) -> list[Letter]:
+def _commerce(before: CapitalistGame, played: PhasePlayed) -> list[Letter]:
     after = played.game
     phase = str(before.phase)
     trades = played.trades or {}
@@ -90,7 +90,7 @@ def _commerce(before: Game, played: PhasePlayed) -> list[Letter]:
     return letters
 
 
-def _military(before: Game, played: PhasePlayed) -> list[Letter]:
+def _military(before: CapitalistGame, played: PhasePlayed) -> list[Letter]:
     after = played.game
     phase = str(before.phase)
     end = played.end

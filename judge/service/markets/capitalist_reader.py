@@ -14,7 +14,7 @@ from judge.engine.maps import STANDARD_MAP, load_map
 from judge.money.capitalist.currency import CURRENCIES
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.reading import Reading
-from judge.money.capitalist.state import Game
+from judge.money.capitalist.state import CapitalistGame
 from judge.money.capitalist.state_json import game_from_state
 from judge.money.market.reading import Mail, MailRead
 from judge.service.markets.kind import Reader
@@ -56,7 +56,7 @@ def board() -> Map:
     return load_map(STANDARD_MAP)
 
 
-def kept(state: Mapping[str, Any]) -> Game:
+def kept(state: Mapping[str, Any]) -> CapitalistGame:
     """The state a phase opened with, decoded once through the game's codec (a state the
     judge wrote needs no GM parameter to be read)."""
     return game_from_state(state, board())

@@ -25,7 +25,7 @@ from typing import Any
 from judge.engine.maps import load_map
 from judge.engine.retreats import options_in
 from judge.money.counted import counted
-from judge.money.exchange.game import Corporation, Game, Investor, Status
+from judge.money.exchange.game import Corporation, ExchangeGame, Investor, Status
 from judge.money.exchange.movement import acceptance_lists, position
 from judge.money.exchange.offering import terms
 from judge.money.exchange.params import Params
@@ -60,7 +60,7 @@ def status(state: State, name: str) -> list[str]:
             f"  Units: {units}", f"  Centres: {centres}"]
 
 
-def opened(state: State) -> Game:
+def opened(state: State) -> ExchangeGame:
     """The game as the phase opened, typed (the board, parameters and rules matter not
     to what STATUS shows of it)."""
     board = load_map()
@@ -68,10 +68,10 @@ def opened(state: State) -> Game:
                            RuleSet.parse([]), 0)
 
 
-def game_now(now: Mapping[str, Any]) -> Game:
+def game_now(now: Mapping[str, Any]) -> ExchangeGame:
     """The game as the phase's mail so far has left it (the reader's ``in_force``)."""
     game = now["game"]
-    assert isinstance(game, Game)
+    assert isinstance(game, ExchangeGame)
     return game
 
 
@@ -102,7 +102,7 @@ def in_force(state: State, now: Mapping[str, Any], name: str, acting: str | None
     return out
 
 
-def _sheet(game: Game, payer: str, own: bool) -> list[str]:
+def _sheet(game: ExchangeGame, payer: str, own: bool) -> list[str]:
     """The offer sheet in force for ``payer`` (the investor himself, or a corporation he
     leads), and what it offers in all against the balance less savings."""
     whose = "Your" if own else f"{payer}'s"
@@ -117,7 +117,7 @@ def _sheet(game: Game, payer: str, own: bool) -> list[str]:
             f"(balance {balance} less savings {sheet.savings})"]
 
 
-def _pending(game: Game, corporations: list[Corporation], name: str) -> list[str]:
+def _pending(game: ExchangeGame, corporations: list[Corporation], name: str) -> list[str]:
     """What the investor sent this phase as a founder or a leader and is applied when the
     phase is played: the terms (SETUP, PRICE), the centre values, an issue, a dividend."""
     out: list[str] = []
@@ -141,7 +141,7 @@ def _pending(game: Game, corporations: list[Corporation], name: str) -> list[str
     return out
 
 
-def _accounts(game: Game, corporations: list[Corporation], investor: Investor) -> list[str]:
+def _accounts(game: ExchangeGame, corporations: list[Corporation], investor: Investor) -> list[str]:
     """Each started or floated corporation's treasury now (after this phase's transfers),
     to its leader and its shareholders alone (exchange.md 7); its acceptance list to its
     leader."""

@@ -20,7 +20,7 @@ from typing import Any
 from judge.games import SHAREHOLDERS
 from judge.money.shareholders.outcome import Turned, turned_from_json
 from judge.money.shareholders.params import Params
-from judge.money.shareholders.state import Game, Step, Turn
+from judge.money.shareholders.state import ShareholdersGame, Step, Turn
 from judge.money.shareholders.year import End
 from judge.service.markets.kind import Letter, State
 from judge.service.markets.shareholders_reader import Kept, board, kept
@@ -49,7 +49,7 @@ def office_word(office: Sequence[str]) -> str:
     return f"Codirectors {', '.join(office)}"
 
 
-def _countries(game: Game, params: Params) -> list[dict[str, Any]]:
+def _countries(game: ShareholdersGame, params: Params) -> list[dict[str, Any]]:
     """Every country's public face: cash, office holders, units, centres, income."""
     return [{"name": name, "cash": c.cash, "office": office_word(c.office),
              "units": sorted(str(u) for u in game.units_of(name)),
@@ -58,12 +58,12 @@ def _countries(game: Game, params: Params) -> list[dict[str, Any]]:
             for name, c in sorted(game.countries.items())]
 
 
-def _players(game: Game) -> list[dict[str, Any]]:
+def _players(game: ShareholdersGame) -> list[dict[str, Any]]:
     return [{"name": n, "cash": p.cash, "shares": dict(sorted(p.shares.items()))}
             for n, p in sorted(game.players.items())]
 
 
-def _owner_of(game: Game) -> dict[str, str]:
+def _owner_of(game: ShareholdersGame) -> dict[str, str]:
     """Province -> country of every unit on the board (dislodged ones too)."""
     out = {u.province: country for country, units in game.position.units.items()
            for u in units}
@@ -77,7 +77,7 @@ def _province(unit: str) -> str:
     return (words[1] if len(words) > 1 else words[0]).split("/")[0].upper()
 
 
-def _by_country(before: Game, keyed: Mapping[str, str]) -> dict[str, list[str]]:
+def _by_country(before: ShareholdersGame, keyed: Mapping[str, str]) -> dict[str, list[str]]:
     """``{unit: text}`` grouped by the unit's country, in the order given."""
     owner = _owner_of(before)
     out: dict[str, list[str]] = {}
@@ -142,7 +142,7 @@ def letters(before_state: State, result: Mapping[str, Any]) -> list[Letter]:
     return [Letter("*", subject, PUBLIC, public), *_private(before, played, phase, step)]
 
 
-def _february(before: Game, played: Turned) -> list[dict[str, Any]]:
+def _february(before: ShareholdersGame, played: Turned) -> list[dict[str, Any]]:
     builds = played.builds or {}
     return [{"name": n, "income": f.income, "dividend": f.dividend, "paid": f.paid,
              "kept": f.kept, "dissolved": list(f.dissolved), "removed": list(f.removed),
@@ -151,7 +151,7 @@ def _february(before: Game, played: Turned) -> list[dict[str, Any]]:
             for n, f in sorted((played.february or {}).items())]
 
 
-def _season(before: Game, played: Turned) -> dict[str, Any]:
+def _season(before: ShareholdersGame, played: Turned) -> dict[str, Any]:
     """A movement or retreat phase's part of the public letter."""
     after = played.game
     orders = _by_country(before, played.orders or {})

@@ -14,7 +14,7 @@ from judge.engine.maps import STANDARD_MAP, load_map
 from judge.money.market.reading import Mail, MailRead
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.reading import Reading
-from judge.money.shareholders.state import Game
+from judge.money.shareholders.state import ShareholdersGame
 from judge.money.shareholders.state_json import game_from_state
 from judge.service.markets.kind import Reader
 from judge.text.shareholders import read_mail_lines
@@ -51,7 +51,7 @@ class Kept:
     ``state``), its GM parameters and the prices published at the last January opening
     (the two keys beside the contract's that the runner ignores)."""
 
-    game: Game
+    game: ShareholdersGame
     params: Params
     prices: Mapping[str, int]
 
