@@ -27,3 +27,7 @@ def test_status_names_the_deadline(by_mail: MailJudge, kind: str) -> None:
     deadline = [x.strip() for x in status.splitlines() if x.strip().startswith("Deadline: ")]
     assert len(deadline) == 1, status
     assert deadline[0].endswith(("UTC", "GMT")), deadline
+    # the master's STATUS names the same deadline, in the same words
+    shown = deadline[0].removeprefix("Deadline: ")
+    master = by_mail.replies(gm, f"SIGNON MASTER@{game} masterpw", "STATUS")[gm]
+    assert shown in " ".join(master.split()), master

@@ -73,7 +73,7 @@ def status(ctx: Context, step: Step, kind: MarketKind) -> Result:
     record = current_record(ctx.session, game)
     lines = [f"{game.name}: {kind.title}, {game.state}"
              + (f", phase {record.phase}" if record is not None else "")
-             + (f", deadline {record.deadline:%Y-%m-%d %H:%M} UTC"
+             + (f", deadline {deadline_text(record.deadline, zone_of(game))}"
                 if record is not None and record.deadline is not None else "")]
     sent = ({m.sender for m in phase_mails(ctx.session, record)}
             if record is not None and record.processed_at is None else set())
