@@ -159,6 +159,19 @@ def test_a_reading_refuses_json_it_did_not_write() -> None:
         ExchangeReading.resume(data, game.board, game.params, game.rules)
 
 
+def test_an_exchange_reading_kept_before_its_game_was_renamed_still_reads() -> None:
+    """Readings kept in a live store before ``Game`` became ``ExchangeGame`` name the old
+    class: they read back as the same reading; a new one is written with the new name."""
+    reading, _ = exchange.opened(case(state("W1900B"), []))
+    game = reading.game
+    data = reading.as_json()
+    assert data["game"]["c"] == "ExchangeGame"
+    old = json.loads(json.dumps(data).replace('"c": "ExchangeGame"', '"c": "Game"'))
+    assert old != data
+    again = ExchangeReading.resume(old, game.board, game.params, game.rules)
+    assert again.as_json() == data
+
+
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 10_000))
 def test_a_shareholders_turn_resumed_between_mails_plays_as_read_straight(seed: int) -> None:

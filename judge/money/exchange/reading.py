@@ -33,7 +33,8 @@ from judge.money.payola.statement_json import statement_json
 
 # the values a phase's game holds part way (its own, the board's, the offer sheets')
 CODEC = Codec(types_in(exchange_game, engine_position, engine_board, engine_orders,
-                       payola_offers))
+                       payola_offers),
+              formerly={"Game": ExchangeGame})  # readings kept before the rename
 
 Line = tuple[int, str, Command]  # a line's place in its mail, its text, the command read
 

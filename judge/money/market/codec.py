@@ -50,13 +50,18 @@ class Codec:
     (by their class name, which must be unique among them), ``shared`` the objects
     written by name."""
 
-    def __init__(self, types: Iterable[type]) -> None:
+    def __init__(self, types: Iterable[type], formerly: Mapping[str, type] | None = None) -> None:
         self._by_name: dict[str, type] = {}
         for kind in types:
             known = self._by_name.setdefault(kind.__name__, kind)
             if known is not kind:
                 raise CodecError(f"two types are named {kind.__name__}")
         self._names = {kind: name for name, kind in self._by_name.items()}
+        # a type renamed since readings were kept: its old name still reads (never written)
+        self._formerly = dict(formerly or {})
+        for old, kind in self._formerly.items():
+            if old in self._by_name or kind not in self._names:
+                raise CodecError(f"{old!r} cannot be a former name of {kind.__name__}")
         self._fields: dict[type, tuple[str, ...]] = {
             kind: tuple(f.name for f in dataclasses.fields(kind) if f.init)
             for kind in self._by_name.values() if dataclasses.is_dataclass(kind)}
@@ -136,7 +141,8 @@ class Codec:
         raise CodecError(f"not the codec's JSON: {data!r:.60}")
 
     def _kind(self, name: Any) -> Any:
-        kind = self._by_name.get(name) if isinstance(name, str) else None
+        kind = (self._by_name.get(name) or self._formerly.get(name)
+                if isinstance(name, str) else None)
         if kind is None:
             raise CodecError(f"the codec knows no type {name!r}")
         return kind
