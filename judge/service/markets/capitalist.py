@@ -230,11 +230,29 @@ def _status(state: State, name: str) -> list[str]:
     return []
 
 
+def _in_force(state: State, now: Mapping[str, Any], name: str,
+              acting: str | None) -> list[str]:
+    """What the player's mail kept so far has in force (issue 23: a reply ends with it,
+    and STATUS shows it): his own trades in a commerce phase, a line NOTRADE emptied not
+    among them; signed on as the power he commands, its orders in a military phase."""
+    commerce = str(state.get("phase", "")).endswith("C")
+    if commerce and acting is None:
+        given = now.get("trades", {}).get(name)
+        if given is None:
+            return ["  Your trades in force: none sent (no trade)"]
+        return [f"  Your trades in force: {'; '.join(given) or 'NOTRADE (no trade)'}"]
+    if commerce or acting is None:
+        return []
+    orders = now.get("orders", {}).get(acting)
+    return [f"  {acting}'s orders in force: {', '.join(orders) if orders else 'none sent'}"]
+
+
 KIND = MarketKind(
     game=CAPITALIST, member="player", defaults=DEFAULTS, opening=_opening,
     acting=_acting, letters=_letters, status=_status, opening_letters=_opening_letters,
     secret=True, reader=READER, actors=_actors, terms=_terms,
     chart=capitalist_chart, year_end=lambda phase, result: "points" in result,
+    in_force=_in_force,
 )
 
 GAME = MarketGame(KIND)

@@ -10,6 +10,7 @@ from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.maps import STANDARD_MAP, load_map
+from judge.money.capitalist.currency import CURRENCIES
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.reading import Reading
 from judge.money.market.reading import Mail, MailRead
@@ -36,7 +37,12 @@ def _read(reading: Reading, mail: Mail) -> MailRead:
 
 
 def _in_force(reading: Reading) -> Mapping[str, Any]:
-    return {}  # Capitalist's STATUS shows no set in force
+    """The sets the mail kept so far has in force (a reply ends with them, STATUS shows
+    them): each player's trades, each power's orders, as lines the judge writes them."""
+    return {"trades": {name: [f"{t.side.value} {t.units} {CURRENCIES.name_of(t.power)}"
+                              for t in trades] for name, trades in reading.trades.items()},
+            "orders": {power: [str(order) for order, _ in built]
+                       for power, (_, _, built) in reading.orders.items()}}
 
 
 READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
