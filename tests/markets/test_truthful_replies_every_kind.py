@@ -61,15 +61,23 @@ def _copy(market: MarketJudge, engine: Engine, phase: Phase) -> Copy:
 
 
 def check(phase: Phase, told: list[tuple[str, Told]], used: dict[str, list[str]]) -> None:
-    """What the replies said (per account, in the order sent) against what was used."""
+    """What the replies said (per account, in the order sent) against what was used:
+    the set the last reply showed in force was used, and nothing else (but what the
+    processing adds by itself); the lines the last mail that took any accepted are in
+    it; no refused line was used (unless the same line is in force)."""
     in_force: dict[str, list[str]] = {}
     refused: dict[str, set[str]] = {}
+    accepted: dict[str, list[str]] = {}
     for key, said in told:
         if said.in_force is not None:
             in_force[key] = said.in_force
+        if said.accepted is not None:
+            accepted[key] = said.accepted
         refused.setdefault(key, set()).update(said.refused)
     for key in refused:
         claimed, played = in_force.get(key, []), used.get(key, [])
+        lost = Counter(accepted.get(key, [])) - Counter(claimed)
+        assert not lost, (f"{key}: accepted, not shown in force", sorted(lost), claimed)
         missing = Counter(claimed) - Counter(played)
         assert not missing, (f"{key}: called in force, not used", sorted(missing), played)
         extra = [x for x in (Counter(played) - Counter(claimed)) if not phase.spare(x)]
@@ -88,7 +96,7 @@ def _sent(phase: Phase) -> Any:
 
 
 @pytest.mark.parametrize("phase", PHASES, ids=[p.id for p in PHASES])
-@settings(max_examples=8, derandomize=True, deadline=None,
+@settings(max_examples=10, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_reply_says_what_the_phase_plays(market: MarketJudge, db_url: str,

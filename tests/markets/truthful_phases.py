@@ -31,10 +31,12 @@ GM = "gm@example.org"
 @dataclass(frozen=True, slots=True)
 class Told:
     """What one reply said: the set in force for its account now (None: the reply left
-    the set as it was), and the lines it refused."""
+    the set as it was), the lines it refused, and what the lines it accepted leave in
+    force by the rules (a later NOTRADE of the same mail empties the lines before it)."""
 
     in_force: list[str] | None
     refused: list[str]
+    accepted: list[str] | None = None  # None: the reply accepted no line
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +124,7 @@ def read_board(body: str, sent: list[str]) -> Told:
     for n, line in enumerate(lines):
         if "accepted, replacing any earlier set" in line:
             assert not refused, body  # never some lines taken, others refused
-            return Told(_listed(lines, n), [])
+            return Told(_listed(lines, n), [], _listed(lines, n))
         if "stays as it was" in line or "stay as they were" in line:
             # every line of a refused set is refused with it
             return Told(_listed(lines, n), list(sent))
@@ -245,24 +247,43 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
+def emptied(taken: list[str]) -> list[str]:
+    """What a mail's accepted lines leave in force, a set built line by line: a
+    NOTRADE empties what the mail built before it."""
+    out: list[str] = []
+    for line in taken:
+        out = [] if line == "NOTRADE" else [*out, line]
+    return out
+
+
+def later_counts(taken: list[str]) -> list[str]:
+    """A mail's accepted orders as the set in force holds them: a later order for a
+    unit replaces the earlier one and takes its place (shareholders.md D32)."""
+    out: dict[str, str] = {}
+    for line in taken:
+        unit = " ".join(line.split()[:2])
+        out.pop(unit, None)
+        out[unit] = line
+    return list(out.values())
+
+
 def read_market(shown: Callable[[str], list[str] | None],
-                canonical: Callable[[str], str | None] = lambda line: line
+                taken: Callable[[list[str]], list[str]] = emptied
                 ) -> Callable[[str, list[str]], Told]:
-    """A market reply: each line accepted (or done, or kept) or refused; the set in force
-    as the reply shows it after "(in force now for ...)" (``shown`` reads it from the
-    flattened text after that mark; None when the reply shows none), else the lines it
-    took, which replace the set sent before (a mail that took nothing leaves it)."""
+    """A market reply: each line accepted (or done, or kept) or refused, and the set in
+    force as the reply shows it after "(in force now for ...)" (``shown`` reads it from
+    the flattened text after that mark; None when it shows none). ``taken`` turns the
+    accepted lines into what they leave in force, as the reply shows it."""
     def read(body: str, sent: list[str]) -> Told:
         said = answers(body)[1:]  # past the SIGNON
         assert [t for _, t, _ in said] == sent, body
         refused = [t for _, t, v in said if v in ("refused", "sunk")]
-        taken = [c for _, t, v in said if v == "accepted" and (c := canonical(t))]
+        took = [t for _, t, v in said if v == "accepted"]
+        accepted = taken(took) if took else None
         mark = body.split("\n-- \n")[0].split("(in force now for ")
         assert len(mark) == 2, body
         listed = shown(_flat(mark[1].split("\n\n")[0]))  # to the blank line after it
-        if listed is not None:
-            return Told(listed, refused)
-        return Told(taken if any(v == "accepted" for _, _, v in said) else None, refused)
+        return Told(listed, refused, accepted)
     return read
 
 
@@ -415,6 +436,32 @@ def exchange_sheets(market: MarketJudge, phase: Phase) -> dict[str, list[str]]:
     return {name: [str(x) for x in s.get("sheet") or []] for name, s in done.items()}
 
 
+def _bids(taken: list[str]) -> list[str]:
+    """A mail's accepted BID lines as the standing bids show them: a later bid for a
+    corporation replaces an earlier one."""
+    out: dict[str, str] = {}
+    for line in taken:
+        words = line.split()
+        out[words[1]] = " ".join(words[1:])
+    return list(out.values())
+
+
+def _purchases(taken: list[str]) -> list[str]:
+    """A mail's accepted PURCHASE and CAP lines as the purchase list shows them: each
+    share named once a unit, the cap last."""
+    units: list[str] = []
+    cap: list[str] = []
+    for line in taken:
+        word, *rest = line.split()
+        if word == "CAP":
+            cap = [f"cap {rest[0]} AgP"]
+            continue
+        for item in rest:
+            count, _, corp = item.partition("*")
+            units += [corp] * int(count)
+    return units + cap
+
+
 def _purchase_list(tail: str) -> list[str] | None:
     found = after("Your purchase list: ")(tail)
     if found is None:
@@ -432,6 +479,12 @@ def _sheet(account: str) -> Callable[[str], list[str] | None]:
         return [] if found.startswith(("(", "none")) else [x.strip() for x in
                                                  re.split(r" (?=\d+ : )", found)]
     return listed
+
+
+def _france_or_own(tail: str) -> list[str] | None:
+    """The sheet the mail set: FRANCE's signed on as FRANCE, else the sender's own."""
+    france = _sheet("FRANCE's")(tail)
+    return france if france is not None else _sheet("Your")(tail)
 
 
 XB = (("BID FRANCE 150", "BID ENGLAND 100 SHARES 5 PRICE 1", "BID GERMANY 120",
@@ -473,15 +526,14 @@ BOURSE = (("SELL 100 LIRA", "BUY 50 MARKS", "SELL 20 POUNDS", "BUY 10 FRANCS"),
 PHASES += [
     Phase("exchange", "W1900B", "xr", _exchange("W1900B"),
           (_investor("ALICE", "xr"), _investor("BOB", "xr")), *XB,
-          read_market(items("Your standing bids: ", ", ")), exchange_bids),
+          read_market(items("Your standing bids: ", ", "), _bids), exchange_bids),
     Phase("exchange", "W1900P", "xr", _exchange("W1900P"),
           (_investor("ALICE", "xr"), _investor("BOB", "xr")), *XP,
-          read_market(_purchase_list), exchange_purchases),
+          read_market(_purchase_list, _purchases), exchange_purchases),
     Phase("exchange", "S1901M", "xr", _exchange("S1901M"),
           (Sender("alice@investors.example", "SIGNON FRANCE@xr pwalice", "FRANCE"),
            _investor("DAVE", "xr")), *XM,
-          read_market(lambda tail: _sheet("FRANCE's")(tail) or _sheet("Your")(tail)),
-          exchange_sheets),
+          read_market(_france_or_own), exchange_sheets),
     Phase("shareholders", "W1900D", "sh", _shareholders("W1900D"),
           (_investor("ANN", "sh"), _investor("BEN", "sh")), *SH_JANUARY,
           read_market(items("Your January orders in force: ", ", ", drop=("NOTRADE",))),
@@ -495,8 +547,8 @@ PHASES += [
           capitalist_orders),
     Phase("shareholders", "S1901M", "sh", _shareholders("S1901M"),
           (_investor("ANN", "sh", "ENGLAND"), _investor("ANN", "sh", "FRANCE"),
-           _investor("CID", "sh", "FRANCE")), *SH_ORDERS, read_market(_country_orders),
-          shareholder_sets),
+           _investor("CID", "sh", "FRANCE")), *SH_ORDERS,
+          read_market(_country_orders, later_counts), shareholder_sets),
     Phase("bourse", "S1901M", "ba", _bourse,
           (Sender(CAROL, "SIGNON BOURSE@ba secret1", "CROWN"),), *BOURSE,
           read_market(items("Your orders: ", "; ", " Cash as")), bourse_trades),
