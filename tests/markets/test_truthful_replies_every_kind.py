@@ -69,6 +69,9 @@ def check(phase: Phase, told: list[tuple[str, Told]], used: dict[str, list[str]]
     refused: dict[str, set[str]] = {}
     accepted: dict[str, list[str]] = {}
     for key, said in told:
+        if phase.cumulative:  # each line done at once: all of them are used
+            in_force[key] = [*in_force.get(key, []), *(said.accepted or [])]
+            continue
         if said.in_force is not None:
             in_force[key] = said.in_force
         if said.accepted is not None:

@@ -58,6 +58,9 @@ class Phase:
     read: Callable[[str, list[str]], Told]
     used: Callable[[MarketJudge, Phase], dict[str, list[str]]]
     spare: Callable[[str], bool] = field(default=lambda line: False)
+    # each line a reply accepted adds to what the phase uses (commands done at once),
+    # rather than the last reply's set in force replacing the ones before
+    cumulative: bool = False
 
     @property
     def id(self) -> str:
@@ -257,13 +260,16 @@ def emptied(taken: list[str]) -> list[str]:
 
 
 def later_counts(taken: list[str]) -> list[str]:
-    """A mail's accepted orders as the set in force holds them: a later order for a
-    unit replaces the earlier one and takes its place (shareholders.md D32)."""
+    """A mail's accepted orders as the set in force holds them: a later line for the
+    same thing (an order for a unit, a build in a province, the dividend decision)
+    replaces the earlier one (shareholders.md D32)."""
     out: dict[str, str] = {}
     for line in taken:
-        unit = " ".join(line.split()[:2])
-        out.pop(unit, None)
-        out[unit] = line
+        words = line.split()
+        thing = ("DIVIDEND" if "DIVIDEND" in words else f"BUILD {words[-1]}"
+                 if words[0] == "BUILD" else " ".join(words[:2]))
+        out.pop(thing, None)
+        out[thing] = line
     return list(out.values())
 
 
@@ -318,6 +324,7 @@ def _shareholders(phase: str) -> Callable[[MarketJudge], None]:
         shareholders_game(market)
         if phase != "W1900D":
             _january_1901(market)
+        if phase not in ("W1900D", "W1900A"):
             _february_1901(market)
         assert market.state("sh")["phase"] == phase
     return make
@@ -349,6 +356,9 @@ def _country_orders(tail: str) -> list[str] | None:
         return None
     text = found.group(1).strip()
     return [] if text.startswith("none") else [x.strip() for x in text.split(", ")]
+
+SH_FEBRUARY = (("DIVIDEND", "NO DIVIDEND", "BUILD F LON", "BUILD A LON", "BUILD F EDI"),
+               ("BUILD A XYZ", "BUILD A PAR", "BUY 1 FRANCE", "FROBNICATE"))
 
 
 # Capitalist: a commerce phase's trades, a military phase's orders by the commander
@@ -487,6 +497,40 @@ def _france_or_own(tail: str) -> list[str] | None:
     return france if france is not None else _sheet("Your")(tail)
 
 
+def exchange_votes(market: MarketJudge, phase: Phase) -> dict[str, list[str]]:
+    """Each investor's votes as the elections counted them."""
+    standing = (result(market, phase.game, phase.phase) or {}).get("standing", {})
+    return {name: [f"{corp} {who}" for corp, who in inv["votes"].items()]
+            for name, inv in standing.items()}
+
+
+def _votes(taken: list[str]) -> list[str]:
+    """A mail's accepted VOTE lines as the votes show them: the later per corporation."""
+    out: dict[str, str] = {}
+    for line in taken:
+        _, corp, who = line.split()
+        out[corp] = f"{corp} {who}"
+    return list(out.values())
+
+
+def exchange_done(market: MarketJudge, phase: Phase) -> dict[str, list[str]]:
+    """The transfers and asks the phase's journal holds, per investor, as lines."""
+    out: dict[str, list[str]] = {}
+    for e in (result(market, phase.game, phase.phase) or {}).get("events", []):
+        if e["event"] == "transfer":
+            out.setdefault(e["sender"], []).append(f"TRANSFER {e['amount']} TO {e['to']}")
+        elif e["event"] == "ask":
+            out.setdefault(e["seller"], []).append(
+                f"ASK {e['corporation']} {e['quantity']} AT {e['price']}")
+    return out
+
+
+XE = (("VOTE FRANCE ALICE", "VOTE FRANCE BOB", "VOTE GERMANY DAVE", "VOTE GERMANY ALICE"),
+      ("VOTE XYZ BOB", "VOTE FRANCE NOBODY", "TRANSFER 0 TO BOB", "FROBNICATE"))
+XA = (("TRANSFER 5 TO BOB", "TRANSFER 7 TO CAROL", "TRANSFER 300 TO DAVE",
+       "ASK GERMANY 1 AT 20", "ASK AUSTRIA 2 AT 15"),
+      ("TRANSFER 5000 TO BOB", "TRANSFER 5 TO NOBODY", "ASK XYZ 1 AT 5",
+       "ASK GERMANY 0 AT 5", "VOTE FRANCE BOB", "FROBNICATE"))
 XB = (("BID FRANCE 150", "BID ENGLAND 100 SHARES 5 PRICE 1", "BID GERMANY 120",
        "BID FRANCE 200"),
       ("BID ITALY 90", "BID XYZ 100", "PURCHASE 2*ITALY", "FROBNICATE"))
@@ -530,6 +574,12 @@ PHASES += [
     Phase("exchange", "W1900P", "xr", _exchange("W1900P"),
           (_investor("ALICE", "xr"), _investor("BOB", "xr")), *XP,
           read_market(_purchase_list, _purchases), exchange_purchases),
+    Phase("exchange", "W1900E", "xr", _exchange("W1900E"),
+          (_investor("ALICE", "xr"), _investor("BOB", "xr")), *XE,
+          read_market(items("Your votes: ", ", "), _votes), exchange_votes),
+    Phase("exchange", "W1900A", "xr", _exchange("W1900A"),
+          (_investor("ALICE", "xr"), _investor("DAVE", "xr")), *XA,
+          read_market(lambda tail: None), exchange_done, cumulative=True),
     Phase("exchange", "S1901M", "xr", _exchange("S1901M"),
           (Sender("alice@investors.example", "SIGNON FRANCE@xr pwalice", "FRANCE"),
            _investor("DAVE", "xr")), *XM,
@@ -538,6 +588,9 @@ PHASES += [
           (_investor("ANN", "sh"), _investor("BEN", "sh")), *SH_JANUARY,
           read_market(items("Your January orders in force: ", ", ", drop=("NOTRADE",))),
           shareholder_sets),
+    Phase("shareholders", "W1900A", "sh", _shareholders("W1900A"),
+          (_investor("ANN", "sh", "ENGLAND"), _investor("DOT", "sh", "GERMANY")),
+          *SH_FEBRUARY, read_market(_country_orders, later_counts), shareholder_sets),
     Phase("capitalist", "S1901C", "cap", _capitalist("S1901C"),
           (_capitalist_player("CROESUS"), _capitalist_player("MIDAS")), *CAP_COMMERCE,
           read_market(items("Your trades in force: ", "; ")), capitalist_trades),
