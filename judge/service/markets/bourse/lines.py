@@ -172,7 +172,8 @@ def _in_force(desk: Desk, record: PhaseRecord | None, pseudonym: str | None,
     mine = desk.sets.get(pseudonym)
     trades = [f"{t.side.name} {t.units} {names.name(t.power)}"
               for t in (mine.lines if mine is not None else ())]
-    said = ["this mail's orders replace the ones sent before it"] if replaced else []
+    # true of a first set too: it replaces whatever (if anything) was sent before it
+    said = ["this mail's orders replace any sent before it"] if replaced else []
     return [Result(0, f"(in force now for {record.phase})", True, [
         *said, f"  Your orders: {'; '.join(trades) or 'none'}",
         f"  Cash as the turn opened: {_dollars(member.cash)}"])]
