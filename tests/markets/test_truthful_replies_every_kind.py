@@ -12,6 +12,7 @@ phases of its own in ``PHASES``."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections import Counter
 from typing import Any
@@ -25,6 +26,9 @@ from judge.games import KINDS
 from tests.markets.conftest import MarketJudge
 from tests.markets.test_truthful_replies import check_reply_shape
 from tests.markets.truthful_phases import PHASES, Phase, Told
+
+# what a reply may not say of a first mail: that it replaces a set sent before it
+EARLIER = re.compile(r"replaces? the ones? sent before it")
 
 
 def test_every_kind_has_phases_drawn() -> None:
@@ -113,6 +117,8 @@ def test_a_reply_says_what_the_phase_plays(market: MarketJudge, db_url: str,
         sender = phase.senders[who]
         body = market.reply(sender.address, sender.signon, *lines)
         check_reply_shape(body)
+        if sender.key not in {key for key, _ in told}:  # nothing was sent before it
+            assert not EARLIER.search(" ".join(body.split())), body
         told.append((sender.key, phase.read(body, lines)))
     phase.process(market)
     check(phase, told, phase.used(market, phase))

@@ -477,7 +477,7 @@ def _purchase_list(tail: str) -> list[str] | None:
     if found is None:
         return None
     units, _, cap = found.partition("; ")
-    out = [u for u in units.split() if u != "(none)"]
+    out = [u for u in units.split() if u not in ("(none)", "empty")]
     return out + ([cap.strip()] if cap.strip() else [])
 
 
