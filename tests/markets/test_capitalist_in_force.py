@@ -31,8 +31,9 @@ def test_a_reply_ends_with_the_trades_in_force(market: MarketJudge) -> None:
     assert "Your trades in force: none sent (no trade)" in before, before
     emptied = flat(market.reply(addr("CROESUS"), signon("CROESUS"), "SELL 200 PIASTER",
                                 "NOTRADE"))
-    assert "SELL 200 PIASTER accepted for S1901C" in emptied, emptied
-    assert "Your trades in force: NOTRADE (no trade)" in emptied, emptied  # not the SELL
+    # the SELL is not called accepted: the NOTRADE after it empties it
+    assert "SELL 200 PIASTER not in force: a later line of this mail undoes it" in emptied
+    assert "Your trades in force: NOTRADE (no trade)" in emptied, emptied
     body = flat(market.reply(addr("CROESUS"), signon("CROESUS"), "SELL 100 LIRA", "NOTRADE",
                              "BUY 50 MARK"))
     assert "Your trades in force: BUY 50 MARK" in body, body

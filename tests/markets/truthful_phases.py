@@ -259,27 +259,19 @@ def emptied(taken: list[str]) -> list[str]:
     return out
 
 
-def later_counts(taken: list[str]) -> list[str]:
-    """A mail's accepted orders as the set in force holds them: a later line for the
-    same thing (an order for a unit, a build in a province, the dividend decision)
-    replaces the earlier one (shareholders.md D32)."""
-    out: dict[str, str] = {}
-    for line in taken:
-        words = line.split()
-        thing = ("DIVIDEND" if "DIVIDEND" in words else f"BUILD {words[-1]}"
-                 if words[0] == "BUILD" else " ".join(words[:2]))
-        out.pop(thing, None)
-        out[thing] = line
-    return list(out.values())
+def but_notrade(taken: list[str]) -> list[str]:
+    """A mail's accepted lines as the set in force shows them: NOTRADE is no trade."""
+    return [line for line in taken if line != "NOTRADE"]
 
 
 def read_market(shown: Callable[[str], list[str] | None],
-                taken: Callable[[list[str]], list[str]] = emptied
+                taken: Callable[[list[str]], list[str]] = list
                 ) -> Callable[[str, list[str]], Told]:
     """A market reply: each line accepted (or done, or kept) or refused, and the set in
     force as the reply shows it after "(in force now for ...)" (``shown`` reads it from
     the flattened text after that mark; None when it shows none). ``taken`` turns the
-    accepted lines into what they leave in force, as the reply shows it."""
+    accepted lines into what they leave in force, as the reply shows it: the lines
+    themselves where a line a later one undoes is answered "not in force"."""
     def read(body: str, sent: list[str]) -> Told:
         said = answers(body)[1:]  # past the SIGNON
         assert [t for _, t, _ in said] == sent, body
@@ -586,14 +578,16 @@ PHASES += [
           read_market(_france_or_own), exchange_sheets),
     Phase("shareholders", "W1900D", "sh", _shareholders("W1900D"),
           (_investor("ANN", "sh"), _investor("BEN", "sh")), *SH_JANUARY,
-          read_market(items("Your January orders in force: ", ", ", drop=("NOTRADE",))),
+          read_market(items("Your January orders in force: ", ", ", drop=("NOTRADE",)),
+                      but_notrade),
           shareholder_sets),
     Phase("shareholders", "W1900A", "sh", _shareholders("W1900A"),
           (_investor("ANN", "sh", "ENGLAND"), _investor("DOT", "sh", "GERMANY")),
-          *SH_FEBRUARY, read_market(_country_orders, later_counts), shareholder_sets),
+          *SH_FEBRUARY, read_market(_country_orders), shareholder_sets),
     Phase("capitalist", "S1901C", "cap", _capitalist("S1901C"),
           (_capitalist_player("CROESUS"), _capitalist_player("MIDAS")), *CAP_COMMERCE,
-          read_market(items("Your trades in force: ", "; ")), capitalist_trades),
+          read_market(items("Your trades in force: ", "; "), but_notrade),
+          capitalist_trades),
     Phase("capitalist", "S1901M", "cap", _capitalist("S1901M"),
           (_capitalist_player("MIDAS", "GERMANY"), _capitalist_player("MIDAS")),
           *CAP_MILITARY, read_market(items("GERMANY's orders in force: ", ", ")),
@@ -601,8 +595,8 @@ PHASES += [
     Phase("shareholders", "S1901M", "sh", _shareholders("S1901M"),
           (_investor("ANN", "sh", "ENGLAND"), _investor("ANN", "sh", "FRANCE"),
            _investor("CID", "sh", "FRANCE")), *SH_ORDERS,
-          read_market(_country_orders, later_counts), shareholder_sets),
+          read_market(_country_orders), shareholder_sets),
     Phase("bourse", "S1901M", "ba", _bourse,
           (Sender(CAROL, "SIGNON BOURSE@ba secret1", "CROWN"),), *BOURSE,
-          read_market(items("Your orders: ", "; ", " Cash as")), bourse_trades),
+          read_market(items("Your orders: ", "; ", " Cash as"), emptied), bourse_trades),
 ]
