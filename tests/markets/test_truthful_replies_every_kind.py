@@ -73,6 +73,7 @@ def check(phase: Phase, told: list[tuple[str, Told]], used: dict[str, list[str]]
     refused: dict[str, set[str]] = {}
     accepted: dict[str, list[str]] = {}
     for key, said in told:
+        refused.setdefault(key, set()).update(said.refused)
         if phase.cumulative:  # each line done at once: all of them are used
             in_force[key] = [*in_force.get(key, []), *(said.accepted or [])]
             continue
@@ -80,7 +81,6 @@ def check(phase: Phase, told: list[tuple[str, Told]], used: dict[str, list[str]]
             in_force[key] = said.in_force
         if said.accepted is not None:
             accepted[key] = said.accepted
-        refused.setdefault(key, set()).update(said.refused)
     for key in refused:
         claimed, played = in_force.get(key, []), used.get(key, [])
         lost = Counter(accepted.get(key, [])) - Counter(claimed)
@@ -91,6 +91,22 @@ def check(phase: Phase, told: list[tuple[str, Told]], used: dict[str, list[str]]
         assert not extra, (f"{key}: used, never called in force", extra, claimed)
         wrong = [x for x in refused[key] - set(claimed) if x in played and not phase.spare(x)]
         assert not wrong, (f"{key}: refused, yet used", wrong, played)
+
+
+def test_the_check_finds_each_kind_of_untruth() -> None:
+    """``check`` fails on each untruth it is there to find (so the property can fail)."""
+    phase = PHASES[0]
+    good = [("FRANCE", Told(["A PAR - BUR"], [], ["A PAR - BUR"]))]
+    check(phase, good, {"FRANCE": ["A PAR - BUR", "F BRE H"]})  # a default hold is spare
+    untrue = [
+        (good, {"FRANCE": []}),  # called in force, not used
+        (good, {"FRANCE": ["A PAR - BUR", "F BRE - MAO"]}),  # used, never in force
+        ([("FRANCE", Told([], ["F BRE - MAO"]))], {"FRANCE": ["F BRE - MAO"]}),  # refused
+        ([("FRANCE", Told([], [], ["A PAR - BUR"]))], {"FRANCE": []}),  # accepted, not shown
+    ]
+    for told, used in untrue:
+        with pytest.raises(AssertionError):
+            check(phase, told, used)
 
 
 def _sent(phase: Phase) -> Any:
