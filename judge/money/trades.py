@@ -98,30 +98,43 @@ class BuiltSet:
 
     trades: tuple[Trade, ...] | None
     refusals: tuple[Refusal, ...]
+    undone: tuple[int, ...] = ()  # accepted lines a later NOTRADE emptied (by index)
 
 
 class MailSet:
     """The set one mail builds, a line at a time: new and empty, each accepted line applied
     in order, ``NOTRADE`` emptying it."""
 
-    __slots__ = ("_built", "_accepted")
+    __slots__ = ("_built", "_accepted", "_lines", "_since", "_undone")
 
     def __init__(self) -> None:
         self._built: list[Trade] = []
         self._accepted = False
+        self._lines = 0  # the lines taken so far, accepted or not
+        self._since: list[int] = []  # the accepted trades since the last NOTRADE
+        self._undone: list[int] = []  # the accepted trades a later NOTRADE emptied
 
     def take(self, command: TradeCommand | None, terms: TradeTerms) -> str | None:
         """Check the mail's next line (None: one that could not be read) and apply it when
         accepted; the reason when it is refused, else None."""
+        index, self._lines = self._lines, self._lines + 1
         checked = check_line(command, self._built, terms)
         if isinstance(checked, str):
             return checked
         self._accepted = True
         if checked is None:
             self._built.clear()
+            self._undone += self._since
+            self._since = []
         else:
             self._built.append(checked)
+            self._since.append(index)
         return None
+
+    @property
+    def undone(self) -> tuple[int, ...]:
+        """The accepted trade lines (by index) a later ``NOTRADE`` of the mail emptied."""
+        return tuple(self._undone)
 
     @property
     def trades(self) -> tuple[Trade, ...] | None:
@@ -137,7 +150,7 @@ def build_trade_set(commands: Iterable[TradeCommand | None], terms: TradeTerms) 
         reason = built.take(command, terms)
         if reason is not None:
             refusals.append(Refusal(index, reason))
-    return BuiltSet(built.trades, tuple(refusals))
+    return BuiltSet(built.trades, tuple(refusals), built.undone)
 
 
 def check_line(

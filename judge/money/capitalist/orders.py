@@ -27,6 +27,7 @@ class CommerceMail:
     trades: tuple[Trade, ...] | None
     refusals: tuple[Refusal, ...]
     warning: str | None
+    undone: tuple[int, ...] = ()  # accepted lines a later NOTRADE emptied (by index)
 
 
 def check_commerce(
@@ -44,7 +45,7 @@ def check_commerce(
     warning = None
     if built.trades is not None:
         warning = overspending(built.trades, player.sfr, economy.rates)
-    return CommerceMail(built.trades, built.refusals, warning)
+    return CommerceMail(built.trades, built.refusals, warning, built.undone)
 
 
 def overspending(trades: Sequence[Trade], sfr: int, rates: Mapping[str, int]) -> str | None:

@@ -175,7 +175,8 @@ class Reading:
                                       else r.reason)
                               for r in checked.refusals),
                         noted=() if checked.warning is None else (checked.warning,),
-                        replaced=("trades",) if checked.trades is not None else ())
+                        replaced=("trades",) if checked.trades is not None else (),
+                        undone=tuple(lines[i][0] for i in checked.undone))
 
     def _orders(self, mail: Mail, lines: Sequence[Line]) -> MailRead:
         """The mail's orders that read and are legal for its power, in order; the others

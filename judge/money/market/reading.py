@@ -85,6 +85,10 @@ class MailRead:
     # sheet, payola.md 3.1) when it was refused: none of them is in force
     whole: tuple[int, ...] = ()
     replaced: tuple[str, ...] = ()  # the sets this mail replaced whole ("offer sheet")
+    # the places of lines accepted that a later line of the same mail undid, as the rules
+    # say (a NOTRADE empties what the mail built before it; a later line for the same
+    # thing replaces the earlier one): none of them is in force
+    undone: tuple[int, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {"key": self.key,
@@ -93,7 +97,7 @@ class MailRead:
                 "events": [dict(e) for e in self.events], "later": list(self.later),
                 "warned": [[w.line, w.text, w.warning] for w in self.warned],
                 "noted": list(self.noted), "whole": list(self.whole),
-                "replaced": list(self.replaced)}
+                "replaced": list(self.replaced), "undone": list(self.undone)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MailRead:
@@ -105,7 +109,8 @@ class MailRead:
                    tuple(Warned(int(n), str(t), str(w)) for n, t, w in data.get("warned", ())),
                    tuple(str(n) for n in data.get("noted", ())),
                    tuple(int(n) for n in data.get("whole", ())),
-                   tuple(str(n) for n in data.get("replaced", ())))
+                   tuple(str(n) for n in data.get("replaced", ())),
+                   tuple(int(n) for n in data.get("undone", ())))
 
 
 @dataclass(frozen=True, slots=True)

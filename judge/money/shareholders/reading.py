@@ -84,7 +84,8 @@ class Reading:
                                       for i, reason in submission.refusals),
                         warned=tuple(Warned(lines[i][0], lines[i][1], warning)
                                      for i, warning in submission.warnings),
-                        replaced=("orders",) if submission.built is not None else ())
+                        replaced=("orders",) if submission.built is not None else (),
+                        undone=tuple(lines[i][0] for i in submission.undone))
 
     def close(self, mails: Sequence[MailRead]) -> dict[str, Any]:
         """Play the turn with the sets in force and answer the contract's result (without

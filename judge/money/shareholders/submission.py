@@ -27,14 +27,26 @@ class Submission(Generic[S]):
     built: S | None
     refusals: tuple[tuple[int, str], ...] = ()
     warnings: tuple[tuple[int, str], ...] = ()
+    undone: tuple[int, ...] = ()  # accepted lines a later line undid (D32, D37)
 
 
-def submit(commands: Sequence[Command | Unreadable], empty: S, check: Check[S]) -> Submission[S]:
-    """Apply a mail's read lines, in order, to ``empty``."""
+EMPTIES = "empties"  # what ``same`` answers for a line that empties the set (NOTRADE, D37)
+
+# The thing a line sets, where a later line for the same thing replaces it (D32), or
+# EMPTIES, or None for a line that adds to the set whatever came before (a BUY).
+Same = Callable[[Command], object]
+
+
+def submit(commands: Sequence[Command | Unreadable], empty: S, check: Check[S],
+           same: Same | None = None) -> Submission[S]:
+    """Apply a mail's read lines, in order, to ``empty``; ``same`` tells which accepted
+    lines a later one undoes."""
     built = empty
     accepted = False
     refusals: list[tuple[int, str]] = []
     warnings: list[tuple[int, str]] = []
+    standing: list[tuple[int, object]] = []  # accepted lines not undone: (index, thing)
+    undone: list[int] = []
     for i, command in enumerate(commands):
         if isinstance(command, Unreadable):
             refusals.append((i, command.reason))
@@ -47,7 +59,17 @@ def submit(commands: Sequence[Command | Unreadable], empty: S, check: Check[S]) 
         accepted = True
         if warning is not None:
             warnings.append((i, warning))
-    return Submission(built if accepted else None, tuple(refusals), tuple(warnings))
+        thing = same(command) if same is not None else None
+        if thing == EMPTIES:
+            undone += [j for j, _ in standing]
+            standing = []
+            continue
+        if thing is not None:
+            undone += [j for j, t in standing if t == thing]
+            standing = [(j, t) for j, t in standing if t != thing]
+        standing.append((i, thing))
+    return Submission(built if accepted else None, tuple(refusals), tuple(warnings),
+                      tuple(sorted(undone)))
 
 
 def refuse_all(commands: Sequence[object], reason: str) -> Submission[None]:

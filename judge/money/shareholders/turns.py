@@ -9,14 +9,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
-from judge.money.shareholders.commands import Buy, Command, NoTrade, Refused, Sell, Unreadable
+from judge.money.shareholders.commands import (
+    BuildUnit,
+    Buy,
+    Command,
+    Dissolve,
+    Dividend,
+    NoTrade,
+    Refused,
+    Sell,
+    Unreadable,
+)
 from judge.money.shareholders.february import Decisions, FebruaryDesk, agreed
 from judge.money.shareholders.january import Dealing, JanuaryDesk, deal
 from judge.money.shareholders.orders import OrderDesk
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.seasons import Season, movement, retreats
 from judge.money.shareholders.state import ShareholdersGame, Step
-from judge.money.shareholders.submission import Check, Submission, refuse_all, submit
+from judge.money.shareholders.submission import EMPTIES, Check, Submission, refuse_all, submit
 from judge.money.shareholders.treasury import Treasury, february
 from judge.money.shareholders.year import (
     End,
@@ -55,7 +65,7 @@ def submit_mail(game: ShareholdersGame, params: Params, board: Map, sender: str,
         return Submission(None, tuple((i, dealt_only_in_january(game) if dealing(c) else problem)
                                       for i, c in enumerate(commands)))
     if step is Step.JANUARY:
-        return submit(commands, Dealing(), JanuaryDesk(game, params, sender).check)
+        return submit(commands, Dealing(), JanuaryDesk(game, params, sender).check, same)
     assert country is not None
     if step is Step.FEBRUARY:
         desk: Check[Any] = FebruaryDesk(game, board, country).check
@@ -68,7 +78,23 @@ def submit_mail(game: ShareholdersGame, params: Params, board: Map, sender: str,
         if dealing(command):  # a January line in another turn: when shares are dealt
             return Refused(dealt_only_in_january(game))
         return desk(built, command)
-    return submit(commands, empty, check)
+    return submit(commands, empty, check, same)
+
+
+def same(command: Command) -> object:
+    """What a line sets, for telling which accepted lines a later one undoes: NOTRADE
+    empties what the mail built (D37); a later dividend decision, dissolution of a unit
+    or order for a unit replaces the earlier one (D32); a SELL, BUY or BUILD adds."""
+    if isinstance(command, NoTrade):
+        return EMPTIES
+    if isinstance(command, Dividend):
+        return "dividend"
+    if isinstance(command, Dissolve):
+        return ("dissolve", command.unit.province)
+    if isinstance(command, Sell | Buy | BuildUnit):
+        return None
+    unit = getattr(command, "unit", None)  # a unit's order
+    return None if unit is None else ("order", unit.province)
 
 
 def dealing(command: object) -> bool:

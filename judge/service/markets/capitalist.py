@@ -133,7 +133,8 @@ def _in_force(state: State, now: Mapping[str, Any], name: str,
         if acting is not None:
             return []
         trades = (now.get("trades") or {}).get(name.upper())
-        what = "none sent (no trade)" if trades is None else ", ".join(trades) or "NOTRADE"
+        what = ("none sent (no trade)" if trades is None
+                else ", ".join(trades) or "NOTRADE (no trade)")
         return [f"  Your trades in force for {game.phase}: {what}"]
     if acting is None or game.economy.commanders.get(acting) != name.upper():
         return []

@@ -140,6 +140,7 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
     warned: dict[int, list[str]] = {}
     for w in read.warned:
         warned.setdefault(w.line, []).append(w.warning)
+    undone = set(read.undone)  # accepted, then undone by a later line of the mail
     ended_at = max(done) if reading.ended and done else None
     out: list[Result] = []
     for place, (step, text) in enumerate(zip(kept, texts, strict=True)):
@@ -155,6 +156,11 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
             out.append(Result(step.line, step.text, False,
                               ["not read: the game ended with your DRAW above"],
                               template="refused"))
+        elif place in undone:
+            out.append(Result(step.line, step.text, True, [
+                "not in force: a later line of this mail undoes it (a NOTRADE empties "
+                "the lines before it; of two lines for the same thing, the later counts)",
+                *warned.get(place, [])]))
         elif place in done:
             out.append(Result(step.line, step.text, True,
                               [_confirmed(text, done[place], record.phase),
