@@ -13,7 +13,12 @@ from sqlalchemy import select
 
 from judge.storage.schema import Game, PhaseRecord
 from tests.markets.conftest import MarketJudge
+from tests.markets.test_bourse_by_mail import CAROL
+from tests.markets.test_bourse_by_mail import _game as bourse_game
+from tests.markets.test_bourse_by_mail import _join as bourse_join
+from tests.markets.test_bourse_by_mail import _start as bourse_start
 from tests.markets.test_capitalist_by_mail import NINE, addr, flat, signon, start
+from tests.markets.test_exchange_refusals import to_phase
 from tests.markets.test_shareholders_by_mail import _as, _for, _game, _january_1901
 
 UNDONE = "not in force: a later line of this mail undoes it"
@@ -60,3 +65,28 @@ def test_of_two_lines_for_one_thing_the_later_counts(market: MarketJudge) -> Non
     assert "BUILD F LON accepted" in body and "NO DIVIDEND accepted" in body, body
     assert "in force: BUILD F LON, NO DIVIDEND" in body or \
         "in force: NO DIVIDEND, BUILD F LON" in body, body
+
+
+def test_an_exchange_bid_a_later_bid_of_the_mail_replaces_is_not_accepted(
+        market: MarketJudge) -> None:
+    to_phase(market, "W1900B")
+    body = flat(market.reply("alice@investors.example", "SIGNON ALICE@xr pwalice",
+                             "BID FRANCE 150", "BID GERMANY 120", "BID FRANCE 130"))
+    assert f"2> BID FRANCE 150 {UNDONE}" in body, body
+    assert "BID GERMANY 120 accepted" in body and "BID FRANCE 130 accepted" in body, body
+    assert "Your standing bids: FRANCE 130, GERMANY 120" in body, body
+    # a later line refused undoes nothing: the earlier one stays in force, accepted
+    body = flat(market.reply("alice@investors.example", "SIGNON ALICE@xr pwalice",
+                             "BID ITALY 100", "BID ITALY 5"))
+    assert "BID ITALY 100 accepted" in body and UNDONE not in body, body
+
+
+def test_a_bourse_trade_a_later_notrade_empties_is_not_accepted(market: MarketJudge) -> None:
+    bourse_game(market, "CASH_SURPLUS=ON")
+    bourse_join(market, CAROL, "crown")
+    bourse_start(market)
+    body = flat(market.reply(CAROL, "SIGNON BOURSE@ba secret1", "SELL 100 LIRA", "NOTRADE",
+                             "BUY 50 MARKS"))
+    assert f"SELL 100 LIRA {UNDONE}" in body, body
+    assert "BUY 50 MARKS accepted" in body, body
+    assert "Your orders: BUY 50 MARKS" in body, body

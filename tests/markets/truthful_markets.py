@@ -25,15 +25,6 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def emptied(taken: list[str]) -> list[str]:
-    """What a mail's accepted lines leave in force, a set built line by line: a
-    NOTRADE empties what the mail built before it."""
-    out: list[str] = []
-    for line in taken:
-        out = [] if line == "NOTRADE" else [*out, line]
-    return out
-
-
 def but_notrade(taken: list[str]) -> list[str]:
     """A mail's accepted lines as the set in force shows them: NOTRADE is no trade."""
     return [line for line in taken if line != "NOTRADE"]
@@ -214,11 +205,12 @@ def exchange_sheets(market: MarketJudge, phase: Phase) -> dict[str, list[str]]:
 
 
 def _bids(taken: list[str]) -> list[str]:
-    """A mail's accepted BID lines as the standing bids show them: a later bid for a
-    corporation replaces an earlier one."""
+    """A mail's accepted BID lines as the standing bids show them: a bid a later one of
+    the same mail replaces is answered "not in force", never "accepted"."""
     out: dict[str, str] = {}
     for line in taken:
         words = line.split()
+        assert words[1] not in out, f"two bids for {words[1]} of one mail accepted"
         out[words[1]] = " ".join(words[1:])
     return list(out.values())
 
@@ -272,10 +264,12 @@ def exchange_votes(market: MarketJudge, phase: Phase) -> dict[str, list[str]]:
 
 
 def _votes(taken: list[str]) -> list[str]:
-    """A mail's accepted VOTE lines as the votes show them: the later per corporation."""
+    """A mail's accepted VOTE lines as the votes show them: a vote a later one of the
+    same mail replaces is answered "not in force", never "accepted"."""
     out: dict[str, str] = {}
     for line in taken:
         _, corp, who = line.split()
+        assert corp not in out, f"two votes for {corp} of one mail accepted"
         out[corp] = f"{corp} {who}"
     return list(out.values())
 
@@ -373,5 +367,5 @@ MARKET_PHASES: list[Phase] = [
           read_market(_country_orders), shareholder_sets),
     Phase("bourse", "S1901M", "ba", _bourse,
           (Sender(CAROL, "SIGNON BOURSE@ba secret1", "CROWN"),), *BOURSE,
-          read_market(items("Your orders: ", "; ", " Cash as"), emptied), bourse_trades),
+          read_market(items("Your orders: ", "; ", " Cash as"), but_notrade), bourse_trades),
 ]

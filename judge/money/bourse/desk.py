@@ -58,6 +58,7 @@ class Desk:
         done: list[Done] = []
         who = self.identity(mail.sender)
         built = MailSet()
+        taken: list[int] = []  # the place of each line the set took, in order
         for place, (text, command) in enumerate(zip(mail.lines, commands, strict=True)):
             if isinstance(command, JoinBourse):
                 reason = self._join(mail.sender, who, command.pseudonym)
@@ -71,6 +72,7 @@ class Desk:
             elif not self.turn_open:
                 reason = checks.NO_TURN
             else:
+                taken.append(place)
                 reason = built.take(command, checks.trade_terms(
                     self.bourse.members[who], self.bourse, self.currencies, self.params))
             if reason is not None:
@@ -84,7 +86,7 @@ class Desk:
                                     self.params)
             replaced = (REPLACED,)
         return MailRead(mail.key, tuple(refused), tuple(done), noted=tuple(noted),
-                        replaced=replaced)
+                        replaced=replaced, undone=tuple(taken[i] for i in built.undone))
 
     def _join(self, sender: str, who: str | None, pseudonym: str) -> str | None:
         reason = checks.check_join(self.bourse, who is not None, pseudonym, self.params)

@@ -108,6 +108,25 @@ def apply_command(game: ExchangeGame, sender: str, power: str | None, command: c
     return HANDLERS[type(command)](game, sender, command)
 
 
+def standing(command: c.Command, power: str | None) -> tuple[str, ...] | None:
+    """What a command done at once sets for the rest of the phase, replacing the same
+    thing set before it (a bid, a vote, a dividend... for one corporation): a later line
+    of the same mail with the same key undoes this one. None: a command that adds (a
+    TRANSFER, an ASK) or changes part of a setting (SETUP, PRICE, VALUES)."""
+    if isinstance(command, (c.BidFor, c.NoBid)):
+        return ("bid", command.power)
+    if isinstance(command, (c.Issue, c.NoIssue)):
+        return ("issue", command.power)
+    if isinstance(command, (c.Cap, c.NoCap)):
+        return ("cap",)
+    if isinstance(command, c.Accept):
+        return ("accept", power or "")
+    keyed = {c.Vote: "vote", c.Tiebreak: "tiebreak", c.Dividend: "dividend",
+             c.Approve: "approve"}
+    word = keyed.get(type(command))
+    return None if word is None else (word, getattr(command, "power", ""))
+
+
 def command_text(command: c.Command) -> str:
     """The line a mail-set command came from, where it keeps it."""
     return getattr(command, "text", type(command).__name__.upper())

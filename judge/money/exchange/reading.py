@@ -22,7 +22,7 @@ from judge.money.exchange import game as exchange_game
 from judge.money.exchange.calendar import process
 from judge.money.exchange.commands import Command, UnitOrder
 from judge.money.exchange.game import ExchangeGame
-from judge.money.exchange.mail import read_mail
+from judge.money.exchange.mail import read_mail, standing
 from judge.money.exchange.params import Params
 from judge.money.exchange.state_json import game_from_state, state_of
 from judge.money.market.codec import Codec, types_in
@@ -85,13 +85,17 @@ class Reading:
         refused = read_mail(game, mail.sender.strip().upper(), mail.power, texts, said, sunk,
                             sets)
         out = {i for i, _, _ in refused}
+        keys = [(i, standing(texts[i][1], mail.power)) for i, _, _ in said]
+        undone = [i for n, (i, key) in enumerate(keys)
+                  if key is not None and any(k == key for _, k in keys[n + 1:])]
         return MailRead(mail.key,
                         tuple(Refused(place[i], text, reason) for i, text, reason in refused),
                         tuple(Done(place[i], text, done) for i, text, done in said),
                         tuple(game.journal[seen:]),
                         tuple(place[i] for i, (_, command) in enumerate(texts)
                               if i not in out and isinstance(command, UnitOrder)),
-                        whole=tuple(place[i] for i in sunk), replaced=tuple(sets))
+                        whole=tuple(place[i] for i in sunk), replaced=tuple(sets),
+                        undone=tuple(place[i] for i in undone))
 
     @property
     def events(self) -> list[dict[str, Any]]:

@@ -42,6 +42,10 @@ log = logging.getLogger(__name__)
 
 MAX_KEPT_LINES = 1000  # a member's lines kept for one phase, all his mails together
 
+# a line the mail accepted, then undid by a later line of its own: never "accepted"
+UNDONE = ("not in force: a later line of this mail undoes it (a NOTRADE empties the "
+          "lines before it; of two lines for the same thing, the later counts)")
+
 
 def within_cap(earlier: list[MarketMail], sender: str, more: int) -> None:
     """Refuse a mail whose lines would take its sender past ``MAX_KEPT_LINES`` in this
@@ -157,10 +161,7 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
                               ["not read: the game ended with your DRAW above"],
                               template="refused"))
         elif place in undone:
-            out.append(Result(step.line, step.text, True, [
-                "not in force: a later line of this mail undoes it (a NOTRADE empties "
-                "the lines before it; of two lines for the same thing, the later counts)",
-                *warned.get(place, [])]))
+            out.append(Result(step.line, step.text, True, [UNDONE, *warned.get(place, [])]))
         elif place in done:
             out.append(Result(step.line, step.text, True,
                               [_confirmed(text, done[place], record.phase),

@@ -28,7 +28,7 @@ from judge.service.markets.bourse.kept import LIVE, desk_of, keep, opening
 from judge.service.markets.bourse.letters import next_turn
 from judge.service.markets.bourse.members import BourseIdentity, host_player
 from judge.service.markets.bourse.status import status
-from judge.service.markets.lines import within_cap
+from judge.service.markets.lines import UNDONE, within_cap
 from judge.service.markets.phases import phase_mails
 from judge.service.reports.replies import render_letter
 from judge.service.reports.roster import deadline_text
@@ -81,6 +81,7 @@ def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Resul
     read = desk.handle(Mail(sender, texts), commands)
     refused = {**mine, **{given[r.line]: r.reason for r in read.refused}}
     done = {given[d.line] for d in read.done}
+    undone = {given[line] for line in read.undone}  # a later NOTRADE emptied it
     joined = desk.aliases.get(sender)
     if joined is not None and who.pseudonym is None:
         _join(ctx, who, joined, record.phase if record is not None else "before the start")
@@ -96,6 +97,8 @@ def _kept(ctx: Context, who: BourseIdentity, kept: Sequence[Step]) -> list[Resul
                 f"You joined the Bourse of {game.name} as {joined}. Sign on later with "
                 f"SIGNON BOURSE@{game.name} <password> or SIGNON {joined}@{game.name} "
                 "<password>.", _when(game, record, desk, who)]))
+        elif place in undone:
+            out.append(Result(step.line, step.text, True, [UNDONE]))
         else:
             accepted.append(Result(step.line, step.text, True, [f"accepted for {label}"]))
     out += [Result(0, "(your trades)", True, [note]) for note in read.noted]
