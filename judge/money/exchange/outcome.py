@@ -14,14 +14,13 @@ from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.state import StateError
+from judge.money.exchange.events import Event, event_json, events_of
 from judge.money.exchange.game import Bid, ExchangeGame
 from judge.money.exchange.params import Params
 from judge.money.exchange.state_json import game_from_state, state_of
 from judge.money.payola.rules import RuleSet
 from judge.money.payola.statement_json import statement_json, statement_of
 from judge.money.payola.statements import Statement
-
-Event = Mapping[str, Any]  # one entry of the engine's journal (ExchangeGame.note)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +82,7 @@ def played_json(played: PhasePlayed) -> dict[str, Any]:
     if played.results is not None:
         out["results"] = dict(played.results)
     out.update(errors=played.errors, state=state_of(played.game), end=_end(played.end),
-               events=list(played.events))
+               events=[event_json(e) for e in played.events])
     return out
 
 
@@ -104,7 +103,7 @@ def played_from_json(data: Mapping[str, Any], board: Map, params: Params, rules:
         game=game_from_state(state, board, params, rules, seed),
         end=None if end is None else Ending(str(end["kind"]), tuple(end.get("winners", ())),
                                             dict(end.get("scores", {}))),
-        events=tuple(data.get("events") or ()),
+        events=events_of(data.get("events")),
         orders=None if "orders" not in data else dict(data["orders"]),
         paid=None if "paid" not in data else {
             payer: dict(units) for payer, units in data["paid"].items()},

@@ -21,6 +21,7 @@ from judge.engine.board import Map
 from judge.money.exchange import game as exchange_game
 from judge.money.exchange.calendar import process
 from judge.money.exchange.commands import Command, UnitOrder
+from judge.money.exchange.events import events_of
 from judge.money.exchange.game import ExchangeGame
 from judge.money.exchange.mail import read_mail
 from judge.money.exchange.outcome import PhasePlayed, ending_of, played_json, standing_of
@@ -132,7 +133,7 @@ class Reading:
                     statements = dict(sorted(report.statements.items()))
                 results = dict(sorted(report.results.items()))
         return PhasePlayed(said, standing, errors_of(mails, late, written), game,
-                           ending_of(game), tuple(game.journal), orders, paid, statements,
+                           ending_of(game), events_of(game.journal), orders, paid, statements,
                            results)
 
 
