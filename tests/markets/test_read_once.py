@@ -91,7 +91,7 @@ def test_mails_are_read_once_and_the_phase_played_once_at_its_deadline(
     assert "Your standing bids: FRANCE 180, ITALY 120" in " ".join(status.split()), status
     assert played == []  # no reply played the phase
     record = _record(market)
-    assert record.reading is not None and record.reading["game"]["c"] == "Game"
+    assert record.reading is not None and record.reading["game"]["c"] == "ExchangeGame"
     # the batch runner plays the same phase from the same mail to the same result
     expected = run_case(_case(market, record))
     played.clear()  # the batch runner plays it with the same function
