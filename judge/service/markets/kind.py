@@ -80,8 +80,8 @@ class MarketKind:
     - ``acting``: who may sign on as a power in a state (leader, office holders,
       commander), to find whose password to check;
     - ``letters``: the reports of a processed phase (state before, the runner's result,
-      which also carries the game's ``rules``, GM ``params`` and ``history``, a History
-      ending with this phase and its events);
+      which also carries the game's ``variant``, ``rules``, GM ``params`` and
+      ``history``, a History ending with this phase and its events);
     - ``status``: a member's STATUS lines in a state;
     - ``setup_problem``: what is wrong with a game's set-up (given the case envelope:
       its rules and GM parameters), for a kind whose player bounds are parameters
