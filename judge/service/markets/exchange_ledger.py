@@ -5,7 +5,7 @@ The phase's events are read typed (judge.money.exchange.events)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from judge.money.exchange.events import (
@@ -18,6 +18,8 @@ from judge.money.exchange.events import (
     Transfer,
     events_of,
 )
+from judge.money.exchange.game import Corporation, ExchangeGame, Status
+from judge.service.markets.kind import State
 
 
 def treasury_lines(events: Sequence[Event], paid: Mapping[str, Mapping[str, int]],
@@ -53,18 +55,19 @@ def treasury_lines(events: Sequence[Event], paid: Mapping[str, Mapping[str, int]
     return lines
 
 
-def corporate_ledger(history: Sequence[Mapping[str, Any]], power: str) -> list[str]:
+def corporate_ledger(history: Sequence[Mapping[str, Any]], power: str,
+                     kept: Callable[[State], ExchangeGame]) -> list[str]:
     """A corporation's ledger from the game's processed phases (each ``{"phase",
-    "state", "result"}`` as the store keeps them): its treasury when each phase opened
-    and what moved it."""
+    "state", "result"}`` as the store keeps them, each state read typed with ``kept``):
+    its treasury when each phase opened and what moved it."""
     out: list[str] = []
     for record in history:
-        state, result = record["state"], record.get("result") or {}
-        corp = state.get("corporations", {}).get(power, {})
+        result = record.get("result") or {}
+        corp = kept(record["state"]).corporations.get(power) or Corporation(power)
         lines = treasury_lines(events_of(result.get("events")), result.get("paid") or {},
                                power, True)
-        if corp.get("status") == "UNSTARTED" and not lines:
+        if corp.status is Status.UNSTARTED and not lines:
             continue
-        out.append(f"{record['phase']}: treasury {corp.get('treasury', 0)} AgP"
+        out.append(f"{record['phase']}: treasury {corp.treasury} AgP"
                    + (f"; {'; '.join(lines)}" if lines else ""))
     return out or [f"{power} has no ledger yet."]

@@ -28,7 +28,7 @@ corporation's treasury to anyone who neither holds its shares nor leads it.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from judge.games import EXCHANGE
@@ -62,6 +62,7 @@ PRIVATE = "market/exchange_private.txt.j2"
 PUBLIC = "market/exchange_public.txt.j2"
 
 E = TypeVar("E")
+Kept = Callable[[State], ExchangeGame]  # a state kept by the store, read typed
 
 
 def _corporations(game: ExchangeGame) -> list[dict[str, Any]]:
@@ -210,7 +211,7 @@ def _statements(before: ExchangeGame, played: PhasePlayed, name: str) -> list[St
 
 
 def _private(before: ExchangeGame, played: PhasePlayed, name: str,
-             history: History | None, kept: Any) -> dict[str, Any]:
+             history: History | None, kept: Kept) -> dict[str, Any]:
     """Everything one investor is told of a phase (spec 7, private)."""
     after, events = played.game, played.events
     anonymous = after.rules.anon_transfer
@@ -246,7 +247,7 @@ def _private(before: ExchangeGame, played: PhasePlayed, name: str,
             founder.append(_reminder(p, c.founding, after))
     led = sorted(p for p, c in after.corporations.items() if c.leader == name
                  or (p in before.corporations and before.corporations[p].leader == name))
-    ledgers = [{"name": p, "lines": corporate_ledger(history(), p)}
+    ledgers = [{"name": p, "lines": corporate_ledger(history(), p, kept)}
                for p in _first_offices(events, name, history, kept)] if history else []
     return {
         "phase": before.phase, "name": name,
@@ -263,7 +264,7 @@ def _private(before: ExchangeGame, played: PhasePlayed, name: str,
 
 
 def _first_offices(events: Sequence[Event], name: str, history: History,
-                   kept: Any) -> list[str]:
+                   kept: Kept) -> list[str]:
     """The corporations ``name`` was elected to lead in this phase without having led
     them before: he is sent each one's whole ledger (spec 7, seed 1.3)."""
     won = [e.corporation for e in _of(events, Elected) if e.leader == name and e.was != name]

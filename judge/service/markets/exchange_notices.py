@@ -18,21 +18,30 @@ from judge.money.exchange.events import (
     Transfer,
     events_of,
 )
+from judge.money.exchange.game import ExchangeGame
+from judge.money.exchange.state_json import game_from_state
 from judge.service.markets.exchange_ledger import corporate_ledger
+from judge.service.markets.exchange_reader import setup
 from judge.service.markets.kind import History, Letter, State
 
 NOTICE = "market/exchange_notice.txt.j2"
 MARKET = "market/exchange_market.txt.j2"
 
 
-def notices(state: State, journal: Sequence[Mapping[str, Any]], rules: Sequence[str],
-            history: History) -> list[Letter]:
+def notices(state: State, journal: Sequence[Mapping[str, Any]],
+            envelope: Mapping[str, Any], history: History) -> list[Letter]:
     """Letters an immediate command sends at once: a transfer's recipient (an investor,
     or a corporation's leader), an ask's seller when it is taken, the ledger asked for
     with LEDGER, and to everyone the market's news: an ask opened, taken or withdrawn,
-    never with its seller (spec 7: asks are public without their sellers)."""
-    anonymous = "ANON_TRANSFER" in {r.upper() for r in rules}
-    corps = state.get("corporations", {})
+    never with its seller (spec 7: asks are public without their sellers). The state
+    and the kept states of the history are read typed with the game's envelope."""
+    board, params, rules, seed = setup(envelope)
+
+    def kept(given: State) -> ExchangeGame:
+        return game_from_state(given, board, params, rules, seed)
+
+    corps = kept(state).corporations
+    anonymous = rules.anon_transfer
     events = events_of(journal)
     out: list[Letter] = []
     # one letter for a mail's transfers from one sender to one account, summed (issue 26)
@@ -43,7 +52,7 @@ def notices(state: State, journal: Sequence[Mapping[str, Any]], rules: Sequence[
     for (sender, account), amount in summed.items():
         who = "an investor" if anonymous else sender
         if account in corps:
-            to = corps[account].get("leader")
+            to = corps[account].leader
             text = f"{account} received {amount} AgP from {who}."
         else:
             to, text = account, f"You received {amount} AgP from {who}."
@@ -57,7 +66,7 @@ def notices(state: State, journal: Sequence[Mapping[str, Any]], rules: Sequence[
                           f"({e.quantity * e.price} AgP to you); {e.left} left."]}))
         elif isinstance(e, LedgerAsked):
             out.append(Letter(e.to, f"Exchange: the ledger of {e.corporation}", NOTICE,
-                              {"lines": corporate_ledger(history(), e.corporation)}))
+                              {"lines": corporate_ledger(history(), e.corporation, kept)}))
         news = _market_news(e)
         if news is not None:
             out.append(Letter("*", "Exchange: the market", MARKET, {"lines": [news]}))
