@@ -27,7 +27,7 @@ LINES = {
 ANY = ["ASK {p} {k} AT {k}", "TAKE {k} 1", "DRAW {p} {p}", "ACCEPT {x}"]
 
 
-def _lines(kind: str, draw: Callable) -> list[str]:
+def random_lines(kind: str, draw: Callable) -> list[str]:
     pool = LINES.get(kind, []) + ANY
     out = []
     for _ in range(draw(st.integers(0, 3))):
@@ -50,7 +50,7 @@ def test_random_game_keeps_its_books(data: st.DataObject) -> None:
         for name in NAMES:
             leads = [p for p, c in current["corporations"].items() if c["leader"] == name]
             signed = data.draw(st.sampled_from([None, *leads]))
-            lines = _lines(kind, data.draw)
+            lines = random_lines(kind, data.draw)
             power = data.draw(st.sampled_from(POWERS))
             if kind == "B":  # keep the game moving: corporations get started and floated
                 lines.append(f"BID {power} {data.draw(st.integers(100, 300))}")

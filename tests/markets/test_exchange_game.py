@@ -202,7 +202,7 @@ def _election(was: str | None, leader: str, past_leaders: list[str | None]) -> s
     events = [{"event": "elected", "corporation": "FRANCE", "leader": leader, "was": was}]
     history = [*past, {"phase": "W1905E", "state": before, "result": {"events": events}}]
     letters = KIND.letters(before, {"state": state("W1905E", leader, 60), "events": events,
-                                    "history": lambda: history})
+                                    "variant": "standard", "history": lambda: history})
     [mine] = [x for x in letters if x.to == "ALICE"]
     return render(mine.template, v={"next_phase": "W1905A", "deadline": "-", **mine.view},
                   game="g", title="Exchange", judge="judge", judge_address="j@example.org")

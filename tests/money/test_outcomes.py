@@ -1,8 +1,8 @@
-"""Issue 22's typed results: a 1901-Shareholders turn's result (``Turned``) and a
-Capitalist phase's (``PhasePlayed``) read back from the JSON ``judge adjudicate`` wrote,
-and written again, give the very same bytes, and the record holds the typed game the
-state decodes to: the mail service reads the result through the record and loses
-nothing the batch interface printed."""
+"""Issue 22's typed results: a 1901-Shareholders turn's result (``Turned``), a
+Capitalist phase's and an Exchange phase's (``PhasePlayed``) read back from the JSON
+``judge adjudicate`` wrote, and written again, give the very same bytes, and the
+record holds the typed game the state decodes to: the mail service reads the result
+through the record and loses nothing the batch interface printed."""
 
 from __future__ import annotations
 
@@ -16,14 +16,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import judge.batch.capitalist  # noqa: F401 - imported now: the engine raises the recursion
-from judge.batch import run_case  # limit on import, which hypothesis must not see mid-test
+from judge.batch import exchange as exchange_batch  # limit on import, which hypothesis
+from judge.batch import run_case  # must not see mid-test
 from judge.engine.maps import load_map
 from judge.games import SHAREHOLDERS
 from judge.money.capitalist import state_json as capitalist_state
 from judge.money.capitalist.outcome import played_from_json, played_json
+from judge.money.exchange import outcome as exchange_outcome
+from judge.money.exchange import state_json as exchange_state
 from judge.money.shareholders import state_json as shareholders_state
 from judge.money.shareholders.outcome import turned_from_json, turned_json
 from tests.capitalist import test_properties as capitalist_properties
+from tests.exchange import builder as exchange_cases
+from tests.exchange.test_long_game import POWERS as EXCHANGE_POWERS
+from tests.exchange.test_long_game import random_lines
 from tests.shareholders import cases as shareholders_cases
 from tests.shareholders.test_long_game import random_mails
 
@@ -113,3 +119,44 @@ def test_capitalist_military_phases_and_the_year_end_read_back_as_printed() -> N
         result = G["play"](G["follow"](result, params=params))
         _capitalist_round_trip(result)
     assert "points" in result and result["end"]["kind"] == "end_year"
+
+
+def _exchange_round_trip(case: dict[str, Any], result: dict[str, Any]) -> None:
+    printed = {k: v for k, v in result.items() if k != "id"}
+    game = exchange_batch.opened(case)[0].game  # the case's map, parameters and rules
+    played = exchange_outcome.played_from_json(json.loads(_encode(printed)), game.board,
+                                               game.params, game.rules, game.seed)
+    assert _encode(exchange_outcome.played_json(played)) == _encode(printed)
+    assert played.game == exchange_state.game_from_state(result["state"], game.board,
+                                                         game.params, game.rules, game.seed)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.data(), st.sampled_from([[], ["PUBLIC_TOTALS", "ANON_TRANSFER"], ["NO_LEDGERS"]]))
+def test_every_exchange_phase_reads_back_as_printed(data: st.DataObject,
+                                                    rules: list[str]) -> None:
+    """A game from W1900B on random mail (tests/exchange/test_long_game.py's lines), each
+    phase's result read back and written again, through the movement phases with their
+    bribes and Payola statements."""
+    current = exchange_cases.state("W1900B")
+    seen: set[str] = set()
+    for _ in range(16):
+        kind = current["phase"][5]
+        mails = []
+        for name in exchange_cases.NAMES:
+            lines = random_lines(kind, data.draw)
+            power = data.draw(st.sampled_from(EXCHANGE_POWERS))
+            if kind == "B":  # keep the game moving: corporations get started and floated
+                lines.append(f"BID {power} {data.draw(st.integers(100, 300))}")
+            elif kind == "P":
+                lines.append(f"PURCHASE 30*{power}")
+            mails.append({"from": name, "lines": lines})
+        case = exchange_cases.case(current, mails, rules=rules)
+        result = run_case(case)
+        assert "error" not in result, result
+        _exchange_round_trip(case, result)
+        seen |= {key for key in ("statements", "paid", "results", "orders") if key in result}
+        if result["end"] is not None:
+            break
+        current = result["state"]
+    assert {"statements", "paid", "results", "orders"} <= seen  # a board phase's keys too

@@ -21,15 +21,17 @@ from judge.engine.board import Map
 from judge.money.exchange import game as exchange_game
 from judge.money.exchange.calendar import process
 from judge.money.exchange.commands import Command, UnitOrder
+from judge.money.exchange.events import events_of
 from judge.money.exchange.game import ExchangeGame
 from judge.money.exchange.mail import read_mail, standing
+from judge.money.exchange.outcome import PhasePlayed, ending_of, played_json, standing_of
 from judge.money.exchange.params import Params
-from judge.money.exchange.state_json import game_from_state, state_of
+from judge.money.exchange.state_json import game_from_state
 from judge.money.market.codec import Codec, types_in
 from judge.money.market.reading import Done, LateRefusal, Mail, MailRead, Refused, errors_of
 from judge.money.payola import offers as payola_offers
 from judge.money.payola.rules import RuleError, RuleSet
-from judge.money.payola.statement_json import statement_json
+from judge.money.payola.statements import Statement
 
 # the values a phase's game holds part way (its own, the board's, the offer sheets')
 CODEC = Codec(types_in(exchange_game, engine_position, engine_board, engine_orders,
@@ -102,33 +104,26 @@ class Reading:
         """What the phase's mail has done so far (transfers, fills...), in order."""
         return self.game.journal
 
-    def standing(self) -> dict[str, dict[str, Any]]:
-        """What each investor's mail has in force once it is read (cash after the
-        immediate commands, standing bids, purchase list and cap, votes, approvals):
-        STATUS by mail reads it (exchange.md 4), and the result carries it."""
-        out: dict[str, dict[str, Any]] = {}
-        for name, inv in sorted(self.game.investors.items()):
-            out[name] = {
-                "cash": inv.cash,
-                "bids": {p: {"amount": b.amount, "shares": b.shares, "price": b.price}
-                         for p, b in sorted(inv.bids.items())},
-                "purchases": list(inv.purchases), "cap": inv.cap,
-                "votes": dict(sorted(inv.votes.items())),
-                "approvals": dict(sorted(inv.approvals.items())),
-            }
-        return out
-
     def close(self, mails: Sequence[MailRead]) -> dict[str, Any]:
+        """Play the phase (``played``) and answer the contract's result (without its
+        ``id``), as the batch interface prints it."""
+        return played_json(self.played(mails))
+
+    def played(self, mails: Sequence[MailRead]) -> PhasePlayed:
         """Play the phase with what its mail (read as ``mails``) has set, unless a DRAW
-        ended the game, and answer the contract's result (without its ``id``). The
-        reading is spent: the game is the next phase's."""
+        ended the game, as a typed record. The reading is spent: the game is the next
+        phase's."""
         game = self.game
         late: list[LateRefusal] = []
         # Beyond the contract (whose comparison ignores extra keys): what each mail's
         # immediate commands did, and the events of the phase, for the mail service's
         # replies and reports (exchange.md 7).
-        out: dict[str, Any] = {"said": [[[d.text, d.done] for d in m.done] for m in mails],
-                               "standing": self.standing()}
+        said = tuple(tuple((d.text, d.done) for d in m.done) for m in mails)
+        standing = standing_of(game)
+        orders: dict[str, str] | None = None
+        paid: dict[str, dict[str, int]] | None = None
+        statements: dict[str, Statement] | None = None
+        results: dict[str, str] | None = None
         if game.end is None:
             movement = game.kind == "M"
             game.note("processed", phase=game.phase)  # the events before it are the mail's
@@ -136,16 +131,15 @@ class Reading:
             if report is not None:
                 late = [LateRefusal(key, line, reason) for key, line, reason in report.refusals]
                 if movement or report.orders:  # a retreat phase's too: where units went
-                    out["orders"] = dict(sorted(report.orders.items()))
+                    orders = dict(sorted(report.orders.items()))
                 if movement:
-                    out["paid"] = report.paid
+                    paid = report.paid
                     # each account's Payola statement, for its reader alone (exchange.md 7)
-                    out["statements"] = {name: statement_json(s) for name, s
-                                         in sorted(report.statements.items())}
-                out["results"] = dict(sorted(report.results.items()))
-        out.update(errors=errors_of(mails, late, written), state=state_of(game),
-                   end=_end(game), events=game.journal)
-        return out
+                    statements = dict(sorted(report.statements.items()))
+                results = dict(sorted(report.results.items()))
+        return PhasePlayed(said, standing, errors_of(mails, late, written), game,
+                           ending_of(game), events_of(game.journal), orders, paid, statements,
+                           results)
 
 
 _INCOME_FLAGS = {"ZEROSUM", "FLAT_TAX"}  # Payola's flags that INCOME_MODE replaces here
@@ -163,9 +157,3 @@ def written(reason: str) -> str:
     last colon even for offer lines, which hold colons of their own."""
     return reason.replace(": ", " - ")
 
-
-def _end(game: ExchangeGame) -> dict[str, Any] | None:
-    if game.end is None:
-        return None
-    return {"kind": game.end.kind, "winners": list(game.end.winners),
-            "scores": dict(game.end.scores)}

@@ -1,6 +1,7 @@
 """Exchange's letters sent at once, as a mail's immediate commands are read: a
 transfer's recipient, a taken ask's seller, the ledger asked for with LEDGER, and the
-market's news to everyone (an ask opened, taken or withdrawn, never with its seller)."""
+market's news to everyone (an ask opened, taken or withdrawn, never with its seller).
+The mail's events are read typed (judge.money.exchange.events)."""
 
 from __future__ import annotations
 
@@ -8,68 +9,80 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.money.counted import counted
-from judge.service.markets.exchange_letters import corporate_ledger
+from judge.money.exchange.events import (
+    AskOpened,
+    AskWithdrawn,
+    Event,
+    Fill,
+    LedgerAsked,
+    Transfer,
+    events_of,
+)
+from judge.money.exchange.game import ExchangeGame
+from judge.money.exchange.state_json import game_from_state
+from judge.service.markets.exchange_ledger import corporate_ledger
+from judge.service.markets.exchange_reader import setup
 from judge.service.markets.kind import History, Letter, State
 
-Event = Mapping[str, Any]
 NOTICE = "market/exchange_notice.txt.j2"
+MARKET = "market/exchange_market.txt.j2"
 
 
-def notices(state: State, events: Sequence[Event], rules: Sequence[str],
-            history: History) -> list[Letter]:
+def notices(state: State, journal: Sequence[Mapping[str, Any]],
+            envelope: Mapping[str, Any], history: History) -> list[Letter]:
     """Letters an immediate command sends at once: a transfer's recipient (an investor,
     or a corporation's leader), an ask's seller when it is taken, the ledger asked for
     with LEDGER, and to everyone the market's news: an ask opened, taken or withdrawn,
-    never with its seller (spec 7: asks are public without their sellers)."""
-    anonymous = "ANON_TRANSFER" in {r.upper() for r in rules}
-    corps = state.get("corporations", {})
+    never with its seller (spec 7: asks are public without their sellers). The state
+    and the kept states of the history are read typed with the game's envelope."""
+    board, params, rules, seed = setup(envelope)
+
+    def kept(given: State) -> ExchangeGame:
+        return game_from_state(given, board, params, rules, seed)
+
+    corps = kept(state).corporations
+    anonymous = rules.anon_transfer
+    events = events_of(journal)
     out: list[Letter] = []
     # one letter for a mail's transfers from one sender to one account, summed (issue 26)
     summed: dict[tuple[str, str], int] = {}
     for e in events:
-        if e.get("event") == "transfer":
-            key = (str(e["sender"]), str(e["to"]))
-            summed[key] = summed.get(key, 0) + int(e["amount"])
+        if isinstance(e, Transfer):
+            summed[e.sender, e.to] = summed.get((e.sender, e.to), 0) + e.amount
     for (sender, account), amount in summed.items():
         who = "an investor" if anonymous else sender
         if account in corps:
-            to = corps[account].get("leader")
+            to = corps[account].leader
             text = f"{account} received {amount} AgP from {who}."
         else:
             to, text = account, f"You received {amount} AgP from {who}."
         if to:
             out.append(Letter(to, "Exchange: a transfer", NOTICE, {"lines": [text]}))
     for e in events:
-        kind = e.get("event")
-        if kind == "fill":
-            out.append(Letter(e["seller"], f"Exchange: ask #{e['id']} taken", NOTICE, {
-                "lines": [f"Ask #{e['id']}: {e['quantity']} of your {e['corporation']} "
-                          f"shares sold at {e['price']} AgP "
-                          f"({e['quantity'] * e['price']} AgP to you); {e['left']} left."]}))
-        elif kind == "ledger":
-            out.append(Letter(e["to"], f"Exchange: the ledger of {e['corporation']}", NOTICE,
-                              {"lines": corporate_ledger(history(), e["corporation"])}))
+        if isinstance(e, Fill):
+            out.append(Letter(e.seller, f"Exchange: ask #{e.id} taken", NOTICE, {
+                "lines": [f"Ask #{e.id}: {e.quantity} of your {e.corporation} "
+                          f"shares sold at {e.price} AgP "
+                          f"({e.quantity * e.price} AgP to you); {e.left} left."]}))
+        elif isinstance(e, LedgerAsked):
+            out.append(Letter(e.to, f"Exchange: the ledger of {e.corporation}", NOTICE,
+                              {"lines": corporate_ledger(history(), e.corporation, kept)}))
         news = _market_news(e)
         if news is not None:
             out.append(Letter("*", "Exchange: the market", MARKET, {"lines": [news]}))
     return out
 
 
-MARKET = "market/exchange_market.txt.j2"
-
-
 def _market_news(event: Event) -> str | None:
     """What everyone is told of an ask when it is opened, taken or withdrawn: its id, the
     shares and the price, never the seller nor the buyer."""
-    kind = event.get("event")
-    if kind not in ("ask", "fill", "withdraw"):
+    if not isinstance(event, AskOpened | AskWithdrawn | Fill):
         return None
-    number, corp, price = event["id"], event["corporation"], event["price"]
-    shares = counted(int(event["quantity"]), f"{corp} share")
-    if kind == "ask":
+    number, corp, price = event.id, event.corporation, event.price
+    shares = counted(event.quantity, f"{corp} share")
+    if isinstance(event, AskOpened):
         return f"Ask #{number} opened: {shares} at {price} AgP each (TAKE {number} <n>)."
-    if kind == "withdraw":
+    if isinstance(event, AskWithdrawn):
         return f"Ask #{number} withdrawn: {shares} at {price} AgP each."
-    left = int(event["left"])
-    rest = f"{left} left" if left else "none left, the ask is closed"
+    rest = f"{event.left} left" if event.left else "none left, the ask is closed"
     return f"Ask #{number}: {shares} sold at {price} AgP each; {rest}."

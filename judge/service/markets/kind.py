@@ -80,8 +80,8 @@ class MarketKind:
     - ``acting``: who may sign on as a power in a state (leader, office holders,
       commander), to find whose password to check;
     - ``letters``: the reports of a processed phase (state before, the runner's result,
-      which also carries the game's ``rules``, GM ``params`` and ``history``, a History
-      ending with this phase and its events);
+      which also carries the game's ``variant``, ``rules``, GM ``params`` and
+      ``history``, a History ending with this phase and its events);
     - ``status``: a member's STATUS lines in a state;
     - ``setup_problem``: what is wrong with a game's set-up (given the case envelope:
       its rules and GM parameters), for a kind whose player bounds are parameters
@@ -95,7 +95,8 @@ class MarketKind:
       may name another member's address, so the notice of wrong passwords (which lists
       the senders) goes to the master alone.
     - ``notices``: the letters a mail's immediate commands send at once (state as the
-      phase opened, the events of that mail, the game's rules, the game's history);
+      phase opened, the events of that mail, the game's envelope (variant, rules, GM
+      parameters, seed), the game's history);
       None when the kind sends none;
     - ``name_rule``: a pattern a member's name must match, and what it says.
     - ``in_force``: the STATUS lines of what a member's kept mails have in force in the
@@ -143,7 +144,7 @@ class MarketKind:
         given = {**self.defaults, **params}
         low, high = self.players
         return int(given.get("MIN_PLAYERS", low)), int(given.get("MAX_PLAYERS", high))
-    notices: Callable[[State, Sequence[Mapping[str, Any]], Sequence[str], History],
+    notices: Callable[[State, Sequence[Mapping[str, Any]], Mapping[str, Any], History],
                       list[Letter]] | None = None
     in_force: Callable[[State, Mapping[str, Any], str, str | None], list[str]] | None = None
     # what STATUS shows every reader (members and the master) of the open phase as its

@@ -30,6 +30,7 @@ from judge.service.markets.phases import (
     reading_of,
     send,
 )
+from judge.service.markets.play import envelope
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import zone_of
 from judge.storage.games import lock_game
@@ -230,7 +231,7 @@ def _notify(ctx: Context, kind: MarketKind, record: PhaseRecord,
         return
     game = ctx.identity.game if ctx.identity else None
     assert game is not None
-    letters = kind.notices(record.state, after[seen:], list(game.flags),
+    letters = kind.notices(record.state, after[seen:], envelope(game, kind),
                            lambda: history(ctx.session, game, record, after))
     # sent when the mail is done, one letter a reader (issue 26)
     for letter in letters:

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from judge.config import Settings
 from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.phases import SIGNATURE, history, phase_mails, reading_of
+from judge.service.markets.play import envelope
 from judge.service.reports.replies import render
 from judge.storage.phases import current_record, phase_records
 from judge.storage.schema import Game, GameState
@@ -34,7 +35,7 @@ def open_phase_news(session: Session, settings: Settings, game: Game,
     mails = phase_mails(session, record)
     if mails and kind.notices is not None:
         events = list(reading_of(session, game, kind, record).events)
-        letters += kind.notices(record.state, events, list(game.flags),
+        letters += kind.notices(record.state, events, envelope(game, kind),
                                 lambda: history(session, game, record, events))
     return [render(one.template, v=one.view, game=game.name, title=kind.title,
                    judge=settings.name, judge_address=settings.address)

@@ -177,7 +177,8 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
     record.processed_at = now
     clear_phase_flags(session, game)  # SET WAIT holds one phase, as in every kind
     events = result.get("events", [])
-    letters = kind.letters(record.state, {**result, "rules": list(game.flags),
+    letters = kind.letters(record.state, {**result, "variant": game.map_name,
+                                          "rules": list(game.flags),
                                           "params": params_of(game, kind),
                                           "history": lambda: history(session, game, record,
                                                                      events)})
