@@ -21,6 +21,7 @@ from sqlalchemy import (
     Table,
     UniqueConstraint,
     bindparam,
+    event,
     func,
     insert,
     select,
@@ -28,9 +29,12 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Mapped, Session, aliased, mapped_column
+from sqlalchemy.ext.hybrid import hybrid_property
+from sqlalchemy.orm import Mapped, Session, aliased, mapped_column, relationship
+from sqlalchemy.sql import ColumnElement
 
 from judge.storage.base import Base, utcnow
+from judge.storage.pictures import KEY_LENGTH, StoredPicture, picture_key, store_pictures
 
 MAX_MESSAGE_ID = 998  # RFC 5322's line limit bounds a Message-ID
 
@@ -138,12 +142,19 @@ class OutboundMessage(Base):
     subject: Mapped[str] = mapped_column(default="")
     body: Mapped[str] = mapped_column(default="")
     raw: Mapped[bytes | None]  # a complete message to send as is, instead of subject/body
-    # a picture sent beside the text (a PNG map), and the file name it is sent under
-    picture: Mapped[bytes | None]
+    # a picture sent beside the text (a PNG map), stored once for every mail that
+    # carries it (judge.storage.pictures), and the file name it is sent under
+    picture_key: Mapped[str | None] = mapped_column(
+        String(KEY_LENGTH), ForeignKey("pictures.key"))
     picture_name: Mapped[str] = mapped_column(String(64), default="")
     # a second one after it: a market's year-end chart beside the phase's map
-    chart: Mapped[bytes | None]
+    chart_key: Mapped[str | None] = mapped_column(String(KEY_LENGTH), ForeignKey("pictures.key"))
     chart_name: Mapped[str] = mapped_column(String(64), default="")
+    # read with the rows that name them, each distinct picture once (the sender's batch)
+    picture_stored: Mapped[StoredPicture | None] = relationship(
+        foreign_keys=[picture_key], viewonly=True, lazy="selectin")
+    chart_stored: Mapped[StoredPicture | None] = relationship(
+        foreign_keys=[chart_key], viewonly=True, lazy="selectin")
     in_reply_to: Mapped[str | None]
     inbox_id: Mapped[int | None] = mapped_column(
         ForeignKey("inbox.id", ondelete="SET NULL"), index=True
@@ -157,6 +168,60 @@ class OutboundMessage(Base):
     next_attempt_at: Mapped[datetime] = mapped_column(default=utcnow)
     sent_at: Mapped[datetime | None]
     last_error: Mapped[str | None]
+
+    # ``picture`` and ``chart``: the bytes, read from the stored picture, or given to a
+    # row not yet written (stored when it is: ``_store_given_pictures``)
+    @hybrid_property
+    def picture(self) -> bytes | None:
+        return _picture_of(self, "picture")
+
+    @picture.inplace.setter
+    def _picture_setter(self, value: bytes | None) -> None:
+        _give_picture(self, "picture", value)
+
+    @picture.inplace.expression
+    @classmethod
+    def _picture_expression(cls) -> ColumnElement[str | None]:
+        return cls.picture_key  # type: ignore[return-value]
+
+    @hybrid_property
+    def chart(self) -> bytes | None:
+        return _picture_of(self, "chart")
+
+    @chart.inplace.setter
+    def _chart_setter(self, value: bytes | None) -> None:
+        _give_picture(self, "chart", value)
+
+    @chart.inplace.expression
+    @classmethod
+    def _chart_expression(cls) -> ColumnElement[str | None]:
+        return cls.chart_key  # type: ignore[return-value]
+
+
+def _picture_of(row: OutboundMessage, which: str) -> bytes | None:
+    given: dict[str, bytes] = row.__dict__.get("_given_pictures", {})
+    if which in given:
+        return given[which]
+    if getattr(row, f"{which}_key") is None:
+        return None
+    stored: StoredPicture | None = getattr(row, f"{which}_stored")
+    return None if stored is None else stored.data
+
+
+def _give_picture(row: OutboundMessage, which: str, value: bytes | None) -> None:
+    row.__dict__.setdefault("_given_pictures", {})[which] = value
+    setattr(row, f"{which}_key", picture_key(value) if value else None)
+
+
+@event.listens_for(Session, "before_flush")
+def _store_given_pictures(session: Session, *_: object) -> None:
+    """A row made with its picture's bytes (``OutboundMessage(picture=...)``): the picture
+    is stored before the row is written."""
+    pictures = {picture_key(data): data for row in session.new
+                if isinstance(row, OutboundMessage)
+                for data in row.__dict__.get("_given_pictures", {}).values() if data}
+    if pictures:
+        store_pictures(session.connection(), pictures)
 
 
 def message_id_of(raw: bytes) -> str:
@@ -429,6 +494,9 @@ def queue_mail(
     if given. ``picture`` and ``chart`` go beside the text, in that order."""
     message = OutboundMessage(**_outbound(to, subject, body, sender, in_reply_to, inbox_id,
                                           raw, now, not_before, budgeted, picture, chart))
+    # the bytes given to the row: stored, once, when it is written (_store_given_pictures)
+    message.picture = picture[0] if picture else None
+    message.chart = chart[0] if chart else None
     session.add(message)
     return message
 
@@ -451,7 +519,9 @@ def queue_reply(
     the worker's reply to every mail. Mail the session holds unwritten is written first,
     so the outbox keeps the order in which mail was queued."""
     session.flush()
-    session.connection().execute(_QUEUE, _outbound(
+    connection = session.connection()
+    store_pictures(connection, _distinct([picture]))
+    connection.execute(_QUEUE, _outbound(
         to, subject, body, sender, in_reply_to, inbox_id, None, now, not_before, budgeted,
         picture))
 
@@ -465,12 +535,21 @@ def queue_mails(session: Session, mails: Iterable[tuple[str, str, str, Picture]]
     Core insert of every row, in order (no ORM object, nothing returned), where the ORM
     wrote each with its own ``INSERT ... RETURNING``. Mail the session holds unwritten is
     written first, so the outbox keeps the order in which mail was queued."""
+    mails = list(mails)
     rows = [_outbound(to, subject, body, sender, None, None, None, now, None, False, picture)
             for to, subject, body, picture in mails]
     if not rows:
         return
     session.flush()
-    session.connection().execute(_QUEUE, rows)
+    connection = session.connection()
+    # a phase's map goes to each of its readers: stored once, each row naming it
+    store_pictures(connection, _distinct(picture for _, _, _, picture in mails))
+    connection.execute(_QUEUE, rows)
+
+
+def _distinct(pictures: Iterable[Picture]) -> dict[str, bytes]:
+    """The pictures to store, each once, by key."""
+    return {picture_key(picture[0]): picture[0] for picture in pictures if picture}
 
 
 def _outbound(to: str, subject: str, body: str, sender: str, in_reply_to: str | None,
@@ -490,9 +569,9 @@ def _outbound(to: str, subject: str, body: str, sender: str, in_reply_to: str | 
         "subject": " ".join(subject.replace("\x00", "\ufffd").split()),
         "body": body.replace("\x00", "\ufffd"),
         "raw": raw,
-        "picture": picture[0] if picture else None,
+        "picture_key": picture_key(picture[0]) if picture else None,
         "picture_name": picture[1] if picture else "",
-        "chart": chart[0] if chart else None,
+        "chart_key": picture_key(chart[0]) if chart else None,
         "chart_name": chart[1] if chart else "",
         "in_reply_to": in_reply_to,
         "inbox_id": inbox_id,

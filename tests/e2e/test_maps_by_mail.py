@@ -12,11 +12,13 @@ from email import message_from_bytes, policy
 from pathlib import Path
 
 from PIL import Image
+from sqlalchemy import func, select
 
 from judge.cli import main
 from judge.config import Settings
 from judge.mail.send import render
 from judge.storage.mailqueue import OutboundMessage
+from judge.storage.pictures import StoredPicture
 from tests.e2e.conftest import MailJudge
 from tests.e2e.test_by_mail import GM, POWERS, _start, player
 
@@ -64,8 +66,10 @@ def test_a_payola_results_mail_carries_the_map_beside_its_text(
         assert picture == row.picture
         assert parts[1].get_filename() == "mapg-S1901M.png"
         assert Image.open(io.BytesIO(picture)).size[0] == 1200
-    # every reader outside BLIND gets the same map
+    # every reader outside BLIND gets the same map, stored once for all their mails
     assert len({r.picture for a, r in results.items() if a != france}) == 1
+    with by_mail.factory() as s:
+        assert s.scalar(select(func.count()).select_from(StoredPicture)) == 1
     # the same body is what France's text-only mail carries
     assert results[france].body == results[player("ENGLAND")].body
 
@@ -137,3 +141,14 @@ def test_map_by_mail_in_a_blind_game_is_the_players_own_view(by_mail: MailJudge)
     # the master signed on gets the whole board, as his results mail had it
     master = by_mail.send(GM, "SIGNON MASTER@mapb gmpass", "MAP mapb")[0]
     assert master.picture == results[GM].picture != reply.picture
+    # each view is stored once, and only its own reader's mails name it
+    with by_mail.factory() as s:
+        readers: dict[str | None, set[str]] = {}
+        for key, recipient in s.execute(select(OutboundMessage.picture_key,
+                                               OutboundMessage.recipient)
+                                        .where(OutboundMessage.picture_key.is_not(None))):
+            readers.setdefault(key, set()).add(recipient)
+        assert s.scalar(select(func.count()).select_from(StoredPicture)) == len(readers)
+    assert readers[results[france].picture_key] == {france}
+    assert readers[results[turkey].picture_key] == {turkey}
+    assert len(readers) == len(results)

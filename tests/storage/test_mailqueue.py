@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -9,6 +10,7 @@ from sqlalchemy import Connection, func, select, update
 from sqlalchemy.exc import StatementError
 from sqlalchemy.orm import Session, sessionmaker
 
+from judge.mail.send import claim_batch
 from judge.storage.mailqueue import (
     InboundMessage,
     InboxState,
@@ -21,9 +23,12 @@ from judge.storage.mailqueue import (
     mark_inbound,
     message_id_of,
     queue_mail,
+    queue_mails,
+    queue_reply,
     requeue_inbound,
     store_inbound,
 )
+from judge.storage.pictures import StoredPicture
 from judge.storage.session import unit_of_work
 from tests.dbfixtures import postgres_only
 
@@ -188,3 +193,32 @@ def test_queue_mail_refuses_a_bad_recipient(session: Session, bad: str) -> None:
 def test_naive_datetimes_are_refused(session_factory: sessionmaker[Session]) -> None:
     with pytest.raises(StatementError, match="naive datetime"), unit_of_work(session_factory) as s:
         queue_mail(s, "a@example.org", "s", "b", now=datetime(2026, 1, 1))
+
+
+def test_a_picture_queued_with_many_mails_is_stored_once(
+    session_factory: sessionmaker[Session],
+) -> None:
+    now = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+    phase_map, own_map, chart = b"\x89PNG the board" * 500, b"\x89PNG France's", b"\x89PNG $"
+    shown = (phase_map, "g-S1901M.png")
+    with unit_of_work(session_factory) as s:
+        queue_mails(s, [(f"{p}@example.org", "Results", "text", shown) for p in "abc"]
+                    + [("f@example.org", "Results", "text", (own_map, "g-S1901M.png")),
+                       ("t@example.org", "Results", "text only", None)], now=now)
+        queue_mail(s, "m@example.org", "Year end", "text", now=now, picture=shown,
+                   chart=(chart, "g-chart.png"))
+        queue_reply(s, "q@example.org", "Re: MAP", "the map", now=now, picture=shown)
+        s.add(OutboundMessage(message_id="<made@example.org>", recipient="r@example.org",
+                              picture=phase_map, picture_name="g-S1901M.png",
+                              created_at=now, next_attempt_at=now))
+    with session_factory() as s:
+        stored = {p.key: p.data for p in s.scalars(select(StoredPicture))}
+        rows = s.scalars(select(OutboundMessage).order_by(OutboundMessage.id)).all()
+        assert [r.picture for r in rows] == [phase_map] * 3 + [own_map, None] + [phase_map] * 3
+        assert [r.chart for r in rows] == [None] * 5 + [chart, None, None]
+        assert {k for r in rows for k in (r.picture_key, r.chart_key)} - {None} == set(stored)
+    assert sorted(stored.values()) == sorted([phase_map, own_map, chart])
+    assert set(stored) == {hashlib.sha256(p).hexdigest() for p in stored.values()}
+    # the sender reads them with its batch, the rows detached from their session
+    claimed = claim_batch(session_factory, now)
+    assert [(r.picture, r.chart) for r in claimed] == [(r.picture, r.chart) for r in rows]
