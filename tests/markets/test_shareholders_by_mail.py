@@ -215,6 +215,10 @@ def test_codirectors_each_keep_their_own_set(market: MarketJudge) -> None:
     public = next(m.body for m in out if m.recipient == member("BEN") and "results" in m.subject)
     assert "GERMANY: income $240; dividend $34 a share, $238 paid, $2 kept" in public
     assert "build A BER: insufficient cash" in public
+    # a build ordered and void for want of cash was tried, not waived
+    waived = " ".join(public.split("Builds waived:")[1].split("\n\n")[0].split())
+    assert "GERMANY waives 2 builds." in waived, waived  # of 3: A BER was void
+    assert "FRANCE builds 1 of 3, waives 2." in waived, waived
     assert "F BRE" not in public  # not agreed: only the Codirectors are told
     mine = {m.recipient: m.body for m in out if "your statement" in m.subject}
     assert "FRANCE: the Codirectors did not all order BUILD F BRE" in mine[member("ANN")]

@@ -163,6 +163,9 @@ class MarketKind:
     # answer) ends a year
     chart: Callable[[Sequence[Mapping[str, Any]]], list[Panel]] | None = None
     year_end: Callable[[str, Mapping[str, Any]], bool] | None = None
+    # an adjustment phase's builds ordered but void (no cash, no vacant home...), per
+    # power, from the runner's answer: tried, so not waived (1901-Shareholders' February)
+    void_builds: Callable[[Mapping[str, Any]], Mapping[str, int]] | None = None
 
 
 def units_and_centres(state: State, power: str) -> list[str]:

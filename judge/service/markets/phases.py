@@ -182,7 +182,7 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
                                           "params": params_of(game, kind),
                                           "history": lambda: history(session, game, record,
                                                                      events)})
-    _state_waives(game, record, result, letters)
+    _state_waives(game, kind, record, result, letters)
     end = result.get("end")
     if end is not None:
         game.state = GameState.COMPLETED
@@ -206,15 +206,17 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
           board_map(game, record, result), year_chart(session, game, kind, record, result))
 
 
-def _state_waives(game: Game, record: PhaseRecord, result: Mapping[str, Any],
-                  letters: list[Letter]) -> None:
+def _state_waives(game: Game, kind: MarketKind, record: PhaseRecord,
+                  result: Mapping[str, Any], letters: list[Letter]) -> None:
     """After an adjustment phase on the board, the public letters say which powers
     waived builds (``FRANCE builds 1 of 2, waives 1.``); not in a BLIND game, whose
     public letters show no board."""
     if record.phase[-1:] != "A" or "units" not in record.state \
             or BLIND in {f.upper() for f in game.flags}:
         return
-    waived = list(state_waives(record.state, result["state"], load_map(game.map_name)))
+    void = kind.void_builds(result) if kind.void_builds is not None else {}
+    waived = list(state_waives(record.state, result["state"], load_map(game.map_name),
+                               void=void))
     for letter in letters:
         if letter.to == "*" and isinstance(letter.view, dict):
             letter.view.setdefault("waived", waived)

@@ -16,10 +16,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.games import SHAREHOLDERS
+from judge.money.shareholders.outcome import turned_from_json
 from judge.money.shareholders.params import DEFAULTS, ParamError, Params
 from judge.money.shareholders.results import started
 from judge.money.shareholders.state import Step
 from judge.money.shareholders.state_json import state_of
+from judge.money.shareholders.treasury import BUILT
 from judge.service.markets.charts import shareholders_chart
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import MarketKind, State
@@ -155,6 +157,14 @@ def _in_force(state: State, now: Mapping[str, Any], name: str,
     return [f"  Your {acting} orders for {label(str(game.turn))} in force{apart}: {what}"]
 
 
+def _void_builds(result: Mapping[str, Any]) -> dict[str, int]:
+    """February's builds a country's office holder ordered that were not built (no cash,
+    no vacant home centre...): each is listed with its reason, none was waived."""
+    played = turned_from_json(result, board())
+    return {country: sum(outcome != BUILT for _, outcome in done)
+            for country, done in (played.builds or {}).items()}
+
+
 KIND = MarketKind(
     # the bounds are the GM parameters MIN_PLAYERS and MAX_PLAYERS: the runner checks
     # them at the start with the spec's reasons
@@ -163,6 +173,7 @@ KIND = MarketKind(
     setup_problem=_setup_problem, carry=_carry, opening_letters=opening_letters,
     in_force=_in_force, reader=READER, actors=_actors, terms=_terms,
     chart=shareholders_chart, year_end=lambda phase, result: "net_worth" in result,
+    void_builds=_void_builds,
 )
 
 GAME = MarketGame(KIND)

@@ -67,14 +67,17 @@ def state_due(state: Mapping[str, Any], board: Map, power: str) -> int:
 
 
 def state_waives(before: Mapping[str, Any], after: Mapping[str, Any], board: Map,
-                 named: Named = str) -> tuple[str, ...]:
+                 named: Named = str, void: Mapping[str, int] | None = None
+                 ) -> tuple[str, ...]:
     """Each power of a market game that waived builds in the adjustment phase played
-    from ``before`` to ``after``."""
+    from ``before`` to ``after``; ``void``: the builds each power ordered that the rules
+    made void (tried, so not waived: the results give each one's reason)."""
     lines = []
     for power in sorted(set(before.get("centers", {})) | set(before.get("units", {}))):
         had = {u.upper() for u in before.get("units", {}).get(power, ())}
         built = sum(u.upper() not in had for u in after.get("units", {}).get(power, ()))
-        line = waived_line(named(power), state_due(before, board, power), built)
+        due = state_due(before, board, power) - (void or {}).get(power, 0)
+        line = waived_line(named(power), due, built)
         if line is not None:
             lines.append(line)
     return tuple(lines)
