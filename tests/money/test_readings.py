@@ -169,7 +169,8 @@ def test_an_exchange_reading_kept_before_its_game_was_renamed_still_reads() -> N
     old = json.loads(json.dumps(data).replace('"c": "ExchangeGame"', '"c": "Game"'))
     assert old != data
     again = ExchangeReading.resume(old, game.board, game.params, game.rules)
-    assert again.as_json() == data
+    new = ExchangeReading.resume(data, game.board, game.params, game.rules)
+    assert again.game == new.game == game  # (a set's order in JSON may differ)
 
 
 @settings(max_examples=10, deadline=None)

@@ -13,8 +13,8 @@ from judge.engine.position import Position, Unit
 from judge.money.shareholders.commands import BuildUnit, Buy, Dividend, NoTrade, Sell
 from judge.money.shareholders.fees import charge
 from judge.money.shareholders.january import Dealing
+from judge.money.shareholders.office_orders import Instruction
 from judge.money.shareholders.offices import office_holders
-from judge.money.shareholders.orders import Instruction
 from judge.money.shareholders.params import ParamError, Params
 from judge.money.shareholders.prices import share_price
 from judge.money.shareholders.state import Country, Player, ShareholdersGame, Step, Turn, opening

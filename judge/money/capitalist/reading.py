@@ -38,7 +38,7 @@ from judge.money.capitalist.calendar import (
 )
 from judge.money.capitalist.command import command_refusal, commanders, not_commander
 from judge.money.capitalist.commerce import Account, execute, move_rates
-from judge.money.capitalist.orders import check_commerce
+from judge.money.capitalist.commerce_mail import check_commerce
 from judge.money.capitalist.outcome import Commanded, Dealt, PhasePlayed, played_json
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.score import scores

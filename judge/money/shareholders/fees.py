@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.engine.orders import Convoy, Hold, Move, SupportHold, SupportMove
-from judge.money.shareholders.orders import Instruction, OrderSet
+from judge.money.shareholders.office_orders import Instruction, OrderSet
 from judge.money.shareholders.params import Params
 
 

@@ -24,7 +24,7 @@ from judge.money.market.reading import Mail, MailRead, Refused, Warned, errors_o
 from judge.money.shareholders import commands as shareholders_commands
 from judge.money.shareholders import february as shareholders_february
 from judge.money.shareholders import january as shareholders_january
-from judge.money.shareholders import orders as shareholders_orders
+from judge.money.shareholders import office_orders as shareholders_orders
 from judge.money.shareholders.commands import Command, Unreadable
 from judge.money.shareholders.outcome import Turned, turned_json
 from judge.money.shareholders.params import Params

@@ -12,7 +12,7 @@ from typing import Any
 from judge.engine.board import Map
 from judge.money.shareholders.february import Decisions, agreed
 from judge.money.shareholders.january import Dealing
-from judge.money.shareholders.orders import agreed_orders
+from judge.money.shareholders.office_orders import agreed_orders
 from judge.money.shareholders.outcome import FebruaryLine, Turned
 from judge.money.shareholders.params import Params, start_problem
 from judge.money.shareholders.prices import prices

@@ -12,7 +12,7 @@ from judge.engine.orders import Disband, Hold, Order
 from judge.engine.outcomes import Outcome
 from judge.engine.position import Position, Unit
 from judge.money.shareholders.fees import charge
-from judge.money.shareholders.orders import Instruction, OrderSet, agreed_orders
+from judge.money.shareholders.office_orders import Instruction, OrderSet, agreed_orders
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.state import ShareholdersGame
 

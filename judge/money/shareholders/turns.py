@@ -22,7 +22,7 @@ from judge.money.shareholders.commands import (
 )
 from judge.money.shareholders.february import Decisions, FebruaryDesk, agreed
 from judge.money.shareholders.january import Dealing, JanuaryDesk, deal
-from judge.money.shareholders.orders import OrderDesk
+from judge.money.shareholders.office_orders import OrderDesk
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.seasons import Season, movement, retreats
 from judge.money.shareholders.state import ShareholdersGame, Step
