@@ -92,10 +92,14 @@ def test_an_exchange_says_no_bid_to_withdraw_and_counts_one_share(by_mail: MailJ
     for who in ("ALICE", "BOB"):
         by_mail.replies(address(who), f"JOIN hx pw{who.lower()} {who}")
     by_mail.replies(GM, "SIGNON MASTER@hx gmpass", "START")
-    body = _flat(by_mail.replies(alice, "SIGNON ALICE@hx pwalice", "NOBID FRANCE",
-                                 "BID FRANCE 100", "NOBID FRANCE")[alice])
-    assert "NOBID FRANCE accepted for W1900B: no bid for FRANCE to withdraw; nothing " \
-        "changed" in body, body
+    raw = by_mail.replies(alice, "SIGNON ALICE@hx pwalice", "NOBID FRANCE",
+                          "BID FRANCE 100", "NOBID FRANCE")[alice]
+    assert all(len(line) <= 78 for line in raw.splitlines()), raw
+    body = _flat(raw)
+    # the first NOBID changed nothing, and the last one of the mail counts: it is not in
+    # force, and the reply still says why it did nothing
+    assert "2> NOBID FRANCE not in force: a later line of this mail undoes it" in body, body
+    assert "(as read: no bid for FRANCE to withdraw; nothing changed)" in body, body
     assert "NOBID FRANCE accepted for W1900B: bid for FRANCE withdrawn" in body, body
 
     by_mail.replies(GM, "CREATE hp gmpass EXCHANGE")

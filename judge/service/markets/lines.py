@@ -162,7 +162,9 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
                               ["not read: the game ended with your DRAW above"],
                               template="refused"))
         elif place in undone:
-            out.append(Result(step.line, step.text, True, [UNDONE, *warned.get(place, [])]))
+            out.append(Result(step.line, step.text, True, [
+                UNDONE, *([f"(as read: {done[place]})"] if place in done else []),
+                *warned.get(place, [])]))
         elif place in done:
             out.append(Result(step.line, step.text, True,
                               [_confirmed(text, done[place], record.phase),
