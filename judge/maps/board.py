@@ -256,8 +256,10 @@ class _Board:
                        1.2 * g),
                 Text((x + 22 * g, y + 13 * g), power.title(), 14.0 * g, palette.INK, "start",
                      True),
-                Text((x + 22 * g, y + 31 * g), f"{len(centers.get(power, ()))} centres, "
-                     f"{len(units.get(power, ()))} units", 12.0 * g, palette.INK, "start")),
+                Text((x + 22 * g, y + 31 * g),
+                     f"{_count(len(centers.get(power, ())), 'centre')}, "
+                     f"{_count(len(units.get(power, ())), 'unit')}", 12.0 * g, palette.INK,
+                     "start")),
                 "legend", _data(power=power, centers=str(len(centers.get(power, ()))))))
         rows = max(1, -(-len(shown) // per_row))
         y = top + 4 * g + rows * 42 * g + 14 * g
@@ -434,3 +436,8 @@ def board_scene(state: Mapping[str, Any], orders: Mapping[str, str] | None = Non
     for item in legend:
         scene.add(item)
     return scene
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 unit``, ``3 units``: the legend's counts (never ``1 units``)."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

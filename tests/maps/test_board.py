@@ -241,3 +241,14 @@ def test_a_tinted_province_painted_alone_is_the_whole_tinted_grounds_piece() -> 
             cut.paste(whole.crop(box), (0, 0), mask)
             kept.paste(piece, (0, 0), mask)
             assert kept.tobytes() == cut.tobytes(), province
+
+
+def test_the_legend_counts_in_words() -> None:
+    """``1 centre, 1 unit``, never ``1 units`` (the demo's map read ``1 units``)."""
+    state = {"phase": "F1901M", "units": {"ENGLAND": ["F NTH"], "FRANCE": ["A PAR", "A MAR"]},
+             "centers": {"ENGLAND": ["LON"], "FRANCE": ["PAR", "MAR"], "ITALY": ["ROM"]}}
+    legend = {g.get("data-power"): " ".join(t.text or "" for t in g.iter(f"{SVG}text"))
+              for g in groups(board_svg(state, title="test"), "legend")}
+    assert "1 centre, 1 unit" in legend["ENGLAND"], legend
+    assert "2 centres, 2 units" in legend["FRANCE"], legend
+    assert "1 centre, 0 units" in legend["ITALY"], legend
