@@ -33,16 +33,21 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def _deadline(judge: MailJudge, factory: sessionmaker[Session], settings: Settings,
-              days: int) -> dict[str, list[OutboundMessage]]:
-    """Run the processor as if ``days`` had passed; the mails it queued, by subject."""
-    process_due(factory, settings, datetime.now(UTC) + timedelta(days=days))
+def new_mails(judge: MailJudge, factory: sessionmaker[Session]) -> list[OutboundMessage]:
+    """The mails queued since the judge last looked, in order."""
     with factory() as s:
         rows = s.scalars(select(OutboundMessage).order_by(OutboundMessage.id)).all()
         new = list(rows[judge.seen:])
         judge.seen = len(rows)
+    return new
+
+
+def _deadline(judge: MailJudge, factory: sessionmaker[Session], settings: Settings,
+              days: int) -> dict[str, list[OutboundMessage]]:
+    """Run the processor as if ``days`` had passed; the mails it queued, by subject."""
+    process_due(factory, settings, datetime.now(UTC) + timedelta(days=days))
     out: dict[str, list[OutboundMessage]] = {}
-    for m in new:
+    for m in new_mails(judge, factory):
         out.setdefault(m.subject, []).append(m)
     return out
 

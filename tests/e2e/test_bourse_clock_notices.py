@@ -9,15 +9,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.storage.mailqueue import OutboundMessage
 from tests.e2e.conftest import MailJudge
+from tests.e2e.test_bourse_by_mail import CAROL, GM, POWERS, player
 
-POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
-GM = "gm@example.org"
-CAROL = "carol@outside.example"  # a member who plays no power
-FRANCE = "france@players.example"  # a member who plays FRANCE
-
-
-def player(power: str) -> str:
-    return f"{power.lower()}@players.example"
+FRANCE = "france@players.example"  # a member who plays FRANCE (CAROL plays no power)
 
 
 def _to(mails: list[OutboundMessage], recipient: str) -> list[OutboundMessage]:

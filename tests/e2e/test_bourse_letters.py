@@ -17,35 +17,17 @@ from judge.config import Settings
 from judge.service.processing import process_due
 from judge.storage.mailqueue import OutboundMessage
 from tests.e2e.conftest import MailJudge
+from tests.e2e.test_bourse_by_mail import CAROL, DAVE, GM, POWERS, _flat, new_mails, player
+from tests.markets.test_bourse_by_mail import france_owns_eighteen
 
-POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
-GM = "gm@example.org"
-CAROL = "carol@outside.example"
-DAVE = "dave@outside.example"
 FRANCE = "france@players.example"
-
-
-def player(power: str) -> str:
-    return f"{power.lower()}@players.example"
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _new(judge: MailJudge, factory: sessionmaker[Session]) -> list[OutboundMessage]:
-    with factory() as s:
-        rows = s.scalars(select(OutboundMessage).order_by(OutboundMessage.id)).all()
-        new = list(rows[judge.seen:])
-        judge.seen = len(rows)
-    return new
 
 
 def _deadline(judge: MailJudge, factory: sessionmaker[Session], settings: Settings,
               days: int) -> list[OutboundMessage]:
     """Run the processor as if ``days`` had passed; the mails it queued."""
     process_due(factory, settings, datetime.now(UTC) + timedelta(days=days))
-    return _new(judge, factory)
+    return new_mails(judge, factory)
 
 
 def _to(mails: list[OutboundMessage], recipient: str) -> dict[str, str]:
@@ -217,7 +199,6 @@ def test_a_solo_sends_the_last_turn_letter_then_the_end(
         session_factory: sessionmaker[Session]) -> None:
     """The host ends once its phase is processed: the last turn counts, its letter comes
     first (no next turn to name), and the end letter says no trade was left open."""
-    from judge.storage.schema import PhaseRecord
 
     judge = by_mail
     judge.replies(GM, "CREATE bs gmpass BOURSE")
@@ -226,17 +207,7 @@ def test_a_solo_sends_the_last_turn_letter_then_the_end(
     judge.replies(CAROL, "SIGNON BOURSE@bs carolpw", "JOIN BOURSE crown")
     judge.replies(GM, "SIGNON MASTER@bs gmpass", "START")
     _deadline(judge, session_factory, settings, 30)  # S1901M
-    neutral = ["NWY", "SWE", "DEN", "HOL", "BEL", "SPA", "POR", "TUN", "GRE", "SER", "RUM",
-               "BUL"]
-    with session_factory() as s:  # FRANCE owns 18 centres
-        record = s.scalars(select(PhaseRecord).order_by(PhaseRecord.seq.desc())).first()
-        assert record is not None and record.phase == "F1901M"
-        state = dict(record.state)
-        state["units"] = {**state["units"], "ENGLAND": []}
-        state["centers"] = {**state["centers"], "ENGLAND": [],
-                            "FRANCE": ["BRE", "PAR", "MAR", "LON", "EDI", "LVP", *neutral]}
-        record.state = state
-        s.commit()
+    france_owns_eighteen(session_factory)
     _reply(judge, CAROL, "SIGNON CROWN@bs carolpw", "SELL 500 LIRA", "BUY 500 FRANCS")
     mails = _deadline(judge, session_factory, settings, 60)
     mine = [m for m in mails if m.recipient == CAROL]

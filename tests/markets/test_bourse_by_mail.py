@@ -8,11 +8,28 @@ import re
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
 
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import PhaseRecord
 from tests.markets.conftest import MarketJudge
 from tests.service.conftest import POWERS, address
+
+NEUTRAL = ("NWY", "SWE", "DEN", "HOL", "BEL", "SPA", "POR", "TUN", "GRE", "SER", "RUM", "BUL")
+
+
+def france_owns_eighteen(factory: sessionmaker[Session]) -> None:
+    """In F1901M, the centres set so that FRANCE owns 18 and ENGLAND is gone: the
+    phase played ends the game in a solo."""
+    with factory() as s:
+        record = s.scalars(select(PhaseRecord).order_by(PhaseRecord.seq.desc())).first()
+        assert record is not None and record.phase == "F1901M"
+        state = dict(record.state)
+        state["units"] = {**state["units"], "ENGLAND": []}
+        state["centers"] = {**state["centers"], "ENGLAND": [],
+                            "FRANCE": ["BRE", "PAR", "MAR", "LON", "EDI", "LVP", *NEUTRAL]}
+        record.state = state
+        s.commit()
 
 GM = "gm@example.org"
 CAROL = "carol@outside.example"
@@ -256,17 +273,7 @@ def test_a_solo_keeps_the_last_turn(market: MarketJudge) -> None:
     _start(market)
     _join(market, CAROL, "crown")
     market.deadline("ba")  # S1901M
-    neutral = ["NWY", "SWE", "DEN", "HOL", "BEL", "SPA", "POR", "TUN", "GRE", "SER", "RUM",
-               "BUL"]
-    with market.factory() as s:  # FRANCE owns 18 centres; ENGLAND is gone
-        record = s.scalars(select(PhaseRecord).order_by(PhaseRecord.seq.desc())).first()
-        assert record is not None and record.phase == "F1901M"
-        state = dict(record.state)
-        state["units"] = {**state["units"], "ENGLAND": []}
-        state["centers"] = {**state["centers"], "ENGLAND": [],
-                            "FRANCE": ["BRE", "PAR", "MAR", "LON", "EDI", "LVP", *neutral]}
-        record.state = state
-        s.commit()
+    france_owns_eighteen(market.factory)
     _lines(market, CAROL, "SELL 500 LIRA", "BUY 500 FRANCS")
     out = market.deadline("ba")
     turn = next(m for m in out if m.subject == "ba: Bourse F1901M results")

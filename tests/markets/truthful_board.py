@@ -9,22 +9,9 @@ from collections.abc import Callable
 from tests.markets.conftest import MarketJudge
 from tests.markets.truthful_core import GM, Phase, Sender, Told, played_to, result
 from tests.service.conftest import POWERS, address
+from tests.service.test_truthful_replies import listed_from
 
-LISTED = re.compile(r"^ {6} *\d+  (.*?)(?: {4}\(you wrote: .*\))?$")  # the set taken
-KEPT = re.compile(r"^ {8}(\S.*)$")  # the set that stays
 REFUSED_LINE = re.compile(r"^ {6}- line \d+: '(.*)': ")
-
-
-def _listed(lines: list[str], start: int) -> list[str]:
-    out = []
-    for line in lines[start + 1:]:
-        if line.strip() == "(none)":
-            continue
-        found = LISTED.match(line) or KEPT.match(line)
-        if found is None:
-            break
-        out.append(found.group(1).strip())
-    return out
 
 
 def read_board(body: str, sent: list[str]) -> Told:
@@ -35,10 +22,10 @@ def read_board(body: str, sent: list[str]) -> Told:
     for n, line in enumerate(lines):
         if "accepted, replacing any earlier set" in line:
             assert not refused, body  # never some lines taken, others refused
-            return Told(_listed(lines, n), [], _listed(lines, n))
+            return Told(listed_from(lines, n), [], listed_from(lines, n))
         if "stays as it was" in line or "stay as they were" in line:
             # every line of a refused set is refused with it
-            return Told(_listed(lines, n), list(sent))
+            return Told(listed_from(lines, n), list(sent))
     raise AssertionError(f"a reply that neither takes nor refuses the set:\n{body}")
 
 

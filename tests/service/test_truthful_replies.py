@@ -41,19 +41,26 @@ def _in_force(judge: Judge, kind: str) -> list[str]:
                 submitted_lines(current_submission(s, record, "FRANCE", kind))]
 
 
-def _listed(body: str, *after: str) -> list[str]:
-    """The set a reply lists after the line holding one of ``after``."""
-    lines = body.splitlines()
-    start = next(n for n, line in enumerate(lines) if any(a in line for a in after))
+def listed_from(lines: list[str], start: int, skip: tuple[str, ...] = ("(none)",)
+                ) -> list[str]:
+    """The set a reply lists under its line ``start`` (taken or kept), passing over the
+    lines ``skip`` names."""
     out = []
     for line in lines[start + 1:]:
-        if line.strip() in ("", "(none)"):
+        if line.strip() in skip:
             continue
         found = LISTED.match(line) or KEPT.match(line)
         if found is None:
             break
         out.append(found.group(1).strip())
     return out
+
+
+def _listed(body: str, *after: str) -> list[str]:
+    """The set a reply lists after the line holding one of ``after``."""
+    lines = body.splitlines()
+    start = next(n for n, line in enumerate(lines) if any(a in line for a in after))
+    return listed_from(lines, start, skip=("", "(none)"))
 
 
 @pytest.mark.parametrize("variant", sorted(POOLS))
