@@ -176,13 +176,14 @@ def _summary(ctx: Context, game: Game, step: Step) -> Result:
               for p in game.powers]
     played = [r.phase for r in records if r.processed_at is not None]
     attached = attachments_of(game)
+    described = {a.kind.word for a in attached}  # an attachment's flag, said in words
     data: dict[str, object] = {
             "name": game.name, "variant": game.variant.upper(), "state": game.state,
             "phase": game.phase or ("over" if game.ended_at else "not started"),
             "flags": game.flags, "powers": powers, "last": played[-1] if played else None,
             "result": ending_words(game.result) if game.result else None,
             "options": [(k, v) for k, v in part_of(game).settings(game)
-                        if k not in {a.kind.word for a in attached}],  # said in words
+                        if k not in described],  # said in words
             "attached": [a.describe(game) for a in attached], "oversight": None}
     who = ctx.identity
     if who is not None and who.role == "master" and who.game.id == game.id:

@@ -108,6 +108,11 @@ def apply_command(game: ExchangeGame, sender: str, power: str | None, command: c
     return HANDLERS[type(command)](game, sender, command)
 
 
+# the commands keyed by their corporation alone, by the thing they set
+_KEYED: dict[type, str] = {c.Vote: "vote", c.Tiebreak: "tiebreak", c.Dividend: "dividend",
+                           c.Approve: "approve"}
+
+
 def standing(command: c.Command, power: str | None) -> tuple[str, ...] | None:
     """What a command done at once sets for the rest of the phase, replacing the same
     thing set before it (a bid, a vote, a dividend... for one corporation): a later line
@@ -121,9 +126,7 @@ def standing(command: c.Command, power: str | None) -> tuple[str, ...] | None:
         return ("cap",)
     if isinstance(command, c.Accept):
         return ("accept", power or "")
-    keyed = {c.Vote: "vote", c.Tiebreak: "tiebreak", c.Dividend: "dividend",
-             c.Approve: "approve"}
-    word = keyed.get(type(command))
+    word = _KEYED.get(type(command))
     return None if word is None else (word, getattr(command, "power", ""))
 
 
