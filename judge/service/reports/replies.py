@@ -19,9 +19,14 @@ QUOTED = re.compile(r"'[^'\n]{1,40}'")  # a player's line or word quoted in a me
 
 def wrap(text: str, indent: int = 6, hanging: int | None = None) -> str:
     """``text`` as lines of at most ``WIDTH`` columns, the first indented by ``indent``
-    spaces and the rest by ``hanging`` (default: the same). A short quoted piece of the
-    player's own text is never broken, so it can be found again in the mail."""
-    kept = QUOTED.sub(lambda m: m.group(0).replace(" ", NBSP), text)
+    spaces and the rest by ``hanging`` (default: the same; for a text that begins with
+    spaces, an item under a heading, its own further lines two columns further in). A
+    short quoted piece of the player's own text is never broken, so it can be found again
+    in the mail."""
+    lead = len(text) - len(text.lstrip(" "))  # an item set in under its heading
+    if lead and hanging is None:  # its own lines stay under it, two further in
+        indent, hanging = indent + lead, indent + lead + 2
+    kept = QUOTED.sub(lambda m: m.group(0).replace(" ", NBSP), text.lstrip(" "))
     lines = textwrap.wrap(kept, WIDTH, initial_indent=" " * indent,
                           subsequent_indent=" " * (indent if hanging is None else hanging),
                           break_long_words=False, break_on_hyphens=False)
