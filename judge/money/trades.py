@@ -33,18 +33,20 @@ def unreadable(text: str, words: Iterable[str] = TRADE_WORDS) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Sell:
-    """``SELL <units> <currency>`` as read: the currency still as the player wrote it."""
+    """``SELL <units> <of>`` as read. ``of`` is what is sold: a currency still as the
+    player wrote it (Capitalist, the Bourse), or the country whose shares he sells, as
+    the reader named it (1901-Shareholders)."""
 
     units: int
-    currency: str
+    of: str
 
 
 @dataclass(frozen=True, slots=True)
 class Buy:
-    """``BUY <units> <currency>`` as read."""
+    """``BUY <units> <of>`` as read, ``of`` as in ``Sell``."""
 
     units: int
-    currency: str
+    of: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +55,12 @@ class NoTrade:
 
 
 TradeCommand = Sell | Buy | NoTrade
+
+# the fields of Sell and Buy as readings kept before they were shared wrote them
+# (1901-Shareholders' ``count`` and ``country``, the currency markets' ``currency``),
+# for a codec's ``renamed``
+FORMER_FIELDS = {kind.__name__: {"count": "units", "country": "of", "currency": "of"}
+                 for kind in (Sell, Buy)}
 
 
 class Side(Enum):
@@ -163,11 +171,11 @@ def check_line(
         return None
     if command.units < 1:
         return "number must be at least 1"
-    power = terms.currencies.named(command.currency)
+    power = terms.currencies.named(command.of)
     if power is None or (terms.traded is not None and power not in terms.traded):
         names = [terms.currencies.name_of(p) for p in terms.currencies.powers
                  if terms.traded is None or p in terms.traded]
-        return "no such currency" + did_you_mean(command.currency, names)
+        return "no such currency" + did_you_mean(command.of, names)
     if power in terms.dead:
         return terms.dead_reason(power)
     name = terms.currencies.name_of(power)

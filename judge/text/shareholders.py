@@ -21,14 +21,12 @@ from judge.games import SHAREHOLDERS
 from judge.money.names import did_you_mean
 from judge.money.shareholders.commands import (
     BuildUnit,
-    Buy,
     Command,
     Dissolve,
     Dividend,
-    NoTrade,
-    Sell,
     Unreadable,
 )
+from judge.money.trades import Buy, NoTrade, Sell
 from judge.text.grammar import load_parser
 from judge.text.hints import command_hint
 from judge.text.normalize import normalize_line

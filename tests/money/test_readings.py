@@ -195,3 +195,22 @@ def test_a_shareholders_turn_resumed_between_mails_plays_as_read_straight(seed: 
 def test_a_capitalist_commerce_phase_resumed_between_mails_plays_as_read_straight(
         given_case: dict[str, Any]) -> None:
     assert same_either_way(given_case)
+
+
+def test_a_shareholders_reading_kept_before_sell_and_buy_were_shared_still_reads() -> None:
+    """1901-Shareholders' SELL and BUY became the currency markets' (``units``, ``of``);
+    a reading kept in a live store before wrote ``count`` and ``country``: it reads back
+    as the same reading, and a new one is written with the fields of now."""
+    given = {"id": "t", "variant": "standard", "game": SHAREHOLDERS.name, "rules": [],
+             "params": {}, "seed": 0, "state": shareholders_cases.start(
+                 *shareholders_cases.FOUR)["state"],
+             "mails": [{"from": "ANN", "lines": ["BUY 2 ITALY", "BUY 1 FRANCE"]}]}
+    reading, mails, lines_of, again = _shareholders(given)
+    reading.read(mails[0], lines_of(reading, mails[0]))
+    data = _through_json(reading.as_json())
+    text = json.dumps(data)
+    assert '"c": "Buy", "f": {"units": 2, "of": "ITALY"}' in text
+    old = json.loads(text.replace('"units"', '"count"').replace('"of"', '"country"'))
+    assert old != data
+    assert again(old).sets == again(data).sets == reading.sets
+    assert again(old).sets  # ANN's two purchases were kept

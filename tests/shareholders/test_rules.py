@@ -10,7 +10,7 @@ import pytest
 from judge.engine.board import UnitType
 from judge.engine.orders import Hold, Move, SupportMove
 from judge.engine.position import Position, Unit
-from judge.money.shareholders.commands import BuildUnit, Buy, Dividend, NoTrade, Sell
+from judge.money.shareholders.commands import BuildUnit, Dividend
 from judge.money.shareholders.fees import charge
 from judge.money.shareholders.january import Dealing
 from judge.money.shareholders.office_orders import Instruction
@@ -20,6 +20,7 @@ from judge.money.shareholders.prices import share_price
 from judge.money.shareholders.state import Country, Player, ShareholdersGame, Step, Turn, opening
 from judge.money.shareholders.turns import play_turn, submit_mail
 from judge.money.shareholders.upkeep import FARTHEST, distance, removal_order
+from judge.money.trades import Buy, NoTrade, Sell
 from judge.text.shareholders import read_commands
 from tests.shareholders.cases import BOARD
 

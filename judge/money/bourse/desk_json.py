@@ -17,7 +17,8 @@ from judge.money.bourse.params import BourseParams
 from judge.money.currencies import Currencies
 from judge.money.market.codec import Codec, types_in
 
-CODEC = Codec(types_in(bourse_desk, bourse_state, bourse_trades, money_trades))
+CODEC = Codec(types_in(bourse_desk, bourse_state, bourse_trades, money_trades),
+              renamed=money_trades.FORMER_FIELDS)
 
 
 def desk_json(desk: Desk) -> dict[str, Any]:

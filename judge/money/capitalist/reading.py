@@ -54,10 +54,11 @@ from judge.money.market.reading import (
     errors_of,
     not_a_player,
 )
-from judge.money.trades import TRADE_WORDS, UNREADABLE, Trade, unreadable
+from judge.money.trades import FORMER_FIELDS, TRADE_WORDS, UNREADABLE, Trade, unreadable
 
 # the sets a phase's mail builds: trades, or orders with their lines
-CODEC = Codec(types_in(money_trades, engine_orders, engine_position, engine_board))
+CODEC = Codec(types_in(money_trades, engine_orders, engine_position, engine_board),
+              renamed=FORMER_FIELDS)
 
 NO_POWER = "military orders must be sent signed on as the power you command"
 

@@ -50,7 +50,8 @@ class Codec:
     (by their class name, which must be unique among them), ``shared`` the objects
     written by name."""
 
-    def __init__(self, types: Iterable[type], formerly: Mapping[str, type] | None = None) -> None:
+    def __init__(self, types: Iterable[type], formerly: Mapping[str, type] | None = None,
+                 renamed: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self._by_name: dict[str, type] = {}
         for kind in types:
             known = self._by_name.setdefault(kind.__name__, kind)
@@ -62,6 +63,9 @@ class Codec:
         for old, kind in self._formerly.items():
             if old in self._by_name or kind not in self._names:
                 raise CodecError(f"{old!r} cannot be a former name of {kind.__name__}")
+        # a dataclass's fields renamed since readings were kept, by the name written:
+        # {old field: its name now}; the old names still read (never written)
+        self._renamed = {name: dict(fields) for name, fields in (renamed or {}).items()}
         self._fields: dict[type, tuple[str, ...]] = {
             kind: tuple(f.name for f in dataclasses.fields(kind) if f.init)
             for kind in self._by_name.values() if dataclasses.is_dataclass(kind)}
@@ -123,7 +127,8 @@ class Codec:
             return {into(k, shared): into(v, shared) for k, v in data["d"]}
         if "c" in data:
             kind = self._kind(data["c"])
-            return kind(**{k: into(v, shared) for k, v in data["f"].items()})
+            now = self._renamed.get(data["c"], {})
+            return kind(**{now.get(k, k): into(v, shared) for k, v in data["f"].items()})
         if "t" in data:
             return tuple(into(v, shared) for v in data["t"])
         if "e" in data:

@@ -10,23 +10,7 @@ from dataclasses import dataclass
 
 from judge.engine.orders import Order
 from judge.engine.position import Unit
-
-
-@dataclass(frozen=True, slots=True)
-class Sell:
-    count: int
-    country: str
-
-
-@dataclass(frozen=True, slots=True)
-class Buy:
-    count: int
-    country: str
-
-
-@dataclass(frozen=True, slots=True)
-class NoTrade:
-    """Empties what the mail has built so far (D37)."""
+from judge.money.trades import Buy, NoTrade, Sell
 
 
 @dataclass(frozen=True, slots=True)

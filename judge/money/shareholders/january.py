@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from judge.money.counted import counted
-from judge.money.shareholders.commands import Buy, Command, NoTrade, Refused, Sell
+from judge.money.shareholders.commands import Command, Refused
 from judge.money.shareholders.offices import office_holders
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.prices import prices
 from judge.money.shareholders.state import Country, Player, ShareholdersGame, Step, Turn
+from judge.money.trades import Buy, NoTrade, Sell
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,23 +45,23 @@ class JanuaryDesk:
                 return Refused(refusal)
             dealing = replace(dealing, sale=command)
         elif isinstance(command, Buy):
-            if command.count < 1:
+            if command.units < 1:
                 return Refused("number must be at least 1")
-            if self.price.get(command.country, 0) <= 0:
-                return Refused(f"{command.country} shares are worthless and cannot be bought")
+            if self.price.get(command.of, 0) <= 0:
+                return Refused(f"{command.of} shares are worthless and cannot be bought")
             dealing = replace(dealing, purchases=(*dealing.purchases, command))
         else:
             return Refused("not a January order: January orders are SELL, BUY and NOTRADE")
         return dealing, self._warning(dealing)
 
     def _sale_refusal(self, dealing: Dealing, sell: Sell) -> str | None:
-        held = self.player.held(sell.country)
-        if sell.count < 1:
+        held = self.player.held(sell.of)
+        if sell.units < 1:
             return "number must be at least 1"
-        if sell.count > self.params.max_sell:
+        if sell.units > self.params.max_sell:
             return f"you may sell at most {counted(self.params.max_sell, 'share')}"
-        if sell.count > held:
-            return f"you hold only {counted(held, f'{sell.country} share')}"
+        if sell.units > held:
+            return f"you hold only {counted(held, f'{sell.of} share')}"
         if dealing.sale is not None:
             return "you may sell shares of one country only"
         return None
@@ -75,12 +76,12 @@ class JanuaryDesk:
 
 
 def purchase_cost(dealing: Dealing, price: Mapping[str, int]) -> int:
-    return sum(b.count * price.get(b.country, 0) for b in dealing.purchases)
+    return sum(b.units * price.get(b.of, 0) for b in dealing.purchases)
 
 
 def sale_proceeds(dealing: Dealing, price: Mapping[str, int]) -> int:
     sale = dealing.sale
-    return 0 if sale is None else sale.count * price.get(sale.country, 0)
+    return 0 if sale is None else sale.units * price.get(sale.of, 0)
 
 
 def deal(game: ShareholdersGame, params: Params, dealings: Mapping[str,
@@ -94,13 +95,13 @@ def deal(game: ShareholdersGame, params: Params, dealings: Mapping[str,
         cash = player.cash + sale_proceeds(dealing, price)
         shares = dict(player.shares)
         if dealing.sale is not None:
-            sold = dealing.sale.country
-            shares[sold] = shares.get(sold, 0) - dealing.sale.count
+            sold = dealing.sale.of
+            shares[sold] = shares.get(sold, 0) - dealing.sale.units
         cost = purchase_cost(dealing, price)
         if cost <= cash:
             cash -= cost
             for buy in dealing.purchases:
-                shares[buy.country] = shares.get(buy.country, 0) + buy.count
+                shares[buy.of] = shares.get(buy.of, 0) + buy.units
         players[name] = Player(name, cash, {c: n for c, n in shares.items() if n > 0})
     countries: dict[str, Country] = {}
     for name, country in game.countries.items():

@@ -19,6 +19,7 @@ from judge.engine import board as engine_board
 from judge.engine import orders as engine_orders
 from judge.engine import position as engine_position
 from judge.engine.board import Map
+from judge.money import trades as money_trades
 from judge.money.market.codec import Codec, types_in
 from judge.money.market.reading import Mail, MailRead, Refused, Warned, errors_of, warnings_of
 from judge.money.shareholders import commands as shareholders_commands
@@ -32,10 +33,12 @@ from judge.money.shareholders.results import in_force, turned
 from judge.money.shareholders.state import ShareholdersGame, Step
 from judge.money.shareholders.state_json import game_from_state
 from judge.money.shareholders.turns import play_turn, submit_mail
+from judge.money.trades import FORMER_FIELDS
 
 # the sets a turn's mail builds: dealings, February decisions, orders
-CODEC = Codec(types_in(shareholders_commands, shareholders_january, shareholders_february,
-                       shareholders_orders, engine_orders, engine_position, engine_board))
+CODEC = Codec(types_in(shareholders_commands, money_trades, shareholders_january,
+                       shareholders_february, shareholders_orders, engine_orders,
+                       engine_position, engine_board), renamed=FORMER_FIELDS)
 
 Line = tuple[int, str, Command | Unreadable]  # a line's place, its text, what it reads as
 

@@ -95,8 +95,8 @@ def in_force(game: ShareholdersGame, sets: Mapping[Any, Any]) -> dict[str, list[
 
 def _dealing_lines(dealing: Dealing) -> list[str]:
     sale = dealing.sale
-    return ([f"SELL {sale.count} {sale.country}"] if sale is not None else []) + [
-        f"BUY {b.count} {b.country}" for b in dealing.purchases]
+    return ([f"SELL {sale.units} {sale.of}"] if sale is not None else []) + [
+        f"BUY {b.units} {b.of}" for b in dealing.purchases]
 
 
 def _decision_lines(decided: Decisions) -> list[str]:

@@ -11,13 +11,10 @@ from typing import Any
 from judge.engine.board import Map
 from judge.money.shareholders.commands import (
     BuildUnit,
-    Buy,
     Command,
     Dissolve,
     Dividend,
-    NoTrade,
     Refused,
-    Sell,
     Unreadable,
 )
 from judge.money.shareholders.february import Decisions, FebruaryDesk, agreed
@@ -35,6 +32,7 @@ from judge.money.shareholders.year import (
     after_february,
     after_spring,
 )
+from judge.money.trades import Buy, NoTrade, Sell
 
 
 def sender_problem(game: ShareholdersGame, sender: str, country: str | None) -> str | None:
