@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
-from judge.engine.state import StateError
 from judge.money.capitalist.state import CapitalistGame
 from judge.money.capitalist.state_json import game_from_state, state_of
-from judge.money.capitalist.year_end import Ending
+from judge.money.market.ending import Ending, lines_by_name, played_ending, played_state
 
 BUY = "BUY"
 
@@ -86,18 +85,13 @@ def played_json(played: PhasePlayed, board: Map) -> dict[str, Any]:
 def played_from_json(data: Mapping[str, Any], board: Map) -> PhasePlayed:
     """A result as ``played_json`` wrote it (the service keeps it as JSON); StateError
     for a state that is none."""
-    state = data.get("state")
-    if not isinstance(state, Mapping):
-        raise StateError("a result has no state")
-    end = data.get("end")
     trades = data.get("trades")
     orders = data.get("orders")
     return PhasePlayed(
-        errors={k: list(v) for k, v in (data.get("errors") or {}).items()},
-        game=game_from_state(state, board),
-        end=None if end is None else Ending(str(end["kind"]), tuple(end.get("winners", ())),
-                                            dict(end.get("scores", {}))),
-        warnings={k: list(v) for k, v in (data.get("warnings") or {}).items()},
+        errors=lines_by_name(data, "errors"),
+        game=game_from_state(played_state(data), board),
+        end=played_ending(data),
+        warnings=lines_by_name(data, "warnings"),
         trades=None if trades is None else {
             name: tuple(Dealt(str(t["side"]), str(t["power"]), int(t["ordered"]),
                               int(t["units"])) for t in dealt)

@@ -9,16 +9,7 @@ from dataclasses import dataclass, replace
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.score import scores, winners
 from judge.money.capitalist.state import Economy
-
-
-@dataclass(frozen=True, slots=True)
-class Ending:
-    """How the game ended: ``solo`` or ``end_year``, the winners and every player's
-    points."""
-
-    kind: str
-    winners: tuple[str, ...]
-    scores: Mapping[str, int]
+from judge.money.market.ending import Ending
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,12 +14,16 @@ from judge.money.payola.sheets import SheetError, WrittenLine
 
 @dataclass(frozen=True, slots=True)
 class Transfer:
+    """``TRANSFER <amount> TO <investor-or-power>`` (4.1): cash moved now."""
+
     amount: int
     recipient: str
 
 
 @dataclass(frozen=True, slots=True)
 class AskShares:
+    """``ASK <power> <qty> AT <price>`` (4.1): an ask opened now."""
+
     power: str
     quantity: int
     price: int
@@ -27,38 +31,52 @@ class AskShares:
 
 @dataclass(frozen=True, slots=True)
 class Withdraw:
+    """``WITHDRAW <id>`` (4.1): the seller closes his ask."""
+
     ask: int
 
 
 @dataclass(frozen=True, slots=True)
 class Take:
+    """``TAKE <id> <qty>`` (4.1): shares bought from an open ask."""
+
     ask: int
     quantity: int
 
 
 @dataclass(frozen=True, slots=True)
 class Ledger:
+    """``LEDGER <power>`` (4.1): the corporation's ledger, to its leader."""
+
     power: str
 
 
 @dataclass(frozen=True, slots=True)
 class Draw:
+    """``DRAW <voter-power> <member> ...`` (4.1): a corporation's draw vote."""
+
     voter: str
     members: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class NoDraw:
+    """``NODRAW <voter-power>`` (4.1): the vote withdrawn."""
+
     voter: str
 
 
 @dataclass(frozen=True, slots=True)
 class Accept:
+    """``ACCEPT <list>`` (4.1, D32): the corporation's acceptance list, as letters."""
+
     letters: str
 
 
 @dataclass(frozen=True, slots=True)
 class BidFor:
+    """``BID <power> <amount> [SHARES <n>] [PRICE <p>]`` (4.2)."""
+
     power: str
     amount: int
     shares: int | None = None
@@ -67,22 +85,30 @@ class BidFor:
 
 @dataclass(frozen=True, slots=True)
 class NoBid:
+    """``NOBID <power>`` (4.2): the bid removed."""
+
     power: str
 
 
 @dataclass(frozen=True, slots=True)
 class Issue:
+    """``ISSUE <power> <n>`` (4.2): new shares proposed."""
+
     power: str
     shares: int
 
 
 @dataclass(frozen=True, slots=True)
 class NoIssue:
+    """``NOISSUE <power>`` (4.2): the proposal withdrawn."""
+
     power: str
 
 
 @dataclass(frozen=True, slots=True)
 class Setup:
+    """``SETUP <power> SHARES <n> PRICE <p>`` (4.3): the founder's terms."""
+
     power: str
     shares: int
     price: int
@@ -90,56 +116,72 @@ class Setup:
 
 @dataclass(frozen=True, slots=True)
 class Price:
+    """``PRICE <power> <p>`` (4.3)."""
+
     power: str
     price: int
 
 
 @dataclass(frozen=True, slots=True)
 class Values:
+    """``VALUES <power> <SC> <v> ...`` (4.3): each home centre's income."""
+
     power: str
     values: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Approve:
+    """``APPROVE <power>`` or ``REJECT <power>`` (4.3): a holder's word on an issue."""
+
     power: str
     approve: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Purchase:
-    items: tuple[tuple[int, str], ...]  # (count, power)
+    """``PURCHASE <item> ...`` (4.4): each item ``(count, power)``, ``k*POWER`` read as k."""
+
+    items: tuple[tuple[int, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Cap:
+    """``CAP <amount>`` (4.4): the most the purchases may cost."""
+
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
 class NoCap:
-    pass
+    """``NOCAP`` (4.4): the cap cleared."""
 
 
 @dataclass(frozen=True, slots=True)
 class NoPurchase:
-    pass
+    """``NOPURCHASE`` (4.4): the list and the cap cleared."""
 
 
 @dataclass(frozen=True, slots=True)
 class Vote:
+    """``VOTE <power> <investor>`` (4.5)."""
+
     power: str
     candidate: str
 
 
 @dataclass(frozen=True, slots=True)
 class Tiebreak:
+    """``TIEBREAK <power> <investor> ...`` (4.5): the order that breaks a tie."""
+
     power: str
     candidates: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Dividend:
+    """``DIVIDEND <power> <k>`` (4.6): k AgP a share."""
+
     power: str
     per_share: int
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
-from judge.engine.state import StateError
 from judge.money.exchange.events import Event, event_json, events_of
 from judge.money.exchange.game import Bid, ExchangeGame
 from judge.money.exchange.params import Params
 from judge.money.exchange.state_json import game_from_state, state_of
+from judge.money.market.ending import Ending, lines_by_name, played_ending, played_state
 from judge.money.payola.rules import RuleSet
 from judge.money.payola.statement_json import statement_json, statement_of
 from judge.money.payola.statements import Statement
@@ -34,16 +34,6 @@ class Standing:
     cap: int | None
     votes: Mapping[str, str]
     approvals: Mapping[str, bool]
-
-
-@dataclass(frozen=True, slots=True)
-class Ending:
-    """How the game ended: ``kind`` solo, draw or end_year, the winners and every
-    investor's portfolio value."""
-
-    kind: str
-    winners: tuple[str, ...]
-    scores: Mapping[str, float]
 
 
 @dataclass(frozen=True)
@@ -90,19 +80,14 @@ def played_from_json(data: Mapping[str, Any], board: Map, params: Params, rules:
                      seed: int = 0) -> PhasePlayed:
     """A result as ``played_json`` wrote it (the service keeps it as JSON); StateError
     for a state that is none."""
-    state = data.get("state")
-    if not isinstance(state, Mapping):
-        raise StateError("a result has no state")
-    end = data.get("end")
     statements = data.get("statements")
     return PhasePlayed(
         said=tuple(tuple((str(text), str(done)) for text, done in mail)
                    for mail in data.get("said") or ()),
         standing={name: _standing_of(s) for name, s in (data.get("standing") or {}).items()},
-        errors={k: list(v) for k, v in (data.get("errors") or {}).items()},
-        game=game_from_state(state, board, params, rules, seed),
-        end=None if end is None else Ending(str(end["kind"]), tuple(end.get("winners", ())),
-                                            dict(end.get("scores", {}))),
+        errors=lines_by_name(data, "errors"),
+        game=game_from_state(played_state(data), board, params, rules, seed),
+        end=played_ending(data),
         events=events_of(data.get("events")),
         orders=None if "orders" not in data else dict(data["orders"]),
         paid=None if "paid" not in data else {

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
-from judge.engine.state import StateError
+from judge.money.market.ending import Ending, lines_by_name, played_ending, played_state
 from judge.money.shareholders.state import ShareholdersGame
 from judge.money.shareholders.state_json import game_from_state, state_of
-from judge.money.shareholders.year import End
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +45,7 @@ class Turned:
 
     errors: Mapping[str, list[str]]
     game: ShareholdersGame
-    end: End | None = None
+    end: Ending | None = None
     prices: Mapping[str, int] | None = None
     net_worth: Mapping[str, int] | None = None
     builds: Mapping[str, tuple[tuple[str, str], ...]] | None = None
@@ -99,13 +98,11 @@ def turned_from_json(data: Mapping[str, Any], board: Map) -> Turned:
     """A result as ``turned_json`` wrote it (the service keeps it as JSON); StateError
     for a state that is none. Keys it does not know (the service's ``rules``...) are
     passed over."""
-    end = data.get("end")
     feb = data.get("february")
     return Turned(
-        errors={k: list(v) for k, v in (data.get("errors") or {}).items()},
-        game=game_from_state(_state(data), board),
-        end=None if end is None else End(str(end["kind"]), tuple(end.get("winners", ())),
-                                         dict(end.get("scores", {}))),
+        errors=lines_by_name(data, "errors"),
+        game=game_from_state(played_state(data), board),
+        end=played_ending(data),
         prices=_optional(data, "prices"),
         net_worth=_optional(data, "net_worth"),
         builds=None if "builds" not in data else {
@@ -122,13 +119,6 @@ def turned_from_json(data: Mapping[str, Any], board: Map) -> Turned:
         cancelled=_optional(data, "cancelled"),
         disagreed=_optional(data, "disagreed"),
     )
-
-
-def _state(data: Mapping[str, Any]) -> Mapping[str, Any]:
-    state = data.get("state")
-    if not isinstance(state, Mapping):
-        raise StateError("a result has no state")
-    return state
 
 
 def _optional(data: Mapping[str, Any], key: str) -> Any:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.board import Map
+from judge.money.market.ending import Ending
 from judge.money.shareholders.february import Decisions, agreed
 from judge.money.shareholders.january import Dealing
 from judge.money.shareholders.office_orders import agreed_orders
@@ -18,7 +19,6 @@ from judge.money.shareholders.params import Params, start_problem
 from judge.money.shareholders.prices import prices
 from judge.money.shareholders.state import ShareholdersGame, Step, opening
 from judge.money.shareholders.turns import Played
-from judge.money.shareholders.year import End
 
 
 def started(names: Sequence[str], params: Params, board: Map) -> Turned:
@@ -47,7 +47,7 @@ def turned(before: ShareholdersGame, played: Played, params: Params, errors: dic
     treasury, season = played.treasury, played.season
     out = Turned(
         errors, after,
-        end=None if end is None else End(end.kind, tuple(sorted(end.winners)),
+        end=None if end is None else Ending(end.kind, tuple(sorted(end.winners)),
                                          dict(sorted(end.scores.items()))),
         prices=prices(after, params, after.turn.year) if after.turn.step is Step.JANUARY
         else None,

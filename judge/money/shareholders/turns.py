@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
+from judge.money.market.ending import Ending
 from judge.money.shareholders.commands import (
     BuildUnit,
     Command,
@@ -26,7 +27,6 @@ from judge.money.shareholders.state import ShareholdersGame, Step
 from judge.money.shareholders.submission import EMPTIES, Check, Submission, refuse_all, submit
 from judge.money.shareholders.treasury import Treasury, february
 from judge.money.shareholders.year import (
-    End,
     YearEnd,
     after_fall,
     after_february,
@@ -115,7 +115,7 @@ class Played:
     year_end: YearEnd | None = None
 
     @property
-    def end(self) -> End | None:
+    def end(self) -> Ending | None:
         return self.year_end.end if self.year_end else None
 
 

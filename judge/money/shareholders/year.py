@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from judge.engine.board import Map
 from judge.engine.position import Position
+from judge.money.market.ending import Ending
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.prices import net_worths, prices
 from judge.money.shareholders.state import ShareholdersGame, Step, Turn
@@ -17,21 +18,12 @@ END_YEAR = "end_year"
 
 
 @dataclass(frozen=True)
-class End:
-    """How the game ended: the kind, the winners (sorted) and every player's score."""
-
-    kind: str
-    winners: tuple[str, ...]
-    scores: dict[str, int]
-
-
-@dataclass(frozen=True)
 class YearEnd:
     """The game at the next January, every player's net worth, and the end if any."""
 
     game: ShareholdersGame
     net_worth: dict[str, int]
-    end: End | None
+    end: Ending | None
 
 
 def has_units(game: ShareholdersGame) -> bool:
@@ -78,16 +70,16 @@ def year_end(game: ShareholdersGame, params: Params, board: Map) -> YearEnd:
     return YearEnd(owned, worth, _end(owned, params, worth, year))
 
 
-def _end(game: ShareholdersGame, params: Params, worth: dict[str, int], year: int) -> End | None:
+def _end(game: ShareholdersGame, params: Params, worth: dict[str, int], year: int) -> Ending | None:
     military = military_strength(game)
     top = max(military.values(), default=0)
     if top >= params.victory_scs:
         winners = tuple(sorted(n for n, v in military.items() if v == top))
-        return End(SOLO, winners, worth)
+        return Ending(SOLO, winners, worth)
     if any(v > params.econ_threshold for v in worth.values()):
-        return End(ECONOMIC, richest(worth), worth)
+        return Ending(ECONOMIC, richest(worth), worth)
     if params.end_year is not None and year >= params.end_year:
-        return End(END_YEAR, richest(worth), worth)
+        return Ending(END_YEAR, richest(worth), worth)
     return None
 
 

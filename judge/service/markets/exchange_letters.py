@@ -49,8 +49,9 @@ from judge.money.exchange.events import (
     Transfer,
 )
 from judge.money.exchange.game import Corporation, ExchangeGame, Founding, Status
-from judge.money.exchange.outcome import Ending, PhasePlayed, played_from_json
+from judge.money.exchange.outcome import PhasePlayed, played_from_json
 from judge.money.exchange.state_json import game_from_state
+from judge.money.market.ending import Ending
 from judge.service.markets.exchange_ledger import corporate_ledger, treasury_lines
 from judge.service.markets.exchange_reader import setup
 from judge.service.markets.kind import History, Letter, State

@@ -18,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.games import SHAREHOLDERS
+from judge.money.market.ending import Ending
 from judge.money.shareholders.outcome import Turned, turned_from_json
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.state import ShareholdersGame, Step, Turn
-from judge.money.shareholders.year import End
 from judge.service.markets.kind import Letter, State
 from judge.service.markets.shareholders_reader import Kept, board, kept
 
@@ -86,7 +86,7 @@ def _by_country(before: ShareholdersGame, keyed: Mapping[str, str]) -> dict[str,
     return dict(sorted(out.items()))
 
 
-def _how(end: End, params: Params) -> str:
+def _how(end: Ending, params: Params) -> str:
     """How the game ended, in words (never the runner's token), spec 5.8, 5.9, 3.1."""
     return {"solo": f"a military victory (the Director of countries owning "
                     f"{params.victory_scs} centres or more between them)",
@@ -96,7 +96,7 @@ def _how(end: End, params: Params) -> str:
         end.kind, "the game's end")
 
 
-def _end(end: End | None) -> dict[str, Any] | None:
+def _end(end: Ending | None) -> dict[str, Any] | None:
     """The end as the templates read it (the runner's keys)."""
     return None if end is None else {"kind": end.kind, "winners": sorted(end.winners),
                                      "scores": dict(sorted(end.scores.items()))}

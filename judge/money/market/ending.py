@@ -1,0 +1,42 @@
+"""How a market game ended, as every market game's played phase carries it, and the
+JSON a played phase is kept as, read back (the service keeps results as JSON)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from judge.engine.state import StateError
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How the game ended: its ``kind`` in the game's words (``solo``, ``draw``,
+    ``end_year``, ``economic``), the winners and every member's score (points, net
+    worth or portfolio value)."""
+
+    kind: str
+    winners: tuple[str, ...]
+    scores: Mapping[str, float]
+
+
+def played_ending(data: Mapping[str, Any]) -> Ending | None:
+    """The ``end`` a played phase's JSON carries, or None while the game goes on."""
+    end = data.get("end")
+    if end is None:
+        return None
+    return Ending(str(end["kind"]), tuple(end.get("winners", ())), dict(end.get("scores", {})))
+
+
+def played_state(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The state a played phase's JSON leaves the game in; StateError for none."""
+    state = data.get("state")
+    if not isinstance(state, Mapping):
+        raise StateError("a result has no state")
+    return state
+
+
+def lines_by_name(data: Mapping[str, Any], key: str) -> dict[str, list[str]]:
+    """A played phase's lines per member under ``key`` (its refusals, its warnings)."""
+    return {name: list(lines) for name, lines in (data.get(key) or {}).items()}
