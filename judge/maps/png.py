@@ -32,6 +32,11 @@ GROUND_COLOURS = 120  # the ground's share of a board's palette
 # a narrower board is painted twice as large and halved (box filter): its edges smoothed
 SMOOTH, SMOOTH_BELOW = 2, 960
 Grounds = Callable[[str, str, str | None], Group]
+# (map name, grow), size, board width, offset -> the untinted ground on the board's
+# palette, one column wider (a PNG's rows: judge.maps.png._board), and the palette's
+# colours, painted before and kept (judge.maps.kept)
+Kept = Callable[[tuple[str, str], tuple[int, int], float, Point],
+                tuple[Image.Image, list[int]] | None]
 _ANCHOR = {"start": "lm", "middle": "mm", "end": "rm"}
 
 
@@ -157,40 +162,67 @@ class _Painter:
                           item.fill)
 
 
-def _chunk(kind: bytes, body: bytes) -> bytes:
+def chunk(kind: bytes, body: bytes) -> bytes:
+    """A PNG chunk."""
     return struct.pack(">I", len(body)) + kind + body + struct.pack(
         ">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
 
 
 def png_bytes(image: Image.Image) -> bytes:
     """A palette image (mode P) as a PNG file."""
+    return png_file(image, image.getpalette() or [])
+
+
+def png_file(image: Image.Image, colours: list[int], *more: bytes, level: int = 0) -> bytes:
+    """A palette image as a PNG file in ``colours`` (red, green, blue, ...); ``more``:
+    chunks before its rows; ``level``: zlib's (0: ISA-L's 1, the quickest)."""
     w, h = image.size
     # each row after its filter byte (0, none): the picture one column wider, the first
     # column index 0
     framed = Image.new("P", (w + 1, h), 0)
     framed.paste(image, (1, 0))
-    rows = framed.tobytes()
-    colours = image.getpalette() or []
+    return _png(framed, colours, *more, level=level)
+
+
+def _png(framed: Image.Image, colours: list[int], *more: bytes, level: int = 0) -> bytes:
+    """A PNG file of a palette picture one column wider than the file's, its first
+    column index 0 (each row's filter byte)."""
+    w, h = framed.size
     return b"".join((
         b"\x89PNG\r\n\x1a\n",
-        _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
-        _chunk(b"PLTE", bytes(colours[:3 * 256])),
-        _chunk(b"IDAT", _deflate(rows)),
-        _chunk(b"IEND", b""),
+        chunk(b"IHDR", struct.pack(">IIBBBBB", w - 1, h, 8, 3, 0, 0, 0)),
+        chunk(b"PLTE", bytes(colours[:3 * 256])),
+        *more,
+        chunk(b"IDAT", _deflate(framed, level)),
+        chunk(b"IEND", b""),
     ))
 
 
-def _deflate(rows: bytes) -> bytes:
-    """The rows compressed as a zlib stream by ISA-L (the isal wheel, its own copy of the
-    library): at its level 1 a busy 1,200-pixel map is 76 KB in 0.6 ms, where zlib took
-    3.7 ms at level 3 (or with run lengths only) for 74 KB and 11 ms at level 6 for 60."""
-    return isal_zlib.compress(rows, 1)
+BAND = 128  # rows compressed at a time
 
 
-def scene_png(scene: Scene, width: int, grounds: Grounds | None = None) -> bytes:
+def _deflate(framed: Image.Image, level: int = 0) -> bytes:
+    """The picture's rows compressed as a zlib stream, by ISA-L (the isal wheel, its own
+    copy of the library; ``level`` 0) or by zlib at ``level``. ISA-L at its level 1: a
+    busy 1,200-pixel map is 76 KB in 0.6 ms, where zlib took 3.7 ms at level 3 (or with
+    run lengths only) for 74 KB and 11 ms at level 6 for 60. The rows are taken 128 at
+    a time: the whole picture's 1.4 MB of rows at once, beside the picture's own 1.4 MB,
+    had the C library give that memory back and fault it in again for the next picture
+    (480 page faults, 1.3 ms a picture)."""
+    w, h = framed.size
+    stream = isal_zlib.compressobj(1) if level == 0 else zlib.compressobj(level)
+    out = [stream.compress(framed.crop((0, top, w, min(h, top + BAND))).tobytes())
+           for top in range(0, h, BAND)]
+    out.append(stream.flush())
+    return b"".join(out)
+
+
+def scene_png(scene: Scene, width: int, grounds: Grounds | None = None,
+              kept: Kept | None = None) -> bytes:
     """A scene as a PNG. A board's ground (the group of role ``ground``, its ``map`` data
     the map's name) is copied from the grounds painted before: ``grounds`` gives the
-    ground of a map in a tint (judge.maps.board.tinted_ground)."""
+    ground of a map in a tint (judge.maps.board.tinted_ground), ``kept`` the untinted
+    ground painted once and kept as a file, if it is there (judge.maps.kept.kept_ground)."""
     found = None if grounds is None else _ground_of(scene.items)
     if grounds is None or found is None:
         painter = _Painter(scene, width)
@@ -199,31 +231,54 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None) -> bytes
                                                 dither=Image.Dither.NONE))
     group, offset = found
     name = (dict(group.data)["map"], dict(group.data).get("grow", "1.0"))
-    scale = SMOOTH if width < SMOOTH_BELOW else 1
-    size = (width * scale, round(scene.height * width * scale / scene.width))
+    if width < SMOOTH_BELOW:
+        return _halved(scene, width, grounds, group, name, offset)
     # at 1,200 pixels the picture is painted on the palette itself (the ground kept
     # mapped onto it, the pieces in their colours' indices, each text stamped through a
     # little RGB box): what mapping the whole RGB picture at the end gave, for a third of
-    # the bytes copied and no mapping; a narrower one is painted in RGB to be halved
-    palette = _palette(grounds, name, size, scene.width, offset, scale)
-    indexed = scale == 1
-    image = _painted(grounds, name, None, size, scene.width, offset, indexed).copy()
-    plain = _fills(grounds, name)
-    for area in group.items:
-        if not isinstance(area, Area) or area.role != "province":
-            continue
-        province = dict(area.data).get("province", "")
-        if area.fill == plain.get(province, area.fill):
-            continue
+    # the bytes copied and no mapping; and one column wider, its first column index 0,
+    # so that its rows are the PNG's rows as they are (each after its filter byte, 0)
+    size = (width, round(scene.height * width / scene.width))
+    ground, palette = _board(grounds, kept, name, size, scene.width, offset)
+    image = ground.copy()
+    for province, fill in _tinted(grounds, name, group):
         box, mask = _mask(grounds, name, province, size, scene.width, offset)
-        image.paste(_piece(grounds, name, area.fill, province, size, scene.width, offset,
-                           indexed), box, mask)
-    painter = _Painter(scene, size[0], image, palette if indexed else None)
+        image.paste(_piece(grounds, name, fill, province, size, scene.width, offset, True,
+                           kept), (box[0] + 1, box[1], box[2] + 1, box[3]), mask)
+    painter = _Painter(scene, size[0], image, palette, origin=(-1, 0))
     painter.paint(_without(scene.items, group))
-    if indexed:
-        return png_bytes(image)
+    image.paste(0, (0, 0, 1, size[1]))
+    return _png(image, palette.flat)
+
+
+def _halved(scene: Scene, width: int, grounds: Grounds, group: Group,
+            name: tuple[str, str], offset: Point) -> bytes:
+    """A narrower picture: painted twice as large in RGB, halved and mapped onto the
+    board's palette."""
+    scale = SMOOTH
+    size = (width * scale, round(scene.height * width * scale / scene.width))
+    palette = _palette(grounds, name, size, scene.width, offset, scale)
+    image = _painted(grounds, name, None, size, scene.width, offset).copy()
+    for province, fill in _tinted(grounds, name, group):
+        box, mask = _mask(grounds, name, province, size, scene.width, offset)
+        image.paste(_piece(grounds, name, fill, province, size, scene.width, offset),
+                    box, mask)
+    painter = _Painter(scene, size[0], image)
+    painter.paint(_without(scene.items, group))
     return png_bytes(image.reduce(scale).quantize(palette=palette.image,
                                                   dither=Image.Dither.NONE))
+
+
+def _tinted(grounds: Grounds, name: tuple[str, str], group: Group) -> list[tuple[str, str]]:
+    """The ground's provinces not in their untinted fill, with their fill."""
+    plain = _fills(grounds, name)
+    out = []
+    for area in group.items:
+        if isinstance(area, Area) and area.role == "province":
+            province = dict(area.data).get("province", "")
+            if area.fill != plain.get(province, area.fill):
+                out.append((province, area.fill))
+    return out
 
 
 def _ground_of(items: list[Item | Group] | tuple[Item | Group, ...],
@@ -255,23 +310,44 @@ def _without(items: list[Item | Group] | tuple[Item | Group, ...], ground: Group
 
 @lru_cache(maxsize=32)
 def _painted(grounds: Grounds, name: tuple[str, str], tint: str | None, size: tuple[int, int],
-             board_width: float, offset: Point, indexed: bool = False) -> Image.Image:
-    """The ground in ``tint`` (None: untinted) on a white picture of ``size``: in RGB, or
-    mapped onto the board's palette (``indexed``)."""
-    if indexed:
-        return _painted(grounds, name, tint, size, board_width, offset).quantize(
-            palette=_palette(grounds, name, size, board_width, offset, 1).image,
-            dither=Image.Dither.NONE)
+             board_width: float, offset: Point) -> Image.Image:
+    """The ground in ``tint`` (None: untinted) on a white RGB picture of ``size``."""
     scene = Scene(board_width, size[1] * board_width / size[0])
     painter = _Painter(scene, size[0])
     painter.paint(flat((grounds(*name, tint),), offset))
     return painter.image
 
 
+def painted_board(grounds: Grounds, name: tuple[str, str], size: tuple[int, int],
+                  board_width: float, offset: Point) -> tuple[Image.Image, list[int]]:
+    """The untinted ground painted and mapped onto the board's palette, and the
+    palette's colours (red, green, blue, ...): what judge.maps.kept keeps as a file."""
+    palette = _palette(grounds, name, size, board_width, offset, 1)
+    ground = _painted(grounds, name, None, size, board_width, offset)
+    return ground.quantize(palette=palette.image, dither=Image.Dither.NONE), palette.flat
+
+
+@lru_cache(maxsize=8)
+def _board(grounds: Grounds, kept: Kept | None, name: tuple[str, str], size: tuple[int, int],
+           board_width: float, offset: Point) -> tuple[Image.Image, _Palette]:
+    """The untinted ground on the board's palette one column wider, its first column
+    index 0 (a PNG's rows as they are), and the palette: the kept file's (decoded in
+    2 ms) if it is this ground's, else painted (60 ms: the ground painted in RGB, its
+    colours chosen, the picture mapped onto them)."""
+    found = None if kept is None else kept(name, size, board_width, offset)
+    if found is not None:
+        return found[0], _Palette(found[1])
+    ground, colours = painted_board(grounds, name, size, board_width, offset)
+    framed = Image.new("P", (size[0] + 1, size[1]), 0)
+    framed.putpalette(colours)   # a letter's box is mapped through it (_Palette.stamp)
+    framed.paste(ground, (1, 0))
+    return framed, _Palette(colours)
+
+
 @lru_cache(maxsize=1024)
 def _piece(grounds: Grounds, name: tuple[str, str], tint: str, province: str,
            size: tuple[int, int], board_width: float, offset: Point,
-           indexed: bool = False) -> Image.Image:
+           indexed: bool = False, kept: Kept | None = None) -> Image.Image:
     """The box of ``province`` as the ground in ``tint`` paints it: the ground's shapes
     that reach into the box, painted on the box alone (a whole ground painted for each
     tint cost 15 ms and 4 MB a tint); ``indexed``: mapped onto the board's palette."""
@@ -285,9 +361,8 @@ def _piece(grounds: Grounds, name: tuple[str, str], tint: str, province: str,
                    if x1 >= box[0] and x0 <= box[2] and y1 >= box[1] and y0 <= box[3]])
     if not indexed:
         return painter.image
-    return painter.image.quantize(
-        palette=_palette(grounds, name, size, board_width, offset, 1).image,
-        dither=Image.Dither.NONE)
+    palette = _board(grounds, kept, name, size, board_width, offset)[1]
+    return painter.image.quantize(palette=palette.image, dither=Image.Dither.NONE)
 
 
 Reach = tuple[float, float, float, float]
@@ -297,10 +372,21 @@ Reach = tuple[float, float, float, float]
 def _reach(grounds: Grounds, name: tuple[str, str], tint: str, size: tuple[int, int],
            board_width: float, offset: Point) -> list[tuple[Item, Point, Reach]]:
     """The ground's shapes in ``tint`` in drawing order, each with its offset and the
-    pixels it may paint (left, top, right, bottom, with room for its lines)."""
+    pixels it may paint: a tint changes a province's fill, not its shapes, so the
+    untinted ground's reach is every tint's (reckoned once: 3 ms)."""
+    items = flat((grounds(*name, tint),), offset)
+    return [(item, off, reach) for (item, off), reach
+            in zip(items, _reaches(grounds, name, size, board_width, offset), strict=True)]
+
+
+@lru_cache(maxsize=8)
+def _reaches(grounds: Grounds, name: tuple[str, str], size: tuple[int, int],
+             board_width: float, offset: Point) -> list[Reach]:
+    """The pixels each of the untinted ground's shapes may paint (left, top, right,
+    bottom, with room for its lines), in drawing order."""
     k = size[0] / board_width
-    out: list[tuple[Item, Point, Reach]] = []
-    for item, off in flat((grounds(*name, tint),), offset):
+    out: list[Reach] = []
+    for item, off in flat((grounds(*name, None),), offset):
         if isinstance(item, Area):
             points = [pt for polygon in item.shape for ring in polygon for pt in ring]
             room = item.width
@@ -312,10 +398,10 @@ def _reach(grounds: Grounds, name: tuple[str, str], tint: str, size: tuple[int, 
             points, room = [item.at], item.size * (len(item.text) + 2)
         xs = [x for x, _ in points]
         ys = [y for _, y in points]
-        out.append((item, off, ((min(xs) + off[0] - room) * k - 2,
-                                (min(ys) + off[1] - room) * k - 2,
-                                (max(xs) + off[0] + room) * k + 2,
-                                (max(ys) + off[1] + room) * k + 2)))
+        out.append(((min(xs) + off[0] - room) * k - 2,
+                    (min(ys) + off[1] - room) * k - 2,
+                    (max(xs) + off[0] + room) * k + 2,
+                    (max(ys) + off[1] + room) * k + 2))
     return out
 
 
@@ -351,18 +437,24 @@ class _Palette:
     colour: a piece's colour is in it exactly, any other is mapped to the nearest."""
 
     def __init__(self, colours: list[int]) -> None:
+        self.flat = colours
         self.image = Image.new("P", (1, 1))
         self.image.putpalette(colours)
         self.colours = [tuple(colours[i:i + 3]) for i in range(0, len(colours), 3)]
         self._index: dict[str, int] = {}
+        self._exact: dict[tuple[int, ...], int] = {}
+        for i, found in enumerate(self.colours):
+            self._exact.setdefault(found, i)
         self._stamps: dict[tuple[str, int, bytes], tuple[Image.Image, Image.Image]] = {}
 
     def index(self, colour: str) -> int:
         found = self._index.get(colour)
         if found is None:
             want = rgb(colour)
-            found = min(range(len(self.colours)), key=lambda i: sum(
-                (a - b) ** 2 for a, b in zip(self.colours[i], want, strict=True)))
+            found = self._exact.get(want)   # the first of the nearest, as below
+            if found is None:
+                found = min(range(len(self.colours)), key=lambda i: sum(
+                    (a - b) ** 2 for a, b in zip(self.colours[i], want, strict=True)))
             self._index[colour] = found
         return found
 
