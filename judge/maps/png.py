@@ -240,15 +240,60 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None,
     # so that its rows are the PNG's rows as they are (each after its filter byte, 0)
     size = (width, round(scene.height * width / scene.width))
     ground, palette = _board(grounds, kept, name, size, scene.width, offset)
-    image = ground.copy()
-    for province, fill in _tinted(grounds, name, group):
-        box, mask = _mask(grounds, name, province, size, scene.width, offset)
-        image.paste(_piece(grounds, name, fill, province, size, scene.width, offset, True,
-                           kept), (box[0] + 1, box[1], box[2] + 1, box[3]), mask)
-    painter = _Painter(scene, size[0], image, palette, origin=(-1, 0))
-    painter.paint(_without(scene.items, group))
+    items = _without(scene.items, group)
+    # the board's still layer: the ground in its owners' tints and the centres in their
+    # owners' colours, the same in every phase between two changes of owners (and in
+    # every game's first year), is kept for the last few sets of owners
+    n = 0
+    while n < len(items) and items[n][0].role == "center":
+        n += 1
+    still = tuple(items[:n])
+    layers = _layers(grounds, kept, name, size, scene.width, offset)
+    layer = layers.get(id(group))
+    made: _Painter | None = None
+    if layer is not None and layer[0] is group and layer[1] == still:
+        image = layer[2].copy()
+    else:
+        image = ground.copy()
+        _tint(image, grounds, kept, name, size, scene.width, offset, group)
+        made = _Painter(scene, size[0], image, palette, origin=(-1, 0))
+        made.paint(list(still))
+        if len(layers) >= LAYERS:
+            del layers[next(iter(layers))]
+        layers[id(group)] = (group, still, image.copy())
+    painter = made or _Painter(scene, size[0], image, palette, origin=(-1, 0))
+    painter.paint(items[n:])
     image.paste(0, (0, 0, 1, size[1]))
     return _png(image, palette.flat)
+
+
+LAYERS = 8  # still layers kept (1.4 MB each)
+Layer = tuple[Group, tuple[tuple[Item, Point], ...], Image.Image]
+
+
+@lru_cache(maxsize=8)
+def _layers(grounds: Grounds, kept: Kept | None, name: tuple[str, str], size: tuple[int, int],
+            board_width: float, offset: Point) -> dict[int, Layer]:
+    """A board's still layers painted, by their ground's id (with the ground, so that the
+    id is never another's), with their centres."""
+    return {}
+
+
+def _tint(image: Image.Image, grounds: Grounds, kept: Kept | None, name: tuple[str, str],
+          size: tuple[int, int], board_width: float, offset: Point, group: Group) -> None:
+    """Paste the ground's tinted provinces on ``image`` (the ground one column wider)."""
+    pieces = _pieces(grounds, kept, name, size, board_width, offset)
+    for tinted in _tinted(grounds, name, group):
+        piece = pieces.get(tinted)
+        if piece is None:
+            province, fill = tinted
+            box, mask = _mask(grounds, name, province, size, board_width, offset)
+            piece = pieces[tinted] = (
+                _piece(grounds, name, fill, province, size, board_width, offset, True, kept),
+                (box[0] + 1, box[1], box[2] + 1, box[3]), mask)
+            if len(pieces) > 1024:
+                pieces.clear()
+        image.paste(*piece)
 
 
 def _halved(scene: Scene, width: int, grounds: Grounds, group: Group,
@@ -271,14 +316,39 @@ def _halved(scene: Scene, width: int, grounds: Grounds, group: Group,
 
 def _tinted(grounds: Grounds, name: tuple[str, str], group: Group) -> list[tuple[str, str]]:
     """The ground's provinces not in their untinted fill, with their fill."""
+    items = group.items
+    places = _places(grounds, name)
+    if len(items) == places[0]:     # the untinted ground's items, some in other fills
+        return [(province, str(fill)) for i, province, plain in places[1]
+                if (fill := getattr(items[i], "fill", plain)) != plain]
     plain = _fills(grounds, name)
     out = []
-    for area in group.items:
+    for area in items:
         if isinstance(area, Area) and area.role == "province":
             province = dict(area.data).get("province", "")
             if area.fill != plain.get(province, area.fill):
                 out.append((province, area.fill))
     return out
+
+
+@cache
+def _places(grounds: Grounds, name: tuple[str, str]
+            ) -> tuple[int, tuple[tuple[int, str, str], ...]]:
+    """How many items the untinted ground has, and where each province is among them,
+    with its untinted fill."""
+    items = grounds(*name, None).items
+    return len(items), tuple((i, dict(a.data)["province"], a.fill) for i, a in enumerate(items)
+                             if isinstance(a, Area) and a.role == "province")
+
+
+@lru_cache(maxsize=8)
+def _pieces(grounds: Grounds, kept: Kept | None, name: tuple[str, str], size: tuple[int, int],
+            board_width: float, offset: Point
+            ) -> dict[tuple[str, str], tuple[Image.Image, tuple[int, int, int, int],
+                                             Image.Image]]:
+    """A picture's tinted provinces as they are pasted on it, by province and fill: the
+    piece, where it goes on the picture one column wider, its mask (filled as drawn)."""
+    return {}
 
 
 def _ground_of(items: list[Item | Group] | tuple[Item | Group, ...],
@@ -446,6 +516,8 @@ class _Palette:
         for i, found in enumerate(self.colours):
             self._exact.setdefault(found, i)
         self._stamps: dict[tuple[str, int, bytes], tuple[Image.Image, Image.Image]] = {}
+        self._blends: dict[tuple[str, int], bytes] = {}
+        self._plain: dict[tuple[str, int, int], tuple[Image.Image, Image.Image]] = {}
 
     def index(self, colour: str) -> int:
         found = self._index.get(colour)
@@ -462,24 +534,49 @@ class _Palette:
               colour: str) -> None:
         """Smoothed letters (``mask``) in ``colour`` on a palette picture at ``at``: the
         box under them painted in RGB and mapped back onto the palette, as mapping the
-        whole picture would; a letter on the same box again (a unit's, the legend's) is
-        taken from the stamps made before."""
+        whole picture would. On a box of one colour (a unit's letter, the title, the
+        legend) each of the mask's 256 levels is mapped once for that colour and ink
+        (``_blends``); any other box is taken from the stamps made before."""
         box = (at[0], at[1], at[0] + mask.size[0], at[1] + mask.size[1])
         under = image.crop(box)
         # the masks are _lettering's, kept while it keeps them: one is known by its id,
         # and the stamp keeps its mask so that the id is never another's
+        low, high = under.getextrema()
+        if low == high and isinstance(low, int):
+            plain = (colour, id(mask), low)
+            kept = self._plain.get(plain)
+            if kept is None or kept[0] is not mask:
+                blends = self._blends.get((colour, low)) or self._blended(colour, low)
+                kept = mask, Image.frombytes("P", mask.size, mask.tobytes().translate(blends))
+                if len(self._plain) >= 4096:
+                    self._plain.clear()
+                self._plain[plain] = kept
+            image.paste(kept[1], box)
+            return
         key = (colour, id(mask), under.tobytes())
         kept = self._stamps.get(key)
         if kept is None or kept[0] is not mask:
-            rgb_box = under.convert("RGB")
-            ImageDraw.Draw(rgb_box).bitmap((0, 0), mask, rgb(colour))
-            kept = mask, rgb_box.quantize(palette=self.image, dither=Image.Dither.NONE)
+            kept = mask, self._painted(under, mask, colour)
             if len(self._stamps) >= 4096:
                 self._stamps.clear()
             self._stamps[key] = kept
         image.paste(kept[1], box)
 
+    def _painted(self, under: Image.Image, mask: Image.Image, colour: str) -> Image.Image:
+        """``mask`` in ``colour`` on the box ``under``, painted in RGB, mapped back."""
+        rgb_box = under.convert("RGB")
+        ImageDraw.Draw(rgb_box).bitmap((0, 0), mask, rgb(colour))
+        return rgb_box.quantize(palette=self.image, dither=Image.Dither.NONE)
 
+    def _blended(self, colour: str, under: int) -> bytes:
+        """What each level of a letter's mask (0 to 255) in ``colour`` on the palette's
+        colour ``under`` becomes: the same painting and mapping as a box's, on a box of
+        the 256 levels."""
+        ground = Image.new("P", (256, 1), under)
+        ground.putpalette(self.flat)
+        levels = Image.frombytes("L", (256, 1), bytes(range(256)))
+        found = self._blends[(colour, under)] = self._painted(ground, levels, colour).tobytes()
+        return found
 @lru_cache(maxsize=8)
 def _palette(grounds: Grounds, name: tuple[str, str], size: tuple[int, int],
              board_width: float, offset: Point, scale: int) -> _Palette:
