@@ -241,6 +241,10 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None,
     size = (width, round(scene.height * width / scene.width))
     ground, palette = _board(grounds, kept, name, size, scene.width, offset)
     items = _without(scene.items, group)
+    # the legend's key, if it is the last thing painted: kept painted (_key_painted)
+    last = scene.items[-1] if scene.items else None
+    key = last if isinstance(last, Group) and last.role == "key" else None
+    keys = 0 if key is None else len(flat((key,)))
     # the board's still layer: the ground in its owners' tints and the centres in their
     # owners' colours, the same in every phase between two changes of owners (and in
     # every game's first year), is kept for the last few sets of owners
@@ -262,7 +266,9 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None,
             del layers[next(iter(layers))]
         layers[id(group)] = (group, still, image.copy())
     painter = made or _Painter(scene, size[0], image, palette, origin=(-1, 0))
-    painter.paint(items[n:])
+    painter.paint(items[n:] if key is None else items[n:-keys])
+    if key is not None:
+        _key_painted(painter, palette, key, scene, size[0])
     image.paste(0, (0, 0, 1, size[1]))
     return _png(image, palette.flat)
 
@@ -364,18 +370,76 @@ def _ground_of(items: list[Item | Group] | tuple[Item | Group, ...],
 
 
 def _without(items: list[Item | Group] | tuple[Item | Group, ...], ground: Group,
-             offset: Point = (0.0, 0.0)) -> list[tuple[Item, Point]]:
-    """The scene's shapes in drawing order but the ground's."""
+             offset: Point = (0.0, 0.0), key: Group | None = None
+             ) -> list[tuple[Item, Point]]:
+    """The scene's shapes in drawing order but the ground's (and ``key``'s)."""
     out: list[tuple[Item, Point]] = []
     for item in items:
-        if item is ground:
+        if item is ground or item is key:
             continue
         if isinstance(item, Group):
             out += _without(item.items, ground, (offset[0] + item.offset[0],
-                                                 offset[1] + item.offset[1]))
+                                                 offset[1] + item.offset[1]), key)
         else:
             out.append((item, offset))
     return out
+
+
+Sprite = tuple[Group, tuple[int, int, int, int], int, Image.Image]
+
+
+def _key_painted(painter: _Painter, palette: _Palette, key: Group, scene: Scene,
+                 width: int) -> None:
+    """Paint the legend's key (a top-level group of role ``key``, the last one painted):
+    the same on every picture of a phase's kind, on the legend's paper, so it is painted
+    once on a box of that paper and pasted (kept for the last 16 keys). On anything but
+    one colour it is painted as it is."""
+    image = painter.image
+    sprites = palette.sprites
+    found = sprites.get(id(key))
+    box = found[1] if found is not None and found[0] is key else _box(painter, key)
+    under = image.crop(box)
+    low, high = under.getextrema()
+    if low != high or not isinstance(low, int):
+        painter.paint(flat((key,)))
+        return
+    if found is None or found[0] is not key or found[2] != low:
+        sub = _Painter(scene, width, under, palette,
+                       (painter.origin[0] + box[0], painter.origin[1] + box[1]))
+        sub.paint(flat((key,)))
+        if len(sprites) >= 16:
+            del sprites[next(iter(sprites))]
+        found = sprites[id(key)] = (key, box, low, under)
+    image.paste(found[3], box)
+
+
+def _box(painter: _Painter, group: Group) -> tuple[int, int, int, int]:
+    """The pixels of ``painter``'s picture that ``group`` may paint, with room."""
+    k, (ox, oy) = painter.k, painter.origin
+    xs: list[float] = []
+    ys: list[float] = []
+    for item, off in flat((group,)):
+        if isinstance(item, Text):
+            (x, y), = painter.pts((item.at,), off)
+            size = max(6, round(item.size * k))
+            (left, top), mask = _lettering(item.text, size, _ANCHOR[item.anchor])
+            x0, y0 = math.floor(x + 0.5) + left, math.floor(y + 0.5) + top
+            xs += [x0, x0 + mask.size[0]]
+            ys += [y0, y0 + mask.size[1]]
+            continue
+        if isinstance(item, Area):
+            points = [pt for polygon in item.shape for ring in polygon for pt in ring]
+            room = item.width
+        elif isinstance(item, (Line, Polygon)):
+            points, room = list(item.points), item.width
+        else:
+            points, room = [item.center], item.radius + item.width
+        for x, y in points:
+            xs += [(x + off[0] - room) * k - ox, (x + off[0] + room) * k - ox]
+            ys += [(y + off[1] - room) * k - oy, (y + off[1] + room) * k - oy]
+    w, h = painter.image.size
+    return (max(0, math.floor(min(xs)) - 2), max(0, math.floor(min(ys)) - 2),
+            min(w, math.ceil(max(xs)) + 3), min(h, math.ceil(max(ys)) + 3))
 
 
 @lru_cache(maxsize=32)
@@ -518,6 +582,7 @@ class _Palette:
         self._stamps: dict[tuple[str, int, bytes], tuple[Image.Image, Image.Image]] = {}
         self._blends: dict[tuple[str, int], bytes] = {}
         self._plain: dict[tuple[str, int, int], tuple[Image.Image, Image.Image]] = {}
+        self.sprites: dict[int, Sprite] = {}   # judge.maps.png._key_painted
 
     def index(self, colour: str) -> int:
         found = self._index.get(colour)

@@ -1,11 +1,14 @@
 """The PNG painter keeps what it painted between pictures (the ground's tinted
-provinces, the still layer of a set of owners, the letters' stamps and blends): every
+provinces, the still layer of a set of owners, the legend's key, the letters' stamps
+and blends): every
 picture of two played games, drawn one after another with all of it kept, is the
 picture drawn alone in a fresh process."""
 
 from __future__ import annotations
 
 from judge.maps import board_png, png
+from judge.maps.board import tinted_ground
+from judge.maps.kept import KEPT, kept_ground
 from judge.maps.played import played
 from tests.maps.phases import played_game
 
@@ -32,3 +35,21 @@ def test_a_picture_drawn_after_others_is_the_picture_drawn_alone() -> None:
         alone = board_png(phase.state, orders=phase.orders, results=phase.results,
                           title="Game g")
         assert alone == picture, phase.state["phase"]
+
+
+def test_the_legend_key_is_painted_once_for_a_kind_of_phase() -> None:
+    """The key is kept painted: one for each kind of phase drawn whose key stands on the
+    legend's paper alone (movement, retreats; an adjustment's reaches up to the powers'
+    counts and is painted each time), and a second round of pictures paints none."""
+    phases = [played(r) for r in played_game(seed=3, years=3)]
+    _forget()
+    for phase in phases:
+        board_png(phase.state, orders=phase.orders, results=phase.results, title="Game g")
+    hits = png._board.cache_info().hits
+    _, palette = png._board(tinted_ground, kept_ground, *KEPT[0])
+    assert png._board.cache_info().hits == hits + 1     # the pictures' own palette
+    painted = {id(sprite[3]) for sprite in palette.sprites.values()}
+    assert len(painted) == 1    # the movement phases'
+    for phase in phases:
+        board_png(phase.state, orders=phase.orders, results=phase.results, title="Game h")
+    assert {id(sprite[3]) for sprite in palette.sprites.values()} == painted
