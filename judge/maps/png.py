@@ -18,6 +18,7 @@ import struct
 import zlib
 from collections.abc import Callable
 from functools import cache, lru_cache
+from typing import cast
 
 from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
@@ -116,50 +117,59 @@ class _Painter:
         if dash:
             for a, b in _dashes(points, dash):
                 self.draw.line(self.pts((a, b), off), fill, self.width(w))
-        else:
-            self.draw.line(self.pts(points, off), fill, self.width(w), joint="curve")
-        if len(points) >= 2 and w >= 1.5 and not dash:
-            r = w * self.k / 2          # round caps
-            for x, y in (self.pts((points[0], points[-1]), off)):
+            return
+        xy = self.pts(points, off)
+        self.draw.line(xy, fill, self.width(w), joint="curve")
+        if len(points) >= 2 and w >= 1.5:
+            r = w * self.k / 2          # round caps (one where the line closes)
+            ends = (xy[0],) if xy[0] == xy[-1] else (xy[0], xy[-1])
+            for x, y in ends:
                 self.draw.ellipse((x - r, y - r, x + r, y + r), fill)
 
     def paint(self, items: list[tuple[Item, Point]]) -> None:
         d, ink = self.draw, self.ink
         for item, off in items:
-            if isinstance(item, Area):
-                for polygon in item.shape:
-                    outline = ink(item.stroke) if item.stroke and item.width else None
-                    d.polygon(self.pts(polygon[0], off), ink(item.fill), outline,
-                              self.width(item.width) if outline else 0)
-            elif isinstance(item, Line):
-                self.line(item.points, off, item.stroke, item.width, item.dash)
-            elif isinstance(item, Polygon):
-                pts = self.pts(item.points, off)
-                d.polygon(pts, ink(item.fill) if item.fill else None)
-                if item.stroke and item.width:
-                    self.line(item.points + item.points[:1], off, item.stroke, item.width,
-                              item.dash)
-            elif isinstance(item, Circle):
-                (x, y), = self.pts((item.center,), off)
-                r = item.radius * self.k
-                if item.fill:
-                    d.ellipse((x - r, y - r, x + r, y + r), ink(item.fill))
-                if item.stroke and item.width:
-                    if item.dash:
-                        n = max(8, round(2 * math.pi * item.radius / sum(item.dash) * 2))
+            kind = type(item)
+            if kind is Line:
+                line = cast(Line, item)
+                self.line(line.points, off, line.stroke, line.width, line.dash)
+            elif kind is Circle:
+                circle = cast(Circle, item)
+                (x, y), = self.pts((circle.center,), off)
+                r = circle.radius * self.k
+                if circle.fill:
+                    d.ellipse((x - r, y - r, x + r, y + r), ink(circle.fill))
+                if circle.stroke and circle.width:
+                    if circle.dash:
+                        n = max(8, round(2 * math.pi * circle.radius / sum(circle.dash) * 2))
                         for i in range(0, n, 2):
                             d.arc((x - r, y - r, x + r, y + r), 360 * i / n,
-                                  360 * (i + 1) / n, ink(item.stroke), self.width(item.width))
+                                  360 * (i + 1) / n, ink(circle.stroke),
+                                  self.width(circle.width))
                     else:
-                        d.ellipse((x - r, y - r, x + r, y + r), None, ink(item.stroke),
-                                  self.width(item.width))
-            elif isinstance(item, Text):
-                (x, y), = self.pts((item.at,), off)
-                size = max(6, round(item.size * self.k))
-                (left, top), mask = _lettering(item.text, size, _ANCHOR[item.anchor])
+                        d.ellipse((x - r, y - r, x + r, y + r), None, ink(circle.stroke),
+                                  self.width(circle.width))
+            elif kind is Text:
+                text = cast(Text, item)
+                (x, y), = self.pts((text.at,), off)
+                size = max(6, round(text.size * self.k))
+                (left, top), mask = _lettering(text.text, size, _ANCHOR[text.anchor])
                 # half a pixel up, in the whole picture and in a piece of it alike
                 self.text((math.floor(x + 0.5) + left, math.floor(y + 0.5) + top), mask,
-                          item.fill)
+                          text.fill)
+            elif kind is Polygon:
+                polygon = cast(Polygon, item)
+                d.polygon(self.pts(polygon.points, off),
+                          ink(polygon.fill) if polygon.fill else None)
+                if polygon.stroke and polygon.width:
+                    self.line(polygon.points + polygon.points[:1], off, polygon.stroke,
+                              polygon.width, polygon.dash)
+            elif kind is Area:
+                area = cast(Area, item)
+                for shape in area.shape:
+                    outline = ink(area.stroke) if area.stroke and area.width else None
+                    d.polygon(self.pts(shape[0], off), ink(area.fill), outline,
+                              self.width(area.width) if outline else 0)
 
 
 def chunk(kind: bytes, body: bytes) -> bytes:
