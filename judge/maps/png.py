@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 from typing import cast
 
@@ -250,11 +250,10 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None,
     # so that its rows are the PNG's rows as they are (each after its filter byte, 0)
     size = (width, round(scene.height * width / scene.width))
     ground, palette = _board(grounds, kept, name, size, scene.width, offset)
-    items = _without(scene.items, group)
     # the legend's key, if it is the last thing painted: kept painted (_key_painted)
     last = scene.items[-1] if scene.items else None
     key = last if isinstance(last, Group) and last.role == "key" else None
-    keys = 0 if key is None else len(flat((key,)))
+    items = _without(scene.items, group, key=key)
     # the board's still layer: the ground in its owners' tints and the centres in their
     # owners' colours, the same in every phase between two changes of owners (and in
     # every game's first year), is kept for the last few sets of owners
@@ -276,7 +275,7 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None,
             del layers[next(iter(layers))]
         layers[id(group)] = (group, still, image.copy())
     painter = made or _Painter(scene, size[0], image, palette, origin=(-1, 0))
-    painter.paint(items[n:] if key is None else items[n:-keys])
+    painter.paint(items[n:])
     if key is not None:
         _key_painted(painter, palette, key, scene, size[0])
     image.paste(0, (0, 0, 1, size[1]))
@@ -384,14 +383,20 @@ def _without(items: list[Item | Group] | tuple[Item | Group, ...], ground: Group
              ) -> list[tuple[Item, Point]]:
     """The scene's shapes in drawing order but the ground's (and ``key``'s)."""
     out: list[tuple[Item, Point]] = []
-    for item in items:
-        if item is ground or item is key:
-            continue
-        if isinstance(item, Group):
-            out += _without(item.items, ground, (offset[0] + item.offset[0],
-                                                 offset[1] + item.offset[1]), key)
+    add = out.append
+    stack: list[tuple[Iterator[Item | Group], Point]] = [(iter(items), offset)]
+    while stack:
+        inner, at = stack[-1]
+        for item in inner:
+            if type(item) is Group:
+                if item is not ground and item is not key:
+                    stack.append((iter(item.items), (at[0] + item.offset[0],
+                                                     at[1] + item.offset[1])))
+                    break
+            else:
+                add((cast(Item, item), at))
         else:
-            out.append((item, offset))
+            stack.pop()
     return out
 
 
