@@ -272,7 +272,7 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None,
         made = _Painter(scene, size[0], image, palette, origin=(-1, 0))
         made.paint(list(still))
         if len(layers) >= LAYERS:
-            del layers[next(iter(layers))]
+            layers.pop(next(iter(layers), 0), None)   # the oldest (threads may race)
         layers[id(group)] = (group, still, image.copy())
     painter = made or _Painter(scene, size[0], image, palette, origin=(-1, 0))
     painter.paint(items[n:])
@@ -423,7 +423,7 @@ def _key_painted(painter: _Painter, palette: _Palette, key: Group, scene: Scene,
                        (painter.origin[0] + box[0], painter.origin[1] + box[1]))
         sub.paint(flat((key,)))
         if len(sprites) >= 16:
-            del sprites[next(iter(sprites))]
+            sprites.pop(next(iter(sprites), 0), None)
         found = sprites[id(key)] = (key, box, low, under)
     image.paste(found[3], box)
 
