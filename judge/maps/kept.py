@@ -25,7 +25,8 @@ from PIL import Image
 
 from judge.engine.maps import STANDARD_MAP
 from judge.maps.geometry import Point, geometry_text
-from judge.maps.png import Grounds, chunk, painted_board, png_file
+from judge.maps.png import Grounds, painted_board
+from judge.maps.pngfile import chunk, png_file
 
 FORMAT = "1"   # how a kept ground is written; a new way of writing changes it
 # the grounds kept: (map, grow), the picture's size, the board's width, where it stands

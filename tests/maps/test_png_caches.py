@@ -6,7 +6,7 @@ picture drawn alone in a fresh process."""
 
 from __future__ import annotations
 
-from judge.maps import board_png, png
+from judge.maps import board_png, paint, png
 from judge.maps.board import tinted_ground
 from judge.maps.kept import KEPT, kept_ground
 from judge.maps.played import played
@@ -16,7 +16,7 @@ from tests.maps.phases import played_game
 def _forget() -> None:
     for cached in (png._board, png._pieces, png._layers, png._painted, png._piece,
                    png._fills, png._mask, png._palette, png._reach, png._reaches,
-                   png._places, png._lettering):
+                   png._places, paint.lettering):
         cached.cache_clear()
 
 
