@@ -158,7 +158,8 @@ def _boundary(text: bytes) -> str:
 def _base64_lines(picture: bytes) -> bytes:
     """``picture`` in base64, lines of 76 characters ending CRLF (the last one too)."""
     encoded = binascii.b2a_base64(picture, newline=False)
-    return b"".join(encoded[i:i + 76] + b"\r\n" for i in range(0, len(encoded), 76))
+    lines = [encoded[i:i + 76] for i in range(0, len(encoded), 76)]
+    return b"\r\n".join(lines) + b"\r\n" if lines else b""
 
 
 def _plain_text(text: str) -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 
 from judge.maps.board import board_scene, tinted_ground
 from judge.maps.chart import Panel, chart_scene
+from judge.maps.kept import kept_ground
 from judge.maps.png import scene_png
 from judge.maps.svg import scene_svg
 
@@ -30,7 +31,7 @@ def board_png(state: Mapping[str, Any], *, orders: Mapping[str, str] | None = No
               width: int = 1200) -> bytes:
     """The same map as :func:`board_svg`, as a PNG."""
     return scene_png(board_scene(state, orders, results, title, width), width,
-                     tinted_ground)
+                     tinted_ground, kept_ground)
 
 
 def chart_svg(title: str, panels: Sequence[Panel], *, width: int = 800) -> str:

@@ -262,16 +262,11 @@ class _Board:
                      "start")),
                 "legend", _data(power=power, centers=str(len(centers.get(power, ()))))))
         rows = max(1, -(-len(shown) // per_row))
-        y = top + 4 * g + rows * 42 * g + 14 * g
-        x = 14.0
-        for width, entry in self._key():
-            if x > 14.0 and x + width * g > w - 14:
-                x, y = 14.0, y + 24 * g
-            out += entry(x, y)
-            x += width * g
+        key, y = _key(self.phase[-1:], g, self.geo.name, top + 4 * g + rows * 42 * g + 14 * g)
+        out.append(key)
         return out, y + 18 * g - top
 
-    def _key(self) -> list[tuple[float, Callable[[float, float], list[Item | Group]]]]:
+    def key_entries(self) -> list[tuple[float, Callable[[float, float], list[Item | Group]]]]:
         """The key's entries: each its width (ungrown) and its shapes at (x, y)."""
         g, kind = self.g, self.phase[-1:]
 
@@ -308,6 +303,21 @@ class _Board:
                             (1.5 * g, 3.0 * g)), words(46 * g, "convoy"))),
             (330.0, at(cross((6 * g, 0.0), 5.5 * g, "key", (), g),
                        words(18 * g, "failed (bounce, cut, dislodged, void, no convoy)")))]
+
+
+@lru_cache(maxsize=32)
+def _key(kind: str, g: float, name: str, y: float) -> tuple[Group, float]:
+    """The legend's key to the pieces from row ``y`` on, for a phase of ``kind`` (its last
+    letter): one group (role ``key``), the same in every phase of that kind (the PNG
+    painter keeps it painted), and the height of its last row."""
+    board = _Board({"phase": kind}, {}, {}, load_geometry(name), g)
+    w, x, out = board.geo.width, 14.0, []
+    for width, entry in board.key_entries():
+        if x > 14.0 and x + width * g > w - 14:
+            x, y = 14.0, y + 24 * g
+        out += entry(x, y)
+        x += width * g
+    return Group(tuple(out), "key"), y
 
 
 def _towards(a: Point, b: Point, by: float) -> Point:

@@ -60,11 +60,15 @@ def _shape(raw: list[list[list[list[float]]]]) -> Shape:
                  for polygon in raw)
 
 
+def geometry_text(name: str = STANDARD_MAP) -> str:
+    """The drawing's file as it is (judge.maps.kept knows a painted ground by it)."""
+    return resources.files("judge.engine").joinpath(
+        "maps", f"{name}_geometry.json").read_text(encoding="utf-8")
+
+
 @cache
 def load_geometry(name: str = STANDARD_MAP) -> Geometry:
-    text = resources.files("judge.engine").joinpath(
-        "maps", f"{name}_geometry.json").read_text(encoding="utf-8")
-    data = json.loads(text)
+    data = json.loads(geometry_text(name))
     areas: dict[str, Area] = {}
     for abbr, p in data["provinces"].items():
         unit = _point(p["unit"])

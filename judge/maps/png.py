@@ -1,29 +1,31 @@
 """A scene painted as a PNG with Pillow (a wheel with no system library, whose own
 font draws the text), then kept to a palette (at most 256 colours) so that a map stays
-small (well under the 150 KB a mail may carry). The PNG file is written here (ISA-L),
-so nothing touches a file. Shapes are painted without smoothing (text is smoothed).
+small (well under the 150 KB a mail may carry): the shapes painted by judge.maps.paint
+(without smoothing; text is smoothed), the file written by judge.maps.pngfile (ISA-L),
+nothing touching a file.
 
 A board's ground (the scene's group of role ``ground``: provinces, names, lakes) is the
-same in every phase but for the tint of the centres' provinces. It is painted once per
-process and width, untinted and once in each tint used, and a phase's picture is a copy
-of the untinted ground, each owned centre's province pasted from its tint's ground
-through the province's mask, and the phase's pieces painted on the copy; it is then
-mapped onto a palette made once (the ground's colours and palette.board_colours), which
-costs a fifth of choosing a palette for each picture."""
+same in every phase but for the tint of the centres' provinces. Untinted and on the
+board's palette (the ground's colours and palette.board_colours) it is read from the
+file kept with the package (judge.maps.kept) or painted once per process and width; a
+phase's picture is a copy of it, each owned centre's province pasted from its piece in
+its tint (painted once) through the province's mask, the centres painted (this still
+layer kept for the last sets of owners), then the phase's pieces painted on the copy in
+the palette's indices, and the legend's key pasted (painted once for a kind of phase)."""
 
 from __future__ import annotations
 
 import math
-import struct
-import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
+from typing import cast
 
-from isal import isal_zlib
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from judge.maps.geometry import Point
+from judge.maps.paint import ANCHOR, Painter, Palette, lettering
 from judge.maps.palette import board_colours, rgb
+from judge.maps.pngfile import png_bytes, rows_png
 from judge.maps.scene import Area, Circle, Group, Item, Line, Polygon, Scene, Text, flat
 
 COLOURS = 96        # a chart's palette, chosen for each chart
@@ -32,198 +34,148 @@ GROUND_COLOURS = 120  # the ground's share of a board's palette
 # a narrower board is painted twice as large and halved (box filter): its edges smoothed
 SMOOTH, SMOOTH_BELOW = 2, 960
 Grounds = Callable[[str, str, str | None], Group]
-_ANCHOR = {"start": "lm", "middle": "mm", "end": "rm"}
-
-
-@cache
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size)
-
-
-@lru_cache(maxsize=1024)
-def _lettering(text: str, size: int, anchor: str) -> tuple[tuple[int, int], Image.Image]:
-    """A text's smoothed letters as a mask, with where its corner is from the anchor
-    point: a board's names, letters and legend are the same from picture to picture,
-    so each is rendered once."""
-    font = _font(size)
-    left, top, right, bottom = (round(v) for v in font.getbbox(text, anchor=anchor))
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, 255, font, anchor)
-    return (left, top), mask
-
-
-def _dashes(points: tuple[Point, ...], dash: tuple[float, ...]) -> list[tuple[Point, Point]]:
-    """The drawn pieces of a dashed polyline."""
-    pieces: list[tuple[Point, Point]] = []
-    pattern = list(dash) if len(dash) % 2 == 0 else list(dash) * 2
-    i, left, on = 0, pattern[0], True
-    for a, b in zip(points, points[1:], strict=False):
-        length = math.hypot(b[0] - a[0], b[1] - a[1])
-        done = 0.0
-        while done < length:
-            step = min(left, length - done)
-            t0, t1 = done / length, (done + step) / length
-            if on:
-                pieces.append(((a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                               (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)))
-            done += step
-            left -= step
-            if left <= 1e-9:
-                i = (i + 1) % len(pattern)
-                left, on = pattern[i], not on
-    return pieces
-
-
-Ink = int | tuple[int, int, int]
-
-
-class _Painter:
-    """Paints shapes on an RGB picture, or on a palette picture (``palette``: a board's,
-    judge.maps.png._Palette) in its colours' indices."""
-
-    def __init__(self, scene: Scene, width: int, image: Image.Image | None = None,
-                 palette: _Palette | None = None, origin: tuple[int, int] = (0, 0)) -> None:
-        self.k = width / scene.width
-        self.origin = origin  # the pixel of the whole picture at the image's corner
-        self.image = image or Image.new("RGB", (width, round(scene.height * self.k)), "white")
-        self.draw = ImageDraw.Draw(self.image)
-        self.palette = palette
-        self.ink: Callable[[str], Ink] = rgb if palette is None else palette.index
-
-    def text(self, at: tuple[int, int], mask: Image.Image, colour: str) -> None:
-        if self.palette is None:
-            self.draw.bitmap(at, mask, rgb(colour))
-        else:
-            self.palette.stamp(self.image, at, mask, colour)
-
-    def pts(self, points: tuple[Point, ...], off: Point) -> list[tuple[float, float]]:
-        # the origin taken off after scaling: a whole number, so the same pixels as in
-        # the whole picture
-        k, (ox, oy) = self.k, self.origin
-        return [((x + off[0]) * k - ox, (y + off[1]) * k - oy) for x, y in points]
-
-    def width(self, w: float) -> int:
-        return max(1, round(w * self.k))
-
-    def line(self, points: tuple[Point, ...], off: Point, colour: str, w: float,
-             dash: tuple[float, ...]) -> None:
-        fill = self.ink(colour)
-        if dash:
-            for a, b in _dashes(points, dash):
-                self.draw.line(self.pts((a, b), off), fill, self.width(w))
-        else:
-            self.draw.line(self.pts(points, off), fill, self.width(w), joint="curve")
-        if len(points) >= 2 and w >= 1.5 and not dash:
-            r = w * self.k / 2          # round caps
-            for x, y in (self.pts((points[0], points[-1]), off)):
-                self.draw.ellipse((x - r, y - r, x + r, y + r), fill)
-
-    def paint(self, items: list[tuple[Item, Point]]) -> None:
-        d, ink = self.draw, self.ink
-        for item, off in items:
-            if isinstance(item, Area):
-                for polygon in item.shape:
-                    outline = ink(item.stroke) if item.stroke and item.width else None
-                    d.polygon(self.pts(polygon[0], off), ink(item.fill), outline,
-                              self.width(item.width) if outline else 0)
-            elif isinstance(item, Line):
-                self.line(item.points, off, item.stroke, item.width, item.dash)
-            elif isinstance(item, Polygon):
-                pts = self.pts(item.points, off)
-                d.polygon(pts, ink(item.fill) if item.fill else None)
-                if item.stroke and item.width:
-                    self.line(item.points + item.points[:1], off, item.stroke, item.width,
-                              item.dash)
-            elif isinstance(item, Circle):
-                (x, y), = self.pts((item.center,), off)
-                r = item.radius * self.k
-                if item.fill:
-                    d.ellipse((x - r, y - r, x + r, y + r), ink(item.fill))
-                if item.stroke and item.width:
-                    if item.dash:
-                        n = max(8, round(2 * math.pi * item.radius / sum(item.dash) * 2))
-                        for i in range(0, n, 2):
-                            d.arc((x - r, y - r, x + r, y + r), 360 * i / n,
-                                  360 * (i + 1) / n, ink(item.stroke), self.width(item.width))
-                    else:
-                        d.ellipse((x - r, y - r, x + r, y + r), None, ink(item.stroke),
-                                  self.width(item.width))
-            elif isinstance(item, Text):
-                (x, y), = self.pts((item.at,), off)
-                size = max(6, round(item.size * self.k))
-                (left, top), mask = _lettering(item.text, size, _ANCHOR[item.anchor])
-                # half a pixel up, in the whole picture and in a piece of it alike
-                self.text((math.floor(x + 0.5) + left, math.floor(y + 0.5) + top), mask,
-                          item.fill)
-
-
-def _chunk(kind: bytes, body: bytes) -> bytes:
-    return struct.pack(">I", len(body)) + kind + body + struct.pack(
-        ">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
-
-
-def png_bytes(image: Image.Image) -> bytes:
-    """A palette image (mode P) as a PNG file."""
-    w, h = image.size
-    # each row after its filter byte (0, none): the picture one column wider, the first
-    # column index 0
-    framed = Image.new("P", (w + 1, h), 0)
-    framed.paste(image, (1, 0))
-    rows = framed.tobytes()
-    colours = image.getpalette() or []
-    return b"".join((
-        b"\x89PNG\r\n\x1a\n",
-        _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
-        _chunk(b"PLTE", bytes(colours[:3 * 256])),
-        _chunk(b"IDAT", _deflate(rows)),
-        _chunk(b"IEND", b""),
-    ))
-
-
-def _deflate(rows: bytes) -> bytes:
-    """The rows compressed as a zlib stream by ISA-L (the isal wheel, its own copy of the
-    library): at its level 1 a busy 1,200-pixel map is 76 KB in 0.6 ms, where zlib took
-    3.7 ms at level 3 (or with run lengths only) for 74 KB and 11 ms at level 6 for 60."""
-    return isal_zlib.compress(rows, 1)
-
-
-def scene_png(scene: Scene, width: int, grounds: Grounds | None = None) -> bytes:
+# (map name, grow), size, board width, offset -> the untinted ground on the board's
+# palette, one column wider (a PNG's rows: judge.maps.png._board), and the palette's
+# colours, painted before and kept (judge.maps.kept)
+Kept = Callable[[tuple[str, str], tuple[int, int], float, Point],
+                tuple[Image.Image, list[int]] | None]
+def scene_png(scene: Scene, width: int, grounds: Grounds | None = None,
+              kept: Kept | None = None) -> bytes:
     """A scene as a PNG. A board's ground (the group of role ``ground``, its ``map`` data
     the map's name) is copied from the grounds painted before: ``grounds`` gives the
-    ground of a map in a tint (judge.maps.board.tinted_ground)."""
+    ground of a map in a tint (judge.maps.board.tinted_ground), ``kept`` the untinted
+    ground painted once and kept as a file, if it is there (judge.maps.kept.kept_ground)."""
     found = None if grounds is None else _ground_of(scene.items)
     if grounds is None or found is None:
-        painter = _Painter(scene, width)
+        painter = Painter(scene, width)
         painter.paint(flat(scene.items))
         return png_bytes(painter.image.quantize(COLOURS, Image.Quantize.FASTOCTREE,
                                                 dither=Image.Dither.NONE))
     group, offset = found
     name = (dict(group.data)["map"], dict(group.data).get("grow", "1.0"))
-    scale = SMOOTH if width < SMOOTH_BELOW else 1
-    size = (width * scale, round(scene.height * width * scale / scene.width))
+    if width < SMOOTH_BELOW:
+        return _halved(scene, width, grounds, group, name, offset)
     # at 1,200 pixels the picture is painted on the palette itself (the ground kept
     # mapped onto it, the pieces in their colours' indices, each text stamped through a
     # little RGB box): what mapping the whole RGB picture at the end gave, for a third of
-    # the bytes copied and no mapping; a narrower one is painted in RGB to be halved
+    # the bytes copied and no mapping; and one column wider, its first column index 0,
+    # so that its rows are the PNG's rows as they are (each after its filter byte, 0)
+    size = (width, round(scene.height * width / scene.width))
+    ground, palette = _board(grounds, kept, name, size, scene.width, offset)
+    # the legend's key, if it is the last thing painted: kept painted (_key_painted)
+    last = scene.items[-1] if scene.items else None
+    key = last if isinstance(last, Group) and last.role == "key" else None
+    items = _without(scene.items, group, key=key)
+    # the board's still layer: the ground in its owners' tints and the centres in their
+    # owners' colours, the same in every phase between two changes of owners (and in
+    # every game's first year), is kept for the last few sets of owners
+    n = 0
+    while n < len(items) and items[n][0].role == "center":
+        n += 1
+    still = tuple(items[:n])
+    layers = _layers(grounds, kept, name, size, scene.width, offset)
+    layer = layers.get(id(group))
+    made: Painter | None = None
+    if layer is not None and layer[0] is group and layer[1] == still:
+        image = layer[2].copy()
+    else:
+        image = ground.copy()
+        _tint(image, grounds, kept, name, size, scene.width, offset, group)
+        made = Painter(scene, size[0], image, palette, origin=(-1, 0))
+        made.paint(list(still))
+        if len(layers) >= LAYERS:
+            layers.pop(next(iter(layers), 0), None)   # the oldest (threads may race)
+        layers[id(group)] = (group, still, image.copy())
+    painter = made or Painter(scene, size[0], image, palette, origin=(-1, 0))
+    painter.paint(items[n:])
+    if key is not None:
+        _key_painted(painter, palette, key, scene, size[0])
+    image.paste(0, (0, 0, 1, size[1]))
+    return rows_png(image, palette.flat)
+
+
+LAYERS = 8  # still layers kept (1.4 MB each)
+Layer = tuple[Group, tuple[tuple[Item, Point], ...], Image.Image]
+
+
+@lru_cache(maxsize=8)
+def _layers(grounds: Grounds, kept: Kept | None, name: tuple[str, str], size: tuple[int, int],
+            board_width: float, offset: Point) -> dict[int, Layer]:
+    """A board's still layers painted, by their ground's id (with the ground, so that the
+    id is never another's), with their centres."""
+    return {}
+
+
+def _tint(image: Image.Image, grounds: Grounds, kept: Kept | None, name: tuple[str, str],
+          size: tuple[int, int], board_width: float, offset: Point, group: Group) -> None:
+    """Paste the ground's tinted provinces on ``image`` (the ground one column wider)."""
+    pieces = _pieces(grounds, kept, name, size, board_width, offset)
+    for tinted in _tinted(grounds, name, group):
+        piece = pieces.get(tinted)
+        if piece is None:
+            province, fill = tinted
+            box, mask = _mask(grounds, name, province, size, board_width, offset)
+            piece = pieces[tinted] = (
+                _piece(grounds, name, fill, province, size, board_width, offset, True, kept),
+                (box[0] + 1, box[1], box[2] + 1, box[3]), mask)
+            if len(pieces) > 1024:
+                pieces.clear()
+        image.paste(*piece)
+
+
+def _halved(scene: Scene, width: int, grounds: Grounds, group: Group,
+            name: tuple[str, str], offset: Point) -> bytes:
+    """A narrower picture: painted twice as large in RGB, halved and mapped onto the
+    board's palette."""
+    scale = SMOOTH
+    size = (width * scale, round(scene.height * width * scale / scene.width))
     palette = _palette(grounds, name, size, scene.width, offset, scale)
-    indexed = scale == 1
-    image = _painted(grounds, name, None, size, scene.width, offset, indexed).copy()
-    plain = _fills(grounds, name)
-    for area in group.items:
-        if not isinstance(area, Area) or area.role != "province":
-            continue
-        province = dict(area.data).get("province", "")
-        if area.fill == plain.get(province, area.fill):
-            continue
+    image = _painted(grounds, name, None, size, scene.width, offset).copy()
+    for province, fill in _tinted(grounds, name, group):
         box, mask = _mask(grounds, name, province, size, scene.width, offset)
-        image.paste(_piece(grounds, name, area.fill, province, size, scene.width, offset,
-                           indexed), box, mask)
-    painter = _Painter(scene, size[0], image, palette if indexed else None)
+        image.paste(_piece(grounds, name, fill, province, size, scene.width, offset),
+                    box, mask)
+    painter = Painter(scene, size[0], image)
     painter.paint(_without(scene.items, group))
-    if indexed:
-        return png_bytes(image)
     return png_bytes(image.reduce(scale).quantize(palette=palette.image,
                                                   dither=Image.Dither.NONE))
+
+
+def _tinted(grounds: Grounds, name: tuple[str, str], group: Group) -> list[tuple[str, str]]:
+    """The ground's provinces not in their untinted fill, with their fill."""
+    items = group.items
+    places = _places(grounds, name)
+    if len(items) == places[0]:     # the untinted ground's items, some in other fills
+        return [(province, str(fill)) for i, province, plain in places[1]
+                if (fill := getattr(items[i], "fill", plain)) != plain]
+    plain = _fills(grounds, name)
+    out = []
+    for area in items:
+        if isinstance(area, Area) and area.role == "province":
+            province = dict(area.data).get("province", "")
+            if area.fill != plain.get(province, area.fill):
+                out.append((province, area.fill))
+    return out
+
+
+@cache
+def _places(grounds: Grounds, name: tuple[str, str]
+            ) -> tuple[int, tuple[tuple[int, str, str], ...]]:
+    """How many items the untinted ground has, and where each province is among them,
+    with its untinted fill."""
+    items = grounds(*name, None).items
+    return len(items), tuple((i, dict(a.data)["province"], a.fill) for i, a in enumerate(items)
+                             if isinstance(a, Area) and a.role == "province")
+
+
+@lru_cache(maxsize=8)
+def _pieces(grounds: Grounds, kept: Kept | None, name: tuple[str, str], size: tuple[int, int],
+            board_width: float, offset: Point
+            ) -> dict[tuple[str, str], tuple[Image.Image, tuple[int, int, int, int],
+                                             Image.Image]]:
+    """A picture's tinted provinces as they are pasted on it, by province and fill: the
+    piece, where it goes on the picture one column wider, its mask (filled as drawn)."""
+    return {}
 
 
 def _ground_of(items: list[Item | Group] | tuple[Item | Group, ...],
@@ -239,45 +191,127 @@ def _ground_of(items: list[Item | Group] | tuple[Item | Group, ...],
 
 
 def _without(items: list[Item | Group] | tuple[Item | Group, ...], ground: Group,
-             offset: Point = (0.0, 0.0)) -> list[tuple[Item, Point]]:
-    """The scene's shapes in drawing order but the ground's."""
+             offset: Point = (0.0, 0.0), key: Group | None = None
+             ) -> list[tuple[Item, Point]]:
+    """The scene's shapes in drawing order but the ground's (and ``key``'s)."""
     out: list[tuple[Item, Point]] = []
-    for item in items:
-        if item is ground:
-            continue
-        if isinstance(item, Group):
-            out += _without(item.items, ground, (offset[0] + item.offset[0],
-                                                 offset[1] + item.offset[1]))
+    add = out.append
+    stack: list[tuple[Iterator[Item | Group], Point]] = [(iter(items), offset)]
+    while stack:
+        inner, at = stack[-1]
+        for item in inner:
+            if type(item) is Group:
+                if item is not ground and item is not key:
+                    stack.append((iter(item.items), (at[0] + item.offset[0],
+                                                     at[1] + item.offset[1])))
+                    break
+            else:
+                add((cast(Item, item), at))
         else:
-            out.append((item, offset))
+            stack.pop()
     return out
+
+
+def _key_painted(painter: Painter, palette: Palette, key: Group, scene: Scene,
+                 width: int) -> None:
+    """Paint the legend's key (a top-level group of role ``key``, the last one painted):
+    the same on every picture of a phase's kind, on the legend's paper, so it is painted
+    once on a box of that paper and pasted (kept for the last 16 keys). On anything but
+    one colour it is painted as it is."""
+    image = painter.image
+    sprites = palette.sprites
+    found = sprites.get(id(key))
+    box = found[1] if found is not None and found[0] is key else _box(painter, key)
+    under = image.crop(box)
+    low, high = under.getextrema()
+    if low != high or not isinstance(low, int):
+        painter.paint(flat((key,)))
+        return
+    if found is None or found[0] is not key or found[2] != low:
+        sub = Painter(scene, width, under, palette,
+                       (painter.origin[0] + box[0], painter.origin[1] + box[1]))
+        sub.paint(flat((key,)))
+        if len(sprites) >= 16:
+            sprites.pop(next(iter(sprites), 0), None)
+        found = sprites[id(key)] = (key, box, low, under)
+    image.paste(found[3], box)
+
+
+def _box(painter: Painter, group: Group) -> tuple[int, int, int, int]:
+    """The pixels of ``painter``'s picture that ``group`` may paint, with room."""
+    k, (ox, oy) = painter.k, painter.origin
+    xs: list[float] = []
+    ys: list[float] = []
+    for item, off in flat((group,)):
+        if isinstance(item, Text):
+            (x, y), = painter.pts((item.at,), off)
+            size = max(6, round(item.size * k))
+            (left, top), mask = lettering(item.text, size, ANCHOR[item.anchor])
+            x0, y0 = math.floor(x + 0.5) + left, math.floor(y + 0.5) + top
+            xs += [x0, x0 + mask.size[0]]
+            ys += [y0, y0 + mask.size[1]]
+            continue
+        if isinstance(item, Area):
+            points = [pt for polygon in item.shape for ring in polygon for pt in ring]
+            room = item.width
+        elif isinstance(item, (Line, Polygon)):
+            points, room = list(item.points), item.width
+        else:
+            points, room = [item.center], item.radius + item.width
+        for x, y in points:
+            xs += [(x + off[0] - room) * k - ox, (x + off[0] + room) * k - ox]
+            ys += [(y + off[1] - room) * k - oy, (y + off[1] + room) * k - oy]
+    w, h = painter.image.size
+    return (max(0, math.floor(min(xs)) - 2), max(0, math.floor(min(ys)) - 2),
+            min(w, math.ceil(max(xs)) + 3), min(h, math.ceil(max(ys)) + 3))
 
 
 @lru_cache(maxsize=32)
 def _painted(grounds: Grounds, name: tuple[str, str], tint: str | None, size: tuple[int, int],
-             board_width: float, offset: Point, indexed: bool = False) -> Image.Image:
-    """The ground in ``tint`` (None: untinted) on a white picture of ``size``: in RGB, or
-    mapped onto the board's palette (``indexed``)."""
-    if indexed:
-        return _painted(grounds, name, tint, size, board_width, offset).quantize(
-            palette=_palette(grounds, name, size, board_width, offset, 1).image,
-            dither=Image.Dither.NONE)
+             board_width: float, offset: Point) -> Image.Image:
+    """The ground in ``tint`` (None: untinted) on a white RGB picture of ``size``."""
     scene = Scene(board_width, size[1] * board_width / size[0])
-    painter = _Painter(scene, size[0])
+    painter = Painter(scene, size[0])
     painter.paint(flat((grounds(*name, tint),), offset))
     return painter.image
+
+
+def painted_board(grounds: Grounds, name: tuple[str, str], size: tuple[int, int],
+                  board_width: float, offset: Point) -> tuple[Image.Image, list[int]]:
+    """The untinted ground painted and mapped onto the board's palette, and the
+    palette's colours (red, green, blue, ...): what judge.maps.kept keeps as a file."""
+    palette = _palette(grounds, name, size, board_width, offset, 1)
+    ground = _painted(grounds, name, None, size, board_width, offset)
+    return ground.quantize(palette=palette.image, dither=Image.Dither.NONE), palette.flat
+
+
+@lru_cache(maxsize=8)
+def _board(grounds: Grounds, kept: Kept | None, name: tuple[str, str], size: tuple[int, int],
+           board_width: float, offset: Point) -> tuple[Image.Image, Palette]:
+    """The untinted ground on the board's palette one column wider, its first column
+    index 0 (a PNG's rows as they are), and the palette: the kept file's (decoded in
+    2 ms) if it is this ground's, else painted (about 30 ms: the ground painted in RGB, its
+    colours chosen, the picture mapped onto them)."""
+    found = None if kept is None else kept(name, size, board_width, offset)
+    if found is not None:
+        return found[0], Palette(found[1])
+    ground, colours = painted_board(grounds, name, size, board_width, offset)
+    framed = Image.new("P", (size[0] + 1, size[1]), 0)
+    framed.putpalette(colours)   # a letter's box is mapped through it (Palette.stamp)
+    framed.paste(ground, (1, 0))
+    return framed, Palette(colours)
 
 
 @lru_cache(maxsize=1024)
 def _piece(grounds: Grounds, name: tuple[str, str], tint: str, province: str,
            size: tuple[int, int], board_width: float, offset: Point,
-           indexed: bool = False) -> Image.Image:
+           indexed: bool = False, kept: Kept | None = None) -> Image.Image:
     """The box of ``province`` as the ground in ``tint`` paints it: the ground's shapes
     that reach into the box, painted on the box alone (a whole ground painted for each
     tint cost 15 ms and 4 MB a tint); ``indexed``: mapped onto the board's palette."""
     box, _ = _mask(grounds, name, province, size, board_width, offset)
     k = size[0] / board_width
-    painter = _Painter(Scene(board_width, size[1] / k), size[0],
+    painter = Painter(Scene(board_width, size[1] / k), size[0],
                        Image.new("RGB", (box[2] - box[0], box[3] - box[1]), "white"),
                        origin=(box[0], box[1]))
     painter.paint([(item, off) for item, off, (x0, y0, x1, y1)
@@ -285,9 +319,8 @@ def _piece(grounds: Grounds, name: tuple[str, str], tint: str, province: str,
                    if x1 >= box[0] and x0 <= box[2] and y1 >= box[1] and y0 <= box[3]])
     if not indexed:
         return painter.image
-    return painter.image.quantize(
-        palette=_palette(grounds, name, size, board_width, offset, 1).image,
-        dither=Image.Dither.NONE)
+    palette = _board(grounds, kept, name, size, board_width, offset)[1]
+    return painter.image.quantize(palette=palette.image, dither=Image.Dither.NONE)
 
 
 Reach = tuple[float, float, float, float]
@@ -297,10 +330,21 @@ Reach = tuple[float, float, float, float]
 def _reach(grounds: Grounds, name: tuple[str, str], tint: str, size: tuple[int, int],
            board_width: float, offset: Point) -> list[tuple[Item, Point, Reach]]:
     """The ground's shapes in ``tint`` in drawing order, each with its offset and the
-    pixels it may paint (left, top, right, bottom, with room for its lines)."""
+    pixels it may paint: a tint changes a province's fill, not its shapes, so the
+    untinted ground's reach is every tint's (reckoned once: 3 ms)."""
+    items = flat((grounds(*name, tint),), offset)
+    return [(item, off, reach) for (item, off), reach
+            in zip(items, _reaches(grounds, name, size, board_width, offset), strict=True)]
+
+
+@lru_cache(maxsize=8)
+def _reaches(grounds: Grounds, name: tuple[str, str], size: tuple[int, int],
+             board_width: float, offset: Point) -> list[Reach]:
+    """The pixels each of the untinted ground's shapes may paint (left, top, right,
+    bottom, with room for its lines), in drawing order."""
     k = size[0] / board_width
-    out: list[tuple[Item, Point, Reach]] = []
-    for item, off in flat((grounds(*name, tint),), offset):
+    out: list[Reach] = []
+    for item, off in flat((grounds(*name, None),), offset):
         if isinstance(item, Area):
             points = [pt for polygon in item.shape for ring in polygon for pt in ring]
             room = item.width
@@ -312,10 +356,10 @@ def _reach(grounds: Grounds, name: tuple[str, str], tint: str, size: tuple[int, 
             points, room = [item.at], item.size * (len(item.text) + 2)
         xs = [x for x, _ in points]
         ys = [y for _, y in points]
-        out.append((item, off, ((min(xs) + off[0] - room) * k - 2,
-                                (min(ys) + off[1] - room) * k - 2,
-                                (max(xs) + off[0] + room) * k + 2,
-                                (max(ys) + off[1] + room) * k + 2)))
+        out.append(((min(xs) + off[0] - room) * k - 2,
+                    (min(ys) + off[1] - room) * k - 2,
+                    (max(xs) + off[0] + room) * k + 2,
+                    (max(ys) + off[1] + room) * k + 2))
     return out
 
 
@@ -346,51 +390,9 @@ def _mask(grounds: Grounds, name: tuple[str, str], province: str, size: tuple[in
     return box, mask
 
 
-class _Palette:
-    """A board's palette (at most 256 colours), and how a picture painted on it takes a
-    colour: a piece's colour is in it exactly, any other is mapped to the nearest."""
-
-    def __init__(self, colours: list[int]) -> None:
-        self.image = Image.new("P", (1, 1))
-        self.image.putpalette(colours)
-        self.colours = [tuple(colours[i:i + 3]) for i in range(0, len(colours), 3)]
-        self._index: dict[str, int] = {}
-        self._stamps: dict[tuple[str, int, bytes], tuple[Image.Image, Image.Image]] = {}
-
-    def index(self, colour: str) -> int:
-        found = self._index.get(colour)
-        if found is None:
-            want = rgb(colour)
-            found = min(range(len(self.colours)), key=lambda i: sum(
-                (a - b) ** 2 for a, b in zip(self.colours[i], want, strict=True)))
-            self._index[colour] = found
-        return found
-
-    def stamp(self, image: Image.Image, at: tuple[int, int], mask: Image.Image,
-              colour: str) -> None:
-        """Smoothed letters (``mask``) in ``colour`` on a palette picture at ``at``: the
-        box under them painted in RGB and mapped back onto the palette, as mapping the
-        whole picture would; a letter on the same box again (a unit's, the legend's) is
-        taken from the stamps made before."""
-        box = (at[0], at[1], at[0] + mask.size[0], at[1] + mask.size[1])
-        under = image.crop(box)
-        # the masks are _lettering's, kept while it keeps them: one is known by its id,
-        # and the stamp keeps its mask so that the id is never another's
-        key = (colour, id(mask), under.tobytes())
-        kept = self._stamps.get(key)
-        if kept is None or kept[0] is not mask:
-            rgb_box = under.convert("RGB")
-            ImageDraw.Draw(rgb_box).bitmap((0, 0), mask, rgb(colour))
-            kept = mask, rgb_box.quantize(palette=self.image, dither=Image.Dither.NONE)
-            if len(self._stamps) >= 4096:
-                self._stamps.clear()
-            self._stamps[key] = kept
-        image.paste(kept[1], box)
-
-
 @lru_cache(maxsize=8)
 def _palette(grounds: Grounds, name: tuple[str, str], size: tuple[int, int],
-             board_width: float, offset: Point, scale: int) -> _Palette:
+             board_width: float, offset: Point, scale: int) -> Palette:
     """The palette a board's picture is mapped onto: the pieces' colours exactly, and the
     ground's own (its smoothed names and edges) chosen from the untinted ground."""
     ground = _painted(grounds, name, None, size, board_width, offset)
@@ -400,4 +402,4 @@ def _palette(grounds: Grounds, name: tuple[str, str], size: tuple[int, int],
                              dither=Image.Dither.NONE).getpalette() or []
     colours = [c for colour in board_colours() for c in rgb(colour)]
     colours += chosen[:3 * GROUND_COLOURS]
-    return _Palette(colours[:3 * 256])
+    return Palette(colours[:3 * 256])
