@@ -2,7 +2,8 @@
 judge.money.capitalist.reading, opened from the game's envelope (its map, GM parameters
 and seed), each mail's lines read as its phase reads them (judge.text.capitalist: a trade in a
 commerce phase, an order in a military one); and the state a phase opened with, typed
-(``kept``)."""
+(``kept``), and the game's state and played phase to and from the store's JSON
+(``CODEC``)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from typing import Any
 from judge.engine.board import Map
 from judge.engine.maps import STANDARD_MAP, load_map
 from judge.money.capitalist.currency import CURRENCIES
+from judge.money.capitalist.outcome import PhasePlayed, played_json
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.reading import Reading
 from judge.money.capitalist.state import CapitalistGame
-from judge.money.capitalist.state_json import game_from_state
+from judge.money.capitalist.state_json import game_from_state, state_of
 from judge.money.market.reading import Mail, MailRead
-from judge.service.markets.kind import Reader
+from judge.service.markets.kind import Codec, Reader
 from judge.text.capitalist import read_mail_lines
 
 
@@ -60,3 +62,10 @@ def kept(state: Mapping[str, Any]) -> CapitalistGame:
     """The state a phase opened with, decoded once through the game's codec (a state the
     judge wrote needs no GM parameter to be read)."""
     return game_from_state(state, board())
+
+
+CODEC: Codec[CapitalistGame, PhasePlayed] = Codec(
+    state=lambda envelope, data: kept(data),
+    state_json=lambda game: state_of(game, board()),
+    played_json=lambda played: played_json(played, board()),
+    after=lambda played: played.game, phase=lambda game: str(game.phase))

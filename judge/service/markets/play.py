@@ -7,15 +7,17 @@ the same answers by construction (tests/markets/test_read_once.py compares them)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from judge.service.markets.kind import MarketKind
-from judge.storage.schema import Game, MarketMail
+from judge.storage.schema import Game, MarketMail, PhaseRecord
+
+S = TypeVar("S")
 
 PARAM = "param:"  # a GM parameter in Game.options: "param:MIN_BID" -> "100"
 
 
-def params_of(game: Game, kind: MarketKind) -> dict[str, Any]:
+def params_of(game: Game, kind: MarketKind[Any, Any]) -> dict[str, Any]:
     """The game's GM parameters, typed as the kind's defaults."""
     out: dict[str, Any] = {}
     for key, text in game.options.items():
@@ -45,15 +47,21 @@ def typed(text: str, default: Any) -> Any:
     return word.upper()
 
 
-def envelope(game: Game, kind: MarketKind) -> dict[str, Any]:
+def envelope(game: Game, kind: MarketKind[Any, Any]) -> dict[str, Any]:
     return {"variant": game.map_name, "game": kind.name, "rules": list(game.flags),
             "params": params_of(game, kind), "seed": game.seed}
 
 
-def opening_envelope(game: Game, kind: MarketKind) -> dict[str, Any]:
+def opening_envelope(game: Game, kind: MarketKind[Any, Any]) -> dict[str, Any]:
     """What a kind's opening is given: the envelope, and the game's options (for the
     settings a kind reads at the start, such as Exchange's PREFLOATED holdings)."""
     return {**envelope(game, kind), "options": dict(game.options)}
+
+
+def opened(game: Game, kind: MarketKind[S, Any], record: PhaseRecord) -> S:
+    """The state a phase opened with, typed: its stored JSON decoded once through the
+    kind's codec, with the game's envelope."""
+    return kind.codec.state(envelope(game, kind), record.state)
 
 
 def mails_json(mails: Iterable[MarketMail]) -> list[dict[str, Any]]:
