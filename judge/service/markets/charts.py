@@ -15,11 +15,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from judge.maps import Panel, chart_png
+from judge.money.bourse.state import Bourse
 from judge.money.capitalist.state import CapitalistGame
 from judge.money.exchange.game import ExchangeGame, Status
 from judge.service.markets.shareholders_reader import Kept
 
-Entry = Mapping[str, Any]  # {"phase": ..., "state": ...}: a Bourse phase and its stored state
 E = TypeVar("E")
 
 
@@ -70,11 +70,12 @@ def capitalist_chart(entries: Sequence[tuple[str, CapitalistGame]]) -> list[Pane
     return [Panel("Currency rates", "rate (SFr)", steps, series, "season")]
 
 
-def bourse_chart(entries: Sequence[Entry]) -> list[Panel]:
-    """The Bourse's currency rates (cents as dollars) as each host phase opened."""
-    points = [(e["phase"][:5] if e["phase"] != "after" else "now",
-               {p: r / 100 for p, r in e["state"].get("rates", {}).items()})
-              for e in entries if e["state"].get("rates")]
+def bourse_chart(entries: Sequence[tuple[str, Bourse]]) -> list[Panel]:
+    """The Bourse's currency rates (cents as dollars) as each host phase opened (and
+    ``after``: as the next opens), each read typed."""
+    points = [(phase[:5] if phase != "after" else "now",
+               {p: bourse.rate(p) / 100 for p in bourse.powers})
+              for phase, bourse in entries if bourse.powers]
     steps, series = _series(points)
     return [Panel("Currency rates", "rate ($)", steps, series, "season")]
 

@@ -17,7 +17,6 @@ gets which. A phase's turn letter waits until the host's next phase has its dead
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +29,7 @@ from judge.engine.position import Position
 from judge.games import BOURSE
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.scoring import eliminate, score
+from judge.money.bourse.state import Bourse
 from judge.money.bourse.state_json import bourse_json, read_bourse
 from judge.money.bourse.turn import TurnReport, process_turn, turn_open
 from judge.service.markets.bourse import attached, params_of
@@ -97,7 +97,7 @@ def play(session: Session, settings: Settings, game: Game, record: PhaseRecord,
     joined = sorted(set(desk.bourse.members) - set(before.members))
     if report is not None or gone or joined:
         view = turn_view(record.phase, str(after.phase), bourse, report, gone, joined, params)
-        chart = _chart(session, game, record, state) if year_end else None
+        chart = _chart(session, game, record, bourse) if year_end else None
         hold(session, game, Held(f"{game.name}: Bourse {record.phase} results", view, chart))
     return state
 
@@ -125,12 +125,15 @@ def opened(session: Session, settings: Settings, game: Game, record: PhaseRecord
 
 
 def _chart(session: Session, game: Game, record: PhaseRecord,
-           state: Mapping[str, Any]) -> tuple[bytes, str] | None:
+           after: Bourse) -> tuple[bytes, str] | None:
     """At a year's end, the chart of the currency rates as each host phase opened
-    (judge.service.markets.charts), and as the next opens."""
-    entries = [{"phase": r.phase, "state": r.state[KEY]} for r in phase_records(session, game)
-               if KEY in (r.state or {})]
-    entries.append({"phase": "after", "state": state})
+    (judge.service.markets.charts), each stored state read typed, and as the next
+    opens (``after``)."""
+    board = load_map(game.map_name)
+    params = params_of(game)
+    entries = [(r.phase, read_bourse(r.state[KEY], board, params))
+               for r in phase_records(session, game) if KEY in (r.state or {})]
+    entries.append(("after", after))
     made = chart_picture(f"The Bourse of {game.name}: the rates so far", bourse_chart,
                          entries, f"{game.name}-{record.phase}-bourse.png")
     return None if made is None else made[0]
