@@ -33,7 +33,7 @@ from judge.money.bourse.state import Bourse
 from judge.money.bourse.state_json import bourse_json, read_bourse
 from judge.money.bourse.turn import TurnReport, process_turn, turn_open
 from judge.service.markets.bourse import attached, params_of
-from judge.service.markets.bourse.kept import closing, desk_of, opening
+from judge.service.markets.bourse.kept import END, Scored, closing, desk_of, opening, scored_json
 from judge.service.markets.bourse.letters import (
     Held,
     discarded,
@@ -52,7 +52,6 @@ from judge.storage.phases import current_record, phase_records
 from judge.storage.schema import Game, PhaseRecord
 
 KEY = BOURSE.name  # PhaseRecord.state / PhaseRecord.result: the Bourse's state
-END = f"{BOURSE.name}_end"  # PhaseRecord.state of the last phase: how the Bourse was scored
 
 
 def holds(game: Game, phase: Phase) -> bool:
@@ -165,9 +164,9 @@ def end(session: Session, settings: Settings, game: Game, how: str, position: Po
         "winners": list(standing.winners),
         "open": sets is not None, "processed": record.processed_at is not None,
     }
-    record.state = {**record.state, END: {"how": how, "winners": list(standing.winners),
-                                          "scores": {n: c / 100 for n, c in
-                                                     standing.credits.items()}}}
+    scored = Scored(how, tuple(standing.winners),
+                    {n: c / 100 for n, c in standing.credits.items()})
+    record.state = {**record.state, END: scored_json(scored)}
     send(session, settings, game, f"{game.name}: the Bourse ends", "market/bourse_end.txt.j2",
          view, now, readers(session, game), own=discarded(sets, names))
 
