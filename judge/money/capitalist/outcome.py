@@ -61,9 +61,10 @@ class PhasePlayed:
     points: Mapping[str, int] | None = None
 
     @property
-    def board_orders(self) -> Mapping[str, tuple[str, ...]]:
-        """The orders played on the board, each power's lines (none in commerce)."""
-        return {power: o.lines for power, o in (self.orders or {}).items()}
+    def board_orders(self) -> Mapping[str, list[str]]:
+        """The orders played on the board, each power's lines as a list, as the
+        contract's result lists them (none in commerce)."""
+        return {power: list(o.lines) for power, o in (self.orders or {}).items()}
 
     @property
     def board_results(self) -> Mapping[str, str]:
