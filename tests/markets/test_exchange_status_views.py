@@ -19,13 +19,14 @@ def _game(st: dict[str, Any]) -> ExchangeGame:
     return CODEC.state(case(st), st)
 
 
-def _read(st: dict[str, Any], *mails: Mail) -> dict[str, Any]:
-    """What the reader says is in force once the mails are read, in order."""
+def _read(st: dict[str, Any], *mails: Mail) -> ExchangeGame:
+    """What the reader says is in force once the mails are read, in order: the game as
+    they left it."""
     reading = READER.open(case(st), st)
     for m in mails:
         read = READER.read(reading, m)
         assert not read.refused, read.refused
-    return dict(READER.in_force(reading))
+    return READER.in_force(reading)
 
 
 def test_a_founders_price_of_a_corporation_started_in_an_earlier_year() -> None:

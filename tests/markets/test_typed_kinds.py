@@ -1,8 +1,9 @@
 """The service reads a market game through its kind's typed state and typed played phase
 (issue 22, "typed boundaries"): every hook of a kind's record takes the kind's state
-type ``S`` and played-phase type ``P``, never the contract's JSON mapping. Checked on
-the record's own field types (``MarketKind``) and on the functions each registered
-market kind actually hooks in, read with ``typing.get_type_hints``."""
+type ``S``, played-phase type ``P`` and in-force type ``N`` (what its open phase has in
+force, as its reader reads it), never the contract's JSON mapping. Checked on the
+record's own field types (``MarketKind``) and on the functions each registered market
+kind actually hooks in, read with ``typing.get_type_hints``."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import pytest
 from judge.games import KINDS, Kind
 from judge.service.markets.kind import MarketKind
 
-# each hook's typed places: (argument position or "return", "S" | "P" | "entries")
+# each hook's typed places: (argument position or "return", "S" | "P" | "N" | "entries")
 # ("entries": the chart's phases, each its name and its state S)
 HOOKS: dict[str, tuple[tuple[int | str, str], ...]] = {
     "opening": (("return", "S"),),
@@ -28,7 +29,8 @@ HOOKS: dict[str, tuple[tuple[int | str, str], ...]] = {
     "carry": ((0, "S"), (1, "P"), ("return", "S")),
     "opening_letters": ((0, "S"),),
     "notices": ((0, "S"),),
-    "in_force": ((0, "S"),),
+    "in_force": ((0, "S"), (1, "N")),
+    "status_now": ((0, "N"),),
     "actors": ((0, "S"),),
     "terms": ((0, "S"),),
     "chart": ((0, "entries"),),
@@ -39,15 +41,16 @@ HOOKS: dict[str, tuple[tuple[int | str, str], ...]] = {
 MARKETS = [k for k in KINDS if k.market and not k.attachment]
 
 
-def _market(kind: Kind) -> MarketKind[Any, Any]:
+def _market(kind: Kind) -> MarketKind[Any, Any, Any]:
     market = kind.part("mail").market
     assert isinstance(market, MarketKind)
     return market
 
 
-def _expected(kind_types: tuple[Any, Any], what: str) -> Any:
-    state, played = kind_types
-    return {"S": state, "P": played, "entries": Sequence[tuple[str, state]]}[what]
+def _expected(kind_types: tuple[Any, Any, Any], what: str) -> Any:
+    state, played, now = kind_types
+    return {"S": state, "P": played, "N": now,
+            "entries": Sequence[tuple[str, state]]}[what]
 
 
 def _is_json(tp: Any) -> bool:
@@ -65,22 +68,22 @@ def _callable_of(tp: Any) -> Any:
 
 def record_problems(hints: Mapping[str, Any]) -> list[str]:
     """Every hook field of ``MarketKind`` (its field types ``hints``) whose typed place
-    is not the record's S or P."""
-    s, p = (t for t in MarketKind.__parameters__)  # type: ignore[attr-defined]
+    is not the record's S, P or N."""
+    s, p, n = MarketKind.__parameters__  # type: ignore[attr-defined]
     out = []
     for name, places in HOOKS.items():
         params, ret = get_args(_callable_of(hints[name]))
         for where, what in places:
             got = ret if where == "return" else params[where]
-            want = _expected((s, p), what)
+            want = _expected((s, p, n), what)
             if got != want:
                 out.append(f"MarketKind.{name} {where}: {got} is not {want}")
     return out
 
 
-def hook_problems(market: MarketKind[Any, Any], kind_types: tuple[Any, Any]) -> list[str]:
-    """Every hook of a kind's record whose state or played phase is not typed as the
-    kind's own S or P (a JSON mapping, or no annotation at all)."""
+def hook_problems(market: MarketKind[Any, Any, Any], kind_types: tuple[Any, Any, Any]) -> list[str]:
+    """Every hook of a kind's record whose state, played phase or in-force is not typed
+    as the kind's own S, P or N (a JSON mapping, or no annotation at all)."""
     out = []
     for name, places in HOOKS.items():
         hook: Callable[..., Any] | None = getattr(market, name)
@@ -92,23 +95,25 @@ def hook_problems(market: MarketKind[Any, Any], kind_types: tuple[Any, Any]) -> 
             key = "return" if where == "return" else params[int(where)]
             got = hints.get(key)
             want = _expected(kind_types, what)
-            if got != want or _is_json(got):
+            # (a kind's N may be a mapping of its own: Shareholders' sets in force)
+            if got != want or (what != "N" and _is_json(got)):
                 out.append(f"{market.name}.{name} ({getattr(hook, '__qualname__', hook)}) "
                            f"{key}: {got} is not {want}")
     return out
 
 
-def _kind_types(market: MarketKind[Any, Any]) -> tuple[Any, Any]:
-    """The S and P a kind's module declares its record with (``KIND: MarketKind[S, P]``)."""
+def _kind_types(market: MarketKind[Any, Any, Any]) -> tuple[Any, Any, Any]:
+    """The S, P and N a kind's module declares its record with (``KIND: MarketKind[S, P,
+    N]``)."""
     module = sys.modules[_module_of(market)]
     declared = get_type_hints(module)["KIND"]
     assert get_origin(declared) is MarketKind, declared
-    state, played = get_args(declared)
-    return state, played
+    state, played, now = get_args(declared)
+    return state, played, now
 
 
-def _module_of(market: MarketKind[Any, Any]) -> str:
-    """The judge's module that declares the kind's record (``KIND: MarketKind[S, P]``),
+def _module_of(market: MarketKind[Any, Any, Any]) -> str:
+    """The judge's module that declares the kind's record (``KIND: MarketKind[S, P, N]``),
     not one that imports it."""
     return next(name for name, module in list(sys.modules.items())
                 if name.startswith("judge.") and getattr(module, "KIND", None) is market
@@ -126,9 +131,10 @@ def test_the_records_hooks_are_typed_in_its_state_and_played_phase() -> None:
 @pytest.mark.parametrize("kind", MARKETS, ids=lambda k: k.name)
 def test_each_kinds_hooks_take_its_typed_state_and_played_phase(kind: Kind) -> None:
     market = _market(kind)
-    state, played = _kind_types(market)
-    assert not _is_json(state) and not _is_json(played), (state, played)
-    assert hook_problems(market, (state, played)) == []
+    state, played, now = _kind_types(market)
+    assert not any(_is_json(t) for t in (state, played)), (state, played)
+    assert now != Mapping[str, Any], now  # the kind's own, never the JSON mapping
+    assert hook_problems(market, (state, played, now)) == []
 
 
 @pytest.mark.parametrize("kind", MARKETS, ids=lambda k: k.name)
@@ -155,8 +161,8 @@ def test_a_record_reverted_to_json_is_found() -> None:
 
 
 def test_every_hook_field_is_checked() -> None:
-    """Each of the record's fields that takes a state or a played phase is in HOOKS: a
-    Callable field mentioning S or P."""
+    """Each of the record's fields that takes a state, a played phase or what is in
+    force is in HOOKS: a Callable field mentioning S, P or N."""
     hints = get_type_hints(MarketKind)
     typed = set(MarketKind.__parameters__)  # type: ignore[attr-defined]
 
@@ -165,6 +171,8 @@ def test_every_hook_field_is_checked() -> None:
             return any(mentions(a) for a in tp)
         return tp in typed or any(mentions(a) for a in get_args(tp))
 
-    hooks = {f.name for f in fields(MarketKind) if f.name != "codec" and mentions(hints[f.name])}
+    # (the codec and the reader are the store's edge: JSON in, typed out)
+    hooks = {f.name for f in fields(MarketKind)
+             if f.name not in ("codec", "reader") and mentions(hints[f.name])}
     assert hooks == set(HOOKS)
 

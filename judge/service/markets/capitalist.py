@@ -29,7 +29,7 @@ from judge.service.markets.capitalist_letters import (
     letters,
     opening_letters,
 )
-from judge.service.markets.capitalist_reader import CODEC, READER, board
+from judge.service.markets.capitalist_reader import CODEC, READER, InForce, board
 from judge.service.markets.charts import capitalist_chart
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import MarketKind
@@ -122,7 +122,7 @@ def _status(game: CapitalistGame, name: str) -> list[str]:
     return []
 
 
-def _in_force(game: CapitalistGame, now: Mapping[str, Any], name: str,
+def _in_force(game: CapitalistGame, now: InForce, name: str,
               acting: str | None) -> list[str]:
     """STATUS: what the member's kept mails have in force in the open phase (the latest
     mail with an accepted line replaced the set): his trades in a commerce phase; signed
@@ -130,13 +130,13 @@ def _in_force(game: CapitalistGame, now: Mapping[str, Any], name: str,
     if game.commerce:
         if acting is not None:
             return []
-        trades = (now.get("trades") or {}).get(name.upper())
+        trades = now.trades.get(name.upper())
         what = ("none sent (no trade)" if trades is None
                 else ", ".join(trades) or "NOTRADE (no trade)")
         return [f"  Your trades in force for {game.phase}: {what}"]
     if acting is None or game.economy.commanders.get(acting) != name.upper():
         return []
-    given = (now.get("orders") or {}).get(acting)
+    given = now.orders.get(acting)
     orders = ", ".join(given[1]) if given else "none sent"
     return [f"  Your {acting} orders for {game.phase} in force: {orders}"]
 
@@ -150,7 +150,7 @@ def _year_end(phase: str, played: PhasePlayed) -> bool:
     return played.points is not None
 
 
-KIND: MarketKind[CapitalistGame, PhasePlayed] = MarketKind(
+KIND: MarketKind[CapitalistGame, PhasePlayed, InForce] = MarketKind(
     game=CAPITALIST, member="player", defaults=DEFAULTS, codec=CODEC, opening=_opening,
     carry=_carry,
     acting=_acting, letters=letters, status=_status, opening_letters=opening_letters,

@@ -8,6 +8,7 @@ commerce phase, an order in a military one); and the state a phase opened with, 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
@@ -41,16 +42,25 @@ def _read(reading: Reading, mail: Mail) -> MailRead:
     return reading.read(mail, read_mail_lines(mail.lines, reading.board, reading.commerce))
 
 
-def _in_force(reading: Reading) -> Mapping[str, Any]:
-    """What STATUS shows in force: each player's trades (a commerce phase), each power's
-    orders with its commander's pseudonym (a military phase), as lines."""
-    return {"trades": {name: [f"{t.side.value} {t.units} {CURRENCIES.name_of(t.power)}"
-                              for t in trades] for name, trades in reading.trades.items()},
-            "orders": {power: (sender.strip().upper(), [str(o) for o, _ in built])
-                       for power, (_, sender, built) in reading.orders.items()}}
+@dataclass(frozen=True, slots=True)
+class InForce:
+    """What a phase's mail so far has in force, as STATUS shows it: each player's trades
+    (a commerce phase) and each power's orders with its commander's pseudonym (a
+    military phase), as lines."""
+
+    trades: Mapping[str, list[str]]
+    orders: Mapping[str, tuple[str, list[str]]]
 
 
-READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
+def _in_force(reading: Reading) -> InForce:
+    return InForce({name: [f"{t.side.value} {t.units} {CURRENCIES.name_of(t.power)}"
+                           for t in trades] for name, trades in reading.trades.items()},
+                   {power: (sender.strip().upper(), [str(o) for o, _ in built])
+                    for power, (_, sender, built) in reading.orders.items()})
+
+
+READER: Reader[Reading, InForce] = Reader(open=_open, resume=_resume, read=_read,
+                                          in_force=_in_force)
 
 
 def board() -> Map:

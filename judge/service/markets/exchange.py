@@ -133,7 +133,7 @@ def _year_end(phase: str, played: PhasePlayed) -> bool:
     return phase.endswith("A")
 
 
-KIND: MarketKind[ExchangeGame, PhasePlayed] = MarketKind(
+KIND: MarketKind[ExchangeGame, PhasePlayed, ExchangeGame] = MarketKind(
     game=EXCHANGE, member="investor", defaults=DEFAULTS, codec=CODEC, opening=_opening,
     acting=_acting, carry=_carry,
     letters=phase_letters, status=status, notices=notices,

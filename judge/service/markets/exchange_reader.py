@@ -46,14 +46,15 @@ def _read(reading: Reading, mail: Mail) -> MailRead:
     return reading.read(mail, read_mail_lines(mail.lines, reading.game.board, reading.kind))
 
 
-def _in_force(reading: Reading) -> Mapping[str, Any]:
+def _in_force(reading: Reading) -> ExchangeGame:
     """What STATUS and every reply show in force: the game as the phase's mail so far
     has left it, typed (judge.money.exchange.game), which the kind's views read
     (judge.service.markets.exchange_status)."""
-    return {"game": reading.game}
+    return reading.game
 
 
-READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
+READER: Reader[Reading, ExchangeGame] = Reader(open=_open, resume=_resume, read=_read,
+                                               in_force=_in_force)
 
 
 def _state(envelope: Mapping[str, Any], data: Mapping[str, Any]) -> ExchangeGame:

@@ -12,6 +12,7 @@ from judge.money.market.reading import Mail, MailRead
 
 S = TypeVar("S")  # a kind's state, typed: the game as a phase opens
 P = TypeVar("P", bound="Played")  # a kind's played phase, typed
+N = TypeVar("N")  # what a kind's phase has in force as its mail so far left it, typed
 
 
 class Ended(Protocol):
@@ -116,25 +117,27 @@ R = TypeVar("R", bound=PhaseReading[Any])
 
 
 @dataclass(frozen=True, slots=True)
-class Reader(Generic[R]):
+class Reader(Generic[R, N]):
     """How a kind's phase is read one mail at a time: ``open`` it from the case envelope
     (variant, game, rules, params, seed) and the state it opened with as the store
     keeps it, ``resume`` it from its JSON (the reading kept with the phase), ``read``
     one mail into it (the mail's lines as sent; what reading them gave), and
-    ``in_force``: what STATUS shows of it, as the kind's ``in_force`` reads it. Each
+    ``in_force``: what it has in force (typed ``N``), which the kind's ``in_force`` and
+    ``status_now`` read for STATUS and every reply. Each
     mail is read once, when it arrives; the phase is played once, at its deadline, from
     the reading (judge.service.markets.phases)."""
 
     open: Callable[[Mapping[str, Any], Mapping[str, Any]], R]
     resume: Callable[[Mapping[str, Any], Mapping[str, Any]], R]
     read: Callable[[R, Mail], MailRead]
-    in_force: Callable[[R], Mapping[str, Any]]
+    in_force: Callable[[R], N]
 
 
 @dataclass(frozen=True, slots=True)
-class MarketKind(Generic[S, P]):
-    """One market game kind, typed in its state ``S`` (the game as a phase opens) and
-    its played phase ``P``: the service decodes a stored state once per request through
+class MarketKind(Generic[S, P, N]):
+    """One market game kind, typed in its state ``S`` (the game as a phase opens), its
+    played phase ``P`` and what its open phase has in force ``N`` (as its reader reads
+    it from the phase's reading): the service decodes a stored state once per request through
     the kind's ``codec`` and hands every hook the typed values; JSON only where they
     are stored and at the batch edge.
 
@@ -169,9 +172,9 @@ class MarketKind(Generic[S, P]):
       None when the kind sends none;
     - ``in_force``: the STATUS lines of what a member's kept mails have in force in the
       open phase (his order sets by the replacement rule), given the state the phase
-      opened with, what the reader's ``in_force`` answers of the phase's reading, the
-      member's name and the power he is signed on as (or None); None when the kind's
-      STATUS shows none.
+      opened with, what the phase has in force (``N``, the reader's ``in_force`` of the
+      phase's reading), the member's name and the power he is signed on as (or None);
+      None when the kind's STATUS shows none.
     """
 
     game: Kind  # the registry's record (judge.games): name, title, player bounds
@@ -183,7 +186,7 @@ class MarketKind(Generic[S, P]):
     letters: Callable[[S, P, Mapping[str, Any], History[S]], list[Letter]]
     status: Callable[[S, str], list[str]]
     carry: Callable[[S, P], S]
-    reader: Reader[Any]  # how a phase is read one mail at a time
+    reader: Reader[Any, N]  # how a phase is read one mail at a time
     setup_problem: Callable[[Mapping[str, Any]], str | None] | None = None
     opening_letters: Callable[[S], list[Letter]] | None = None
     secret: bool = False
@@ -215,11 +218,11 @@ class MarketKind(Generic[S, P]):
         return int(given.get("MIN_PLAYERS", low)), int(given.get("MAX_PLAYERS", high))
     notices: Callable[[S, Sequence[Mapping[str, Any]], Mapping[str, Any], History[S]],
                       list[Letter]] | None = None
-    in_force: Callable[[S, Mapping[str, Any], str, str | None], list[str]] | None = None
+    in_force: Callable[[S, N, str, str | None], list[str]] | None = None
     # what STATUS shows every reader (members and the master) of the open phase as its
-    # mail so far has left it, given what the reader's ``in_force`` answers (Exchange's
-    # open asks without their sellers, its units to retreat); None when the kind has none
-    status_now: Callable[[Mapping[str, Any]], list[str]] | None = None
+    # mail so far has left it, given what it has in force (Exchange's open asks without
+    # their sellers, its units to retreat); None when the kind has none
+    status_now: Callable[[N], list[str]] | None = None
     # who may act in the phase a state opens: each a member's name (any mail of his in
     # the phase counts) or ``NAME/POWER`` (a mail of his signed on as that power); the
     # phase is processed early once each has sent mail for it and none has SET WAIT

@@ -41,6 +41,7 @@ from judge.text.commands import Step
 log = logging.getLogger(__name__)
 
 S = TypeVar("S")
+N = TypeVar("N")
 
 
 MAX_KEPT_LINES = 1000  # a member's lines kept for one phase, all his mails together
@@ -80,7 +81,7 @@ def answered(ctx: Context, steps: list[Step],
     ctx.results.extend(results)
 
 
-def lines(ctx: Context, who: Identity, kind: MarketKind[Any, Any],
+def lines(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
           steps: list[Step]) -> list[Result]:
     """One Result per line: every line but STATUS kept in one mail for the phase,
     accepted or refused as the phase would; then STATUS answered from the phase's
@@ -114,7 +115,7 @@ def _set_map(who: Identity, step: Step) -> Result:
     return Result(step.line, step.text, True, [f"Letters mailed to {who.name} {said}."])
 
 
-def _keep(ctx: Context, who: Identity, kind: MarketKind[Any, Any],
+def _keep(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
           kept: list[Step]) -> list[Result]:
     game = who.game
     assert who.player is not None and who.player.name is not None
@@ -127,7 +128,7 @@ def _keep(ctx: Context, who: Identity, kind: MarketKind[Any, Any],
     return _read(ctx, who, kind, record, kept)
 
 
-def _read(ctx: Context, who: Identity, kind: MarketKind[Any, Any], record: PhaseRecord,
+def _read(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any], record: PhaseRecord,
           kept: list[Step]) -> list[Result]:
     """The mail read once, into the phase as its earlier mail left it (kept with the
     phase): each line refused with its reason, done at once, or kept for the phase;
@@ -195,7 +196,7 @@ def _read(ctx: Context, who: Identity, kind: MarketKind[Any, Any], record: Phase
     return out
 
 
-def _in_force_tail(kind: MarketKind[S, Any], record: PhaseRecord, state: S,
+def _in_force_tail(kind: MarketKind[S, Any, Any], record: PhaseRecord, state: S,
                    reading: PhaseReading[Any], read: MailRead, name: str,
                    acting: str | None) -> Result:
     """What the reply ends with: what is in force now, after this mail, for each account
@@ -231,7 +232,7 @@ def _confirmed(text: str, done: str, phase: str) -> str:
 IMMEDIATE = ("TRANSFER", "ASK", "WITHDRAW", "TAKE", "LEDGER", "DRAW", "NODRAW", "ACCEPT")
 
 
-def _notify(ctx: Context, kind: MarketKind[S, Any], record: PhaseRecord, state: S,
+def _notify(ctx: Context, kind: MarketKind[S, Any, Any], record: PhaseRecord, state: S,
             seen: int, after: list[Mapping[str, Any]]) -> None:
     """The letters this mail's immediate commands send at once (a transfer's recipient,
     a taken ask's seller, a ledger): the events after the ``seen`` earlier mails caused."""
@@ -246,7 +247,7 @@ def _notify(ctx: Context, kind: MarketKind[S, Any], record: PhaseRecord, state: 
         ctx.gather(("letters", game.id), letter, partial(_send_gathered, ctx, game, kind))
 
 
-def _send_gathered(ctx: Context, game: Game, kind: MarketKind[Any, Any],
+def _send_gathered(ctx: Context, game: Game, kind: MarketKind[Any, Any, Any],
                    letters: list[Letter]) -> None:
     """A mail's immediate letters, those to one reader in one template as one letter:
     their lines one after another, under the first one's subject."""
@@ -278,14 +279,14 @@ def _plain(reason: str) -> str:
     return _CODE.sub("", reason)
 
 
-def _in_force_now(ctx: Context, who: Identity, kind: MarketKind[Any, Any],
-                  record: PhaseRecord) -> Mapping[str, Any]:
-    """What the mail kept so far has in force: read from the phase's reading (no
-    replay)."""
+def _in_force_now(ctx: Context, who: Identity, kind: MarketKind[Any, Any, N],
+                  record: PhaseRecord) -> N:
+    """What the mail kept so far has in force, typed as the kind reads it: from the
+    phase's reading (no replay)."""
     return kind.reader.in_force(reading_of(ctx.session, who.game, kind, record))
 
 
-def _status(ctx: Context, who: Identity, kind: MarketKind[Any, Any], step: Step) -> Result:
+def _status(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any], step: Step) -> Result:
     record = current_record(ctx.session, who.game)
     assert who.player is not None and who.player.name is not None
     if record is None:

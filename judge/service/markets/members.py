@@ -38,7 +38,7 @@ def market_members(ctx: Context, game: Game) -> list[Player]:
     return [m for m in members(ctx.session, game) if m.role == MEMBER]
 
 
-def create(ctx: Context, cmd: c.Create, step: Step, kind: MarketKind[Any, Any],
+def create(ctx: Context, cmd: c.Create, step: Step, kind: MarketKind[Any, Any, Any],
            master_hash: str) -> Result:
     """``CREATE <game> <password> <KIND> [PARAM=value | FLAG ...]``: parameters are checked
     now (spec section 6), by playing the opening the game would have."""
@@ -71,7 +71,7 @@ def create(ctx: Context, cmd: c.Create, step: Step, kind: MarketKind[Any, Any],
     ])
 
 
-def _check_param(kind: MarketKind[Any, Any], name: str, value: str) -> None:
+def _check_param(kind: MarketKind[Any, Any, Any], name: str, value: str) -> None:
     if name not in kind.defaults:
         raise Refusal(f"{name} is not a parameter of {kind.title}; its parameters are "
                       f"{', '.join(kind.defaults)}")
@@ -81,7 +81,7 @@ def _check_param(kind: MarketKind[Any, Any], name: str, value: str) -> None:
         raise Refusal(f"{name}={value}: {e}") from None
 
 
-def set_param(ctx: Context, game: Game, kind: MarketKind[Any, Any], name: str, value: str,
+def set_param(ctx: Context, game: Game, kind: MarketKind[Any, Any, Any], name: str, value: str,
               step: Step) -> Result:
     """The master's ``SET <parameter> <value>`` before the start."""
     if game.state != GameState.FORMING:
@@ -96,12 +96,12 @@ def set_param(ctx: Context, game: Game, kind: MarketKind[Any, Any], name: str, v
     return Result(step.line, step.text, True, [f"{name} is now {value} in {game.name}."])
 
 
-def _fewest(game: Game, kind: MarketKind[Any, Any]) -> list[str]:
+def _fewest(game: Game, kind: MarketKind[Any, Any, Any]) -> list[str]:
     """Names for as few members as the game may start with, to try its opening on."""
     return [f"P{i}" for i in range(kind.bounds(params_of(game, kind))[0])]
 
 
-def set_setting(ctx: Context, game: Game, kind: MarketKind[Any, Any], name: str, value: str,
+def set_setting(ctx: Context, game: Game, kind: MarketKind[Any, Any, Any], name: str, value: str,
                 step: Step) -> Result:
     """The master's ``SET <word> <value>`` of the kind's own settings, before the start."""
     if game.state != GameState.FORMING:
@@ -114,7 +114,7 @@ def set_setting(ctx: Context, game: Game, kind: MarketKind[Any, Any], name: str,
     return Result(step.line, step.text, True, [f"SET {name} {value}: done in {game.name}."])
 
 
-def opening_problem(game: Game, kind: MarketKind[Any, Any], names: list[str]) -> str | None:
+def opening_problem(game: Game, kind: MarketKind[Any, Any, Any], names: list[str]) -> str | None:
     if kind.setup_problem is not None:
         return kind.setup_problem(envelope(game, kind))
     try:
@@ -124,7 +124,7 @@ def opening_problem(game: Game, kind: MarketKind[Any, Any], names: list[str]) ->
     return None
 
 
-def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind[Any, Any],
+def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind[Any, Any, Any],
          password_hash: str) -> Result:
     if game.state != GameState.FORMING:
         raise Refusal(f"{game.name} has started; {kind.member}s join before the start")
@@ -165,7 +165,7 @@ def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind[Any
 
 
 def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
-           kind: MarketKind[Any, Any]) -> Result | None:
+           kind: MarketKind[Any, Any, Any]) -> Result | None:
     """A sign-on as a member (his name) or as a power he may act for (his own
     password); None for the master's and observers' sign-ons, which are the service's."""
     who = cmd.who.upper()
@@ -216,7 +216,7 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
                   signon=identity.number)
 
 
-def _may_act_for(game: Game, kind: MarketKind[Any, Any], record: PhaseRecord | None,
+def _may_act_for(game: Game, kind: MarketKind[Any, Any, Any], record: PhaseRecord | None,
                  name: str) -> str:
     """The powers ``name`` may sign on as now (the kind's ``acting``), for a refusal of a
     sign-on as another: ``, or as ITALY or GERMANY, which ... now``; "" for none."""

@@ -24,7 +24,7 @@ EVERYONE = "*"
 
 
 def open_phase_news(session: Session, settings: Settings, game: Game,
-                    kind: MarketKind[Any, Any]) -> list[str]:
+                    kind: MarketKind[Any, Any, Any]) -> list[str]:
     """The public letters of the phase being played, so far, each as its text without
     the judge's signature."""
     record = current_record(session, game)

@@ -71,7 +71,7 @@ def schedule(session: Session, game: Game, record: PhaseRecord, now: datetime) -
     return due
 
 
-def start(session: Session, settings: Settings, game: Game, kind: MarketKind[S, P],
+def start(session: Session, settings: Settings, game: Game, kind: MarketKind[S, P, Any],
           now: datetime) -> PhaseRecord:
     """Begin a forming game with the members who joined; ValueError says why it cannot."""
     names = [m.name or "" for m in members(session, game) if m.role == MEMBER]
@@ -97,7 +97,7 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind[S, 
     return record
 
 
-def advance(session: Session, settings: Settings, game: Game, kind: MarketKind[Any, Any],
+def advance(session: Session, settings: Settings, game: Game, kind: MarketKind[Any, Any, Any],
             now: datetime) -> str | None:
     """The one next thing due: a deadline for a new phase, or the phase played."""
     if game.state != GameState.ACTIVE:
@@ -117,7 +117,8 @@ def advance(session: Session, settings: Settings, game: Game, kind: MarketKind[A
     return "processed"
 
 
-def ready(session: Session, game: Game, kind: MarketKind[Any, Any], record: PhaseRecord) -> bool:
+def ready(session: Session, game: Game, kind: MarketKind[Any, Any, Any],
+          record: PhaseRecord) -> bool:
     """Whether the phase may be processed before its deadline, as a board game's is:
     everyone who may act in it (the kind's ``actors``) has sent mail for it that the
     judge kept, each power he acts for signed on as that power, and no member has asked
@@ -138,7 +139,7 @@ def ready(session: Session, game: Game, kind: MarketKind[Any, Any], record: Phas
     return True
 
 
-def process(session: Session, settings: Settings, game: Game, kind: MarketKind[S, P],
+def process(session: Session, settings: Settings, game: Game, kind: MarketKind[S, P, Any],
             record: PhaseRecord, now: datetime) -> None:
     """Play the phase, once, from its reading (each mail was read when it came)."""
     reading: PhaseReading[P] = reading_of(session, game, kind, record)
@@ -149,7 +150,7 @@ def process(session: Session, settings: Settings, game: Game, kind: MarketKind[S
 READ = "read"  # MarketMail.refusals: what reading the mail gave (MailRead's JSON)
 
 
-def reading_of(session: Session, game: Game, kind: MarketKind[Any, Any],
+def reading_of(session: Session, game: Game, kind: MarketKind[Any, Any, Any],
                record: PhaseRecord) -> PhaseReading[Any]:
     """The phase as its mail so far has left it: resumed from the reading kept with the
     phase; opened from its state before its first mail. A phase whose mail was kept
@@ -179,7 +180,7 @@ def mails_read(session: Session, record: PhaseRecord) -> list[MailRead]:
             if READ in (m.refusals or {})]
 
 
-def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind[S, P],
+def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind[S, P, Any],
              record: PhaseRecord, played: P, now: datetime) -> None:
     """Store a played phase's answer, tell everyone, and open the next phase or end."""
     result = kind.codec.played_json(played)
@@ -215,7 +216,7 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind[
           year_chart(session, game, kind, record, played))
 
 
-def _state_waives(game: Game, kind: MarketKind[S, P], record: PhaseRecord, played: P,
+def _state_waives(game: Game, kind: MarketKind[S, P, Any], record: PhaseRecord, played: P,
                   after: S, letters: list[Letter]) -> None:
     """After an adjustment phase on the board, the public letters say which powers
     waived builds (``FRANCE builds 1 of 2, waives 1.``); not in a BLIND game, whose
@@ -233,8 +234,8 @@ def _state_waives(game: Game, kind: MarketKind[S, P], record: PhaseRecord, playe
             letter.view.setdefault("waived", waived)
 
 
-def _keep_public(settings: Settings, game: Game, kind: MarketKind[Any, Any], record: PhaseRecord,
-                 letters: list[Letter]) -> None:
+def _keep_public(settings: Settings, game: Game, kind: MarketKind[Any, Any, Any],
+                 record: PhaseRecord, letters: list[Letter]) -> None:
     """The public letters of the phase, as everyone read them but for their signature
     and their wrapping, kept with its result: HISTORY shows them, wrapped to its own
     width (judge.service.markets.game)."""
@@ -248,12 +249,12 @@ def _keep_public(settings: Settings, game: Game, kind: MarketKind[Any, Any], rec
 SIGNATURE = "\n-- \n"  # where a letter's text ends and the judge's signature begins
 
 
-def _body(settings: Settings, game: Game, kind: MarketKind[Any, Any], one: Letter) -> str:
+def _body(settings: Settings, game: Game, kind: MarketKind[Any, Any, Any], one: Letter) -> str:
     return render_letter(one.template, v=one.view, game=game.name, title=kind.title,
                   judge=settings.name, judge_address=settings.address)
 
 
-def history(session: Session, game: Game, kind: MarketKind[S, P], current: PhaseRecord,
+def history(session: Session, game: Game, kind: MarketKind[S, P, Any], current: PhaseRecord,
             events: Sequence[Mapping[str, Any]]) -> list[Past[S]]:
     """The game's processed phases, and the current one with the events of its mail so
     far (a kind's ledger reads them), each state typed."""
@@ -266,7 +267,7 @@ def history(session: Session, game: Game, kind: MarketKind[S, P], current: Phase
                        {"events": list(events)})]
 
 
-def year_chart(session: Session, game: Game, kind: MarketKind[S, P], record: PhaseRecord,
+def year_chart(session: Session, game: Game, kind: MarketKind[S, P, Any], record: PhaseRecord,
                played: P, final: S | None = None) -> tuple[bytes, str] | None:
     """At a year's end, the chart of the game so far, which goes beside the phase's
     public letter (``final``: the last state of a game that ended, which no phase record
@@ -278,7 +279,7 @@ def year_chart(session: Session, game: Game, kind: MarketKind[S, P], record: Pha
                         f"{game.name}-{record.phase}-chart.png", final)
 
 
-def market_chart(game: Game, kind: MarketKind[S, Any], records: Sequence[PhaseRecord],
+def market_chart(game: Game, kind: MarketKind[S, Any, Any], records: Sequence[PhaseRecord],
                  name: str, final: S | None = None) -> tuple[bytes, str] | None:
     """The kind's chart of the states the phases ``records`` opened with (and ``final``),
     each decoded once through the kind's codec; None when the kind draws none or it
@@ -307,7 +308,7 @@ def board_map(game: Game, record: PhaseRecord, played: Played) -> tuple[bytes, s
     return png, f"{game.name}-{record.phase}.png"
 
 
-def _send(session: Session, settings: Settings, game: Game, kind: MarketKind[Any, Any],
+def _send(session: Session, settings: Settings, game: Game, kind: MarketKind[Any, Any, Any],
           now: datetime, letters: list[Letter],
           picture: tuple[bytes, str] | None = None,
           chart: tuple[bytes, str] | None = None) -> None:

@@ -17,7 +17,7 @@ S = TypeVar("S")
 PARAM = "param:"  # a GM parameter in Game.options: "param:MIN_BID" -> "100"
 
 
-def params_of(game: Game, kind: MarketKind[Any, Any]) -> dict[str, Any]:
+def params_of(game: Game, kind: MarketKind[Any, Any, Any]) -> dict[str, Any]:
     """The game's GM parameters, typed as the kind's defaults."""
     out: dict[str, Any] = {}
     for key, text in game.options.items():
@@ -47,18 +47,18 @@ def typed(text: str, default: Any) -> Any:
     return word.upper()
 
 
-def envelope(game: Game, kind: MarketKind[Any, Any]) -> dict[str, Any]:
+def envelope(game: Game, kind: MarketKind[Any, Any, Any]) -> dict[str, Any]:
     return {"variant": game.map_name, "game": kind.name, "rules": list(game.flags),
             "params": params_of(game, kind), "seed": game.seed}
 
 
-def opening_envelope(game: Game, kind: MarketKind[Any, Any]) -> dict[str, Any]:
+def opening_envelope(game: Game, kind: MarketKind[Any, Any, Any]) -> dict[str, Any]:
     """What a kind's opening is given: the envelope, and the game's options (for the
     settings a kind reads at the start, such as Exchange's PREFLOATED holdings)."""
     return {**envelope(game, kind), "options": dict(game.options)}
 
 
-def opened(game: Game, kind: MarketKind[S, Any], record: PhaseRecord) -> S:
+def opened(game: Game, kind: MarketKind[S, Any, Any], record: PhaseRecord) -> S:
     """The state a phase opened with, typed: its stored JSON decoded once through the
     kind's codec, with the game's envelope."""
     return kind.codec.state(envelope(game, kind), record.state)

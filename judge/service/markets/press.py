@@ -29,7 +29,7 @@ from judge.text.commands import Step
 MAX_BODY_LINES = 500
 
 
-def market_press(ctx: Context, cmd: c.Press, step: Step, kind: MarketKind[Any, Any]) -> Result:
+def market_press(ctx: Context, cmd: c.Press, step: Step, kind: MarketKind[Any, Any, Any]) -> Result:
     who = ctx.member()
     game = who.game
     if not any(line.strip() for line in cmd.body):
@@ -76,7 +76,7 @@ def market_press(ctx: Context, cmd: c.Press, step: Step, kind: MarketKind[Any, A
     return Result(step.line, step.text, True, [f"Press sent to {to} ({size}) as {sender}."])
 
 
-def _member_named(ctx: Context, kind: MarketKind[Any, Any], game: Game, word: str,
+def _member_named(ctx: Context, kind: MarketKind[Any, Any, Any], game: Game, word: str,
                   joined: Mapping[str, Player]) -> str:
     """The member a recipient word names: his name, or a power's name for whoever acts
     for it now (its leader, its commander)."""

@@ -33,7 +33,7 @@ from judge.service.markets.shareholders_letters import (
     office_word,
     opening_letters,
 )
-from judge.service.markets.shareholders_reader import CODEC, READER, Kept, board, setup
+from judge.service.markets.shareholders_reader import CODEC, READER, Kept, Sets, board, setup
 
 __all__ = ["GAME", "KIND", "SUBJECT", "label", "office_word"]
 
@@ -131,14 +131,13 @@ def _status(state: Kept, name: str) -> list[str]:
             *retreat_lines(game.position, board(), name)]
 
 
-def _in_force(state: Kept, now: Mapping[str, Any], name: str,
+def _in_force(state: Kept, sets: Sets, name: str,
               acting: str | None) -> list[str]:
     """STATUS: the member's set in force in the open phase, as the runner played the
     mails kept so far (the latest mail with an accepted line replaced the set): his
     January orders when signed on as himself in January; signed on as a country he
     holds office in, his own set for it (each Codirector's apart, none of the others')."""
     game = state.game
-    sets: Mapping[str, list[str]] = now.get("sets") or {}
     january = game.turn.step is Step.JANUARY
     if acting is None:
         if not january:
@@ -168,7 +167,7 @@ def _year_end(phase: str, played: Turned) -> bool:
     return played.net_worth is not None
 
 
-KIND: MarketKind[Kept, Turned] = MarketKind(
+KIND: MarketKind[Kept, Turned, Sets] = MarketKind(
     # the bounds are the GM parameters MIN_PLAYERS and MAX_PLAYERS: the runner checks
     # them at the start with the spec's reasons
     game=SHAREHOLDERS, member="player", defaults=DEFAULTS, codec=CODEC, opening=_opening,

@@ -40,11 +40,15 @@ def _read(reading: Reading, mail: Mail) -> MailRead:
     return reading.read(mail, read_mail_lines(mail.lines, reading.board))
 
 
-def _in_force(reading: Reading) -> Mapping[str, Any]:
-    return {"sets": reading.in_force()}
+Sets = Mapping[str, list[str]]  # each sender key's set in force, as lines
 
 
-READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
+def _in_force(reading: Reading) -> Sets:
+    """What STATUS and every reply show in force: each sender's set, as lines."""
+    return reading.in_force()
+
+
+READER: Reader[Reading, Sets] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
 
 
 @dataclass(frozen=True)
