@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from judge.service.markets.kind import MarketKind
 from judge.storage.schema import Game, MarketMail, PhaseRecord
@@ -59,9 +60,22 @@ def opening_envelope(game: Game, kind: MarketKind[Any, Any, Any]) -> dict[str, A
 
 
 def opened(game: Game, kind: MarketKind[S, Any, Any], record: PhaseRecord) -> S:
-    """The state a phase opened with, typed: its stored JSON decoded once through the
-    kind's codec, with the game's envelope."""
-    return kind.codec.state(envelope(game, kind), record.state)
+    """The state a phase opened with, typed: its stored JSON decoded through the kind's
+    codec, with the game's envelope, once for the record as it was loaded (a request
+    loads its records afresh; a state stored anew is decoded anew). The hooks read it
+    and change nothing of it."""
+    stored = record.state
+    known = _OPENED.get(record)
+    if known is not None and known[0] is stored:
+        typed: S = known[1]
+        return typed
+    typed = kind.codec.state(envelope(game, kind), stored)
+    _OPENED[record] = (stored, typed)
+    return typed
+
+
+# each record's stored state and its typed decoding, while the record is loaded
+_OPENED: WeakKeyDictionary[PhaseRecord, tuple[Any, Any]] = WeakKeyDictionary()
 
 
 def mails_json(mails: Iterable[MarketMail]) -> list[dict[str, Any]]:
