@@ -7,7 +7,8 @@ rates. A market kind's chart is read from the states the game's phases opened wi
 (oldest first, each typed with its phase's name) and the state the next phase opens
 with; it goes out as a public letter of its own,
 whose text gives the same figures, when the phase played ends a year (the kind's
-``year_end``); the Bourse's rides on its Fall turn letter."""
+``year_end``); the Bourse's (drawn by judge.service.markets.bourse.turns with the
+same pieces) rides on its Fall turn letter."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from judge.maps import Panel, chart_png
-from judge.money.bourse.state import Bourse
 from judge.money.capitalist.state import CapitalistGame
 from judge.money.exchange.game import ExchangeGame, Status
 from judge.service.markets.shareholders_reader import Kept
@@ -27,7 +27,7 @@ def _year(phase: str) -> int:
     return int(phase[1:5]) if len(phase) >= 5 and phase[1:5].isdigit() else 0
 
 
-def _series(points: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[tuple[str, ...],
+def series_of(points: Sequence[tuple[str, Mapping[str, Any]]]) -> tuple[tuple[str, ...],
                                                                      dict[str, list[float | None]]]:
     """Steps and each power's values, from (step, {power: value}) pairs (a step once:
     its last values)."""
@@ -46,7 +46,7 @@ def shareholders_chart(entries: Sequence[tuple[str, Kept]]) -> list[Panel]:
     """Share prices as published each January (the kept state's ``prices``)."""
     points = [(str(_year(phase) + (1 if phase.startswith("W") else 0)), kept.prices)
               for phase, kept in entries if kept.prices]
-    steps, series = _series(points)
+    steps, series = series_of(points)
     return [Panel("Share prices, each January", "price ($)", steps, series)]
 
 
@@ -58,7 +58,7 @@ def exchange_chart(entries: Sequence[tuple[str, ExchangeGame]]) -> list[Panel]:
                {p: c.price for p, c in game.corporations.items()
                 if c.status is not Status.UNSTARTED})
               for phase, game in entries if phase.startswith("W") and game.corporations]
-    steps, prices = _series(points)
+    steps, prices = series_of(points)
     return [Panel("Share prices", "price (AgP)", steps, prices)]
 
 
@@ -66,18 +66,8 @@ def capitalist_chart(entries: Sequence[tuple[str, CapitalistGame]]) -> list[Pane
     """Each currency's rate as published at each commerce phase (centimes as francs)."""
     points = [(phase[:5], {p: r / 100 for p, r in game.economy.rates.items()})
               for phase, game in entries]
-    steps, series = _series(points)
+    steps, series = series_of(points)
     return [Panel("Currency rates", "rate (SFr)", steps, series, "season")]
-
-
-def bourse_chart(entries: Sequence[tuple[str, Bourse]]) -> list[Panel]:
-    """The Bourse's currency rates (cents as dollars) as each host phase opened (and
-    ``after``: as the next opens), each read typed."""
-    points = [(phase[:5] if phase != "after" else "now",
-               {p: bourse.rate(p) / 100 for p in bourse.powers})
-              for phase, bourse in entries if bourse.powers]
-    steps, series = _series(points)
-    return [Panel("Currency rates", "rate ($)", steps, series, "season")]
 
 
 def chart_picture(title: str, chart: Callable[[Sequence[E]], list[Panel]],

@@ -17,6 +17,7 @@ gets which. A phase's turn letter waits until the host's next phase has its dead
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -27,6 +28,7 @@ from judge.engine.maps import load_map
 from judge.engine.phase import Phase, Season
 from judge.engine.position import Position
 from judge.games import BOURSE
+from judge.maps import Panel
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.scoring import eliminate, score
 from judge.money.bourse.state import Bourse
@@ -47,7 +49,7 @@ from judge.service.markets.bourse.letters import (
     start_view,
     turn_view,
 )
-from judge.service.markets.charts import bourse_chart, chart_picture
+from judge.service.markets.charts import chart_picture, series_of
 from judge.storage.phases import current_record, phase_records
 from judge.storage.schema import Game, PhaseRecord
 
@@ -121,6 +123,16 @@ def opened(session: Session, settings: Settings, game: Game, record: PhaseRecord
              readers(session, game), record.deadline)
     elif turn_open(Phase.parse(record.phase), params):
         send_opening(session, settings, game, record, bourse, now)
+
+
+def bourse_chart(entries: Sequence[tuple[str, Bourse]]) -> list[Panel]:
+    """The Bourse's currency rates (cents as dollars) as each host phase opened (and
+    ``after``: as the next opens), each read typed."""
+    points = [(phase[:5] if phase != "after" else "now",
+               {p: bourse.rate(p) / 100 for p in bourse.powers})
+              for phase, bourse in entries if bourse.powers]
+    steps, series = series_of(points)
+    return [Panel("Currency rates", "rate ($)", steps, series, "season")]
 
 
 def _chart(session: Session, game: Game, record: PhaseRecord,
