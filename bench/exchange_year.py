@@ -22,7 +22,9 @@ import time
 from typing import Any
 
 from judge.batch import run_case
+from judge.money.exchange.outcome import played_from_json
 from judge.service.markets.exchange import KIND
+from judge.service.markets.exchange_reader import setup
 from judge.service.reports.replies import render
 from judge.text.exchange import _read_command, read_command
 
@@ -113,8 +115,11 @@ def letters_time(state: dict[str, Any], result: dict[str, Any], repeat: int) -> 
     times = []
     for _ in range(repeat):
         start = time.process_time()
-        for letter in KIND.letters(state, {**result, "rules": [], "params": {}}):
-            view = {"next_phase": result["state"]["phase"], "deadline": "-", **letter.view}
+        envelope = {"variant": "standard", "rules": [], "params": {}}
+        played = played_from_json(result, *setup(envelope))
+        for letter in KIND.letters(KIND.codec.state(envelope, state), played, envelope,
+                                   list):
+            view = {"next_phase": played.game.phase, "deadline": "-", **letter.view}
             render(letter.template, v=view, game="bench", title="Exchange",
                    judge="judge", judge_address="judge@example.org")
         times.append(time.process_time() - start)

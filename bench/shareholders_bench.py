@@ -120,9 +120,11 @@ def replay(state: dict[str, Any], mails: list[dict[str, Any]]) -> tuple[list[flo
         json.dumps(kept)
         each.append(time.perf_counter() - start)
     start = time.perf_counter()
-    result = KIND.reader.resume(envelope, json.loads(json.dumps(kept))).close(reads)
-    for letter in KIND.letters(state, {**result, "rules": [], "params": {}}):
-        view = {"next_phase": result["state"]["phase"], "deadline": "-", **letter.view}
+    played = KIND.reader.resume(envelope, json.loads(json.dumps(kept))).played(reads)
+    before = KIND.codec.state(envelope, state)
+    for letter in KIND.letters(before, played, envelope, list):
+        view = {"next_phase": KIND.codec.phase(KIND.codec.after(played)), "deadline": "-",
+                **letter.view}
         render(letter.template, v=view, game="bench", title=KIND.title, judge="judge",
                judge_address="judge@example.org")
     return each, time.perf_counter() - start

@@ -24,8 +24,8 @@ from judge.service.board.chartbook import book_mails
 from judge.service.board.phases import PUBLIC
 from judge.service.kinds import part_of
 from judge.service.lookups import ending_words
-from judge.service.markets.charts import chart_picture
 from judge.service.markets.news import open_phase_news
+from judge.service.markets.phases import market_chart
 from judge.service.reports.roster import deadline_text
 from judge.storage.games import all_games, find_game, members
 from judge.storage.schema import (
@@ -201,10 +201,8 @@ def chart_png(session: Session, game: Game) -> bytes:
     market = getattr(part_of(game), "market", None)
     if market is None or market.chart is None or blind(game):
         return b""
-    entries = [{"phase": r.phase, "state": r.state} for r in played(session, game)]
-    made = chart_picture(f"{market.title} {game.name}: the market so far", market.chart,
-                         entries, f"{game.name}-chart.png")
-    return made[0][0] if made is not None else b""
+    made = market_chart(game, market, played(session, game), f"{game.name}-chart.png")
+    return made[0] if made is not None else b""
 
 
 def broadcasts(session: Session, game: Game) -> list[Broadcast]:

@@ -30,6 +30,7 @@ from judge.engine.state import position_from_state
 from judge.games import Kind, attachments, games, kind_named, kind_of
 from judge.service.board.phases import acting_players
 from judge.service.kinds import attachments_of, part_of
+from judge.service.markets.play import envelope, opened
 from judge.service.processing import process_due
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import InboundMessage
@@ -99,8 +100,9 @@ def held_for_deadline(factory: sessionmaker[Session], name: str) -> str | None:
         record = current_record(s, game)
         assert record is not None
         if kind_of(game.variant).market:
-            actors = part_of(game).market.actors  # type: ignore[attr-defined]
-            return "nobody may act" if not actors(record.state) else None
+            market = part_of(game).market  # type: ignore[attr-defined]
+            return "nobody may act" if not market.actors(opened(game, market, record)) \
+                else None
         position = position_of(record, BOARD)
         if not acting_players(s, game, position, BOARD):
             return "nobody may act"
@@ -125,6 +127,7 @@ def phase_mails(play: Play, factory: sessionmaker[Session], name: str, opened: S
             return [(power, power, [str(o) for o in orders[power]])
                     for power in play.members if orders.get(power)]
         market = part_of(game).market  # type: ignore[attr-defined]
+        typed = market.codec.state(envelope(game, market), opened)  # as the service reads it
     mails: list[Mail] = []
     for member in play.members:
         lines = play.own(opened, member)
@@ -136,7 +139,7 @@ def phase_mails(play: Play, factory: sessionmaker[Session], name: str, opened: S
     orders = board_orders(position_from_state(opened, BOARD), rng) if on_board else {}
     for power in sorted(set(units) | set(opened.get("centers", {}))):
         lines = [str(o) for o in orders.get(power, [])] + play.extra(opened, power)
-        for member in market.acting(opened, power) if lines else ():
+        for member in market.acting(typed, power) if lines else ():
             mails.append((member, power, lines))
     return mails
 

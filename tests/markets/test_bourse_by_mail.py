@@ -302,3 +302,24 @@ def test_switching_no_early_during_the_game_tells_every_member(market: MarketJud
     assert "may now be processed before its deadline" in letter
     again = market.send(GM, "SIGNON MASTER@ba masterpw", "SET NO_EARLY OFF")
     assert not [m for m in again if m.recipient == CAROL]  # no change, no letter
+
+
+def test_status_after_the_end_says_how_the_bourse_was_scored(market: MarketJudge) -> None:
+    """A member's STATUS once the host ended reads how the Bourse was scored, as kept
+    with the last phase: how the host ended, his credits and the winner, the figures
+    the end letter gave him."""
+    _game(market)
+    _start(market)
+    _join(market, CAROL, "crown")
+    _join(market, DAVE, "sceptre", pw="secret2")
+    _lines(market, DAVE, "SELL 500 LIRA", "BUY 500 ROUBLES", pw="secret2")
+    market.deadline("ba")  # S1901M: RUSSIA's 4 centres make ROUBLES worth more
+    out = market.send(GM, "SIGNON MASTER@ba masterpw", "TERMINATE")
+    [end] = [m for m in out if m.subject == "ba: the Bourse ends" and m.recipient == CAROL]
+    credits = {n: c for n, c in re.findall(r"^  (CROWN|SCEPTRE) +([0-9.]+)", end.body, re.M)}
+    assert float(credits["SCEPTRE"]) > float(credits["CROWN"]) and "Winner: SCEPTRE." \
+        in end.body
+    reply = _lines(market, CAROL, "STATUS")
+    assert "Bourse of ba, over: CROWN" in reply
+    assert "The host game ended (terminated) in F1901M; no turn comes any more." in reply
+    assert f"Your credits: {credits['CROWN']}; the winner: SCEPTRE." in reply

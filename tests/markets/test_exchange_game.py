@@ -184,7 +184,10 @@ def test_a_new_leader_gets_the_whole_ledger(
 def _election(was: str | None, leader: str, past_leaders: list[str | None]) -> str:
     """ALICE's statement of an election that ``leader`` won (``was`` leading), in a game
     whose earlier phases had FRANCE led by ``past_leaders``."""
+    from judge.money.exchange.outcome import played_from_json
     from judge.service.markets.exchange import KIND
+    from judge.service.markets.exchange_reader import setup
+    from judge.service.markets.kind import Past
     from judge.service.reports.replies import render
 
     def state(phase: str, who: str | None, treasury: int) -> dict[str, Any]:
@@ -194,15 +197,16 @@ def _election(was: str | None, leader: str, past_leaders: list[str | None]) -> s
                 "investors": {n: {"cash": 10, "shares": {"FRANCE": 5}}
                               for n in ("ALICE", "BOB")}}
 
-    past = [{"phase": f"W19{i:02d}A", "state": state(f"W19{i:02d}A", who, 40 + i),
-             "result": {"events": [{"event": "income", "corporation": "FRANCE",
-                                    "amount": 7}]}}
+    envelope = {"variant": "standard"}
+    past = [Past(f"W19{i:02d}A", KIND.codec.state(envelope, state(f"W19{i:02d}A", who, 40 + i)),
+                 {"events": [{"event": "income", "corporation": "FRANCE", "amount": 7}]})
             for i, who in enumerate(past_leaders)]
-    before = state("W1905E", was, 60)
+    before = KIND.codec.state(envelope, state("W1905E", was, 60))
     events = [{"event": "elected", "corporation": "FRANCE", "leader": leader, "was": was}]
-    history = [*past, {"phase": "W1905E", "state": before, "result": {"events": events}}]
-    letters = KIND.letters(before, {"state": state("W1905E", leader, 60), "events": events,
-                                    "variant": "standard", "history": lambda: history})
+    history = [*past, Past("W1905E", before, {"events": events})]
+    played = played_from_json({"state": state("W1905E", leader, 60), "events": events},
+                              *setup(envelope))
+    letters = KIND.letters(before, played, envelope, lambda: history)
     [mine] = [x for x in letters if x.to == "ALICE"]
     return render(mine.template, v={"next_phase": "W1905A", "deadline": "-", **mine.view},
                   game="g", title="Exchange", judge="judge", judge_address="j@example.org")

@@ -7,19 +7,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.money.exchange.game import ExchangeGame
 from judge.money.market.reading import Mail
-from judge.service.markets.exchange_reader import READER
+from judge.service.markets.exchange_reader import CODEC, READER
 from judge.service.markets.exchange_status import in_force, market_now
 from tests.exchange.builder import case, corporation, floated, state
 
 
-def _read(st: dict[str, Any], *mails: Mail) -> dict[str, Any]:
-    """What the reader says is in force once the mails are read, in order."""
+def _game(st: dict[str, Any]) -> ExchangeGame:
+    """The state as the phase opened, typed through the kind's codec."""
+    return CODEC.state(case(st), st)
+
+
+def _read(st: dict[str, Any], *mails: Mail) -> ExchangeGame:
+    """What the reader says is in force once the mails are read, in order: the game as
+    they left it."""
     reading = READER.open(case(st), st)
     for m in mails:
         read = READER.read(reading, m)
         assert not read.refused, read.refused
-    return dict(READER.in_force(reading))
+    return READER.in_force(reading)
 
 
 def test_a_founders_price_of_a_corporation_started_in_an_earlier_year() -> None:
@@ -29,8 +36,8 @@ def test_a_founders_price_of_a_corporation_started_in_an_earlier_year() -> None:
         status="STARTED", founder="ALICE", S=20, T=16, price=10)},
         investors={"ALICE": {"shares": {"FRANCE": 4}}})
     now = _read(st, Mail("ALICE", ("PRICE FRANCE 12",)))
-    assert "  FRANCE is offered on: 20 shares at 12 AgP" in in_force(st, now, "ALICE", None)
-    assert not [x for x in in_force(st, now, "BOB", None) if "FRANCE" in x]
+    assert "  FRANCE is offered on: 20 shares at 12 AgP" in in_force(_game(st), now, "ALICE", None)
+    assert not [x for x in in_force(_game(st), now, "BOB", None) if "FRANCE" in x]
 
 
 def test_a_treasury_only_to_its_leader_and_shareholders() -> None:
@@ -41,12 +48,13 @@ def test_a_treasury_only_to_its_leader_and_shareholders() -> None:
                    "CAROL": {"shares": {"ITALY": 10}}})
     now = _read(st, Mail("DAVE", ("TRANSFER 25 TO FRANCE",)))
     assert "  FRANCE (you lead it and hold 15): treasury 95 AgP now" in \
-        in_force(st, now, "ALICE", None)
-    assert "  FRANCE (you hold 5): treasury 95 AgP now" in in_force(st, now, "BOB", None)
+        in_force(_game(st), now, "ALICE", None)
+    assert "  FRANCE (you hold 5): treasury 95 AgP now" in in_force(_game(st), now, "BOB", None)
     for outsider in ("CAROL", "DAVE"):  # DAVE sent the money, but neither leads nor holds
-        assert not [x for x in in_force(st, now, outsider, None) if "95" in x or "FRANCE" in x]
-    assert "  FRANCE's acceptance list: F?" in in_force(st, now, "ALICE", None)
-    assert "acceptance" not in " ".join(in_force(st, now, "BOB", None))
+        assert not [x for x in in_force(_game(st), now, outsider, None)
+                    if "95" in x or "FRANCE" in x]
+    assert "  FRANCE's acceptance list: F?" in in_force(_game(st), now, "ALICE", None)
+    assert "acceptance" not in " ".join(in_force(_game(st), now, "BOB", None))
 
 
 def test_open_asks_shown_to_all_without_the_seller() -> None:

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from judge.maps import chart_svg
 from judge.maps.palette import power_colour
 from judge.service.markets.charts import shareholders_chart
+from judge.service.markets.shareholders_reader import kept
 from judge.storage.mailqueue import OutboundMessage
 from tests.markets.conftest import MarketJudge, member
 from tests.markets.test_shareholders_by_mail import (
@@ -64,8 +65,8 @@ def test_a_years_end_letter_carries_the_chart_of_the_market(market: MarketJudge)
     with Image.open(io.BytesIO(letter.chart or b"")) as image:
         assert image.size[0] == 800
     # the chart draws one line per power, in the map's colours
-    panels = shareholders_chart([{"phase": "W1900D", "state": market.states("sh")[0]},
-                                 {"phase": "W1901D", "state": market.states("sh")[-1]}])
+    panels = shareholders_chart([("W1900D", kept(market.states("sh")[0])),
+                                 ("W1901D", kept(market.states("sh")[-1]))])
     svg = chart_svg("test", panels)
     series = [e for e in ET.fromstring(svg).iter() if e.get("class") == "series"]
     assert {e.get("data-power") for e in series} == set(panels[0].series)

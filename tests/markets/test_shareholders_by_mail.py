@@ -8,7 +8,9 @@ from typing import Any
 
 from sqlalchemy import select
 
+from judge.money.shareholders.outcome import turned_from_json
 from judge.service.markets.shareholders import KIND
+from judge.service.markets.shareholders_reader import board, kept
 from judge.service.reports.replies import render
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import Game, GameState, PhaseRecord
@@ -323,7 +325,8 @@ def test_the_retreat_letters_mark_a_disagreement() -> None:
     result = play(given, mail("ANN", "A BUR - PIC", as_="FRANCE"),
                   mail("CID", "A BUR - GAS", as_="FRANCE"))
     assert result["orders"] == {"A BUR": "A BUR D"}
-    letters = KIND.letters({**given, "params": {}}, result)
+    letters = KIND.letters(kept({**given, "params": {}}), turned_from_json(result, board()),
+                           {}, list)
     public = render(letters[0].template, v={**letters[0].view, "next_phase": "F1902M",
                                             "deadline": "soon"},
                     game="sh", title="1901-Shareholders", judge="judge", judge_address="j@x")

@@ -121,14 +121,14 @@ def test_an_exchange_reply_says_what_the_phase_plays(
     # a fresh game each example: the same phase reopened from its state
     _reopen(market, GAME, "S1901M")
     played: dict[str, Any] = {}
-    close = exchange_reading.Reading.close
+    play = exchange_reading.Reading.played  # the service plays the phase typed
 
     def caught(reading: Any, mails_read: Any) -> Any:
         played["sheets"] = {p: [str(x) for x in s.lines]
                             for p, s in copy.deepcopy(reading.game.sheets).items()}
-        return close(reading, mails_read)
+        return play(reading, mails_read)
 
-    monkeypatch.setattr(exchange_reading.Reading, "close", caught)
+    monkeypatch.setattr(exchange_reading.Reading, "played", caught)
     last: dict[str, list[str] | None] = {}  # payer -> the offer lines last called in force
     told: list[tuple[str, list[tuple[str, str]]]] = []
     for who_at, lines in sent:

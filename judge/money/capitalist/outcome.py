@@ -59,6 +59,17 @@ class PhasePlayed:
     orders: Mapping[str, Commanded] | None = None
     points: Mapping[str, int] | None = None
 
+    @property
+    def board_orders(self) -> Mapping[str, list[str]]:
+        """The orders played on the board, each power's lines as a list, as the
+        contract's result lists them (none in commerce)."""
+        return {power: list(o.lines) for power, o in (self.orders or {}).items()}
+
+    @property
+    def board_results(self) -> Mapping[str, str]:
+        """Each unit's outcome on the board (none in a commerce phase)."""
+        return self.results or {}
+
 
 def played_json(played: PhasePlayed, board: Map) -> dict[str, Any]:
     """The result as the batch interface prints it (without its ``id``): a commerce

@@ -57,6 +57,16 @@ class PhasePlayed:
     statements: Mapping[str, Statement] | None = None
     results: Mapping[str, str] | None = None
 
+    @property
+    def board_orders(self) -> Mapping[str, str]:
+        """The orders played on the board, per unit (none in a market phase)."""
+        return self.orders or {}
+
+    @property
+    def board_results(self) -> Mapping[str, str]:
+        """Each unit's outcome on the board (none in a market phase)."""
+        return self.results or {}
+
 
 def played_json(played: PhasePlayed) -> dict[str, Any]:
     """The result as the batch interface prints it (without its ``id``)."""

@@ -58,6 +58,16 @@ class Turned:
     cancelled: Mapping[str, list[str]] | None = None
     disagreed: Mapping[str, list[str]] | None = None
 
+    @property
+    def board_orders(self) -> Mapping[str, str]:
+        """The orders played on the board, per unit (none in January or February)."""
+        return self.orders or {}
+
+    @property
+    def board_results(self) -> Mapping[str, str]:
+        """Each unit's outcome on the board (none in January or February)."""
+        return self.results or {}
+
 
 def turned_json(turned: Turned, board: Map) -> dict[str, Any]:
     """The result as the batch interface prints it (without its ``id``)."""

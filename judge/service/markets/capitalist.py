@@ -1,10 +1,10 @@
 """Capitalist Diplomacy by mail (capitalist.md): pseudonyms trade the seven currencies, and
 whoever holds the most of one commands its power.
 
-Everything the judge sends shows pseudonyms only (spec 7, D15). Everything here reads the
-state typed, decoded once per use through the game's codec
-(judge.service.markets.capitalist_reader.kept); the letters
-(judge.service.markets.capitalist_letters) read the typed result too.
+Everything the judge sends shows pseudonyms only (spec 7, D15). Every hook here takes the
+state typed (``CapitalistGame``), decoded once per request by the service through the
+game's codec (judge.service.markets.capitalist_reader.CODEC), and the phase played typed
+(``PhasePlayed``); so do the letters (judge.service.markets.capitalist_letters).
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from judge.engine.phase import PhaseKind
 from judge.engine.position import Position
 from judge.engine.state import StateError
 from judge.games import CAPITALIST
+from judge.money.capitalist.outcome import PhasePlayed
 from judge.money.capitalist.params import DEFAULTS, ParamError, Params
-from judge.money.capitalist.state import centimes
-from judge.money.capitalist.state_json import opening_state
+from judge.money.capitalist.state import CapitalistGame, centimes
+from judge.money.capitalist.state_json import game_from_state, opening_state
 from judge.service.markets.capitalist_letters import (
     POWERS,
     SUBJECT,
@@ -28,37 +29,36 @@ from judge.service.markets.capitalist_letters import (
     letters,
     opening_letters,
 )
-from judge.service.markets.capitalist_reader import READER, board, kept
+from judge.service.markets.capitalist_reader import CODEC, READER, InForce, board
 from judge.service.markets.charts import capitalist_chart
 from judge.service.markets.game import MarketGame
-from judge.service.markets.kind import MarketKind, State
+from judge.service.markets.kind import MarketKind
 from judge.service.markets.retreats import retreat_lines
 
 __all__ = ["GAME", "KIND", "SUBJECT"]
 
 
-def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
+def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> CapitalistGame:
     try:
         params = Params.of(envelope.get("params", {}))
-        return opening_state(names, load_map(str(envelope.get("variant", STANDARD_MAP))),
-                             params)
+        played = load_map(str(envelope.get("variant", STANDARD_MAP)))
+        return game_from_state(opening_state(names, played, params), played)
     except (StateError, ParamError) as e:
         raise ValueError(str(e)) from None
 
 
-def _acting(state: State, power: str) -> list[str]:
+def _acting(game: CapitalistGame, power: str) -> list[str]:
     """The power's commander in this state (none while a commerce phase is open)."""
-    commander = kept(state).economy.commanders.get(power)
+    commander = game.economy.commanders.get(power)
     return [commander] if commander else []
 
 
-def _actors(state: State) -> list[str]:
+def _actors(game: CapitalistGame) -> list[str]:
     """Who may act in the phase the state opens (spec 3's table): every player in a
     commerce phase; in a military phase each commander, signed on as the power he
     commands, for a power with units (movement), dislodged units (retreats), or builds
     or removals to make (adjustments: as on every board, a power owed builds has them
     only while a home centre it owns is vacant)."""
-    game = kept(state)
     if game.commerce:
         return sorted(game.economy.players)
     units = game.position.units
@@ -80,10 +80,10 @@ def _adjusting(position: Position) -> set[str]:
             if adjustment_due(position, board, p)}
 
 
-def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
+def _terms(game: CapitalistGame, params: Mapping[str, Any]) -> list[str]:
     """The start notice's terms: each player's starting SFr and currencies, and the end
     (spec 3, 6)."""
-    players = list(kept(state).economy.players.values())
+    players = list(game.economy.players.values())
     given = Params.of(params)
     units = sorted(set(players[0].holdings.values())) if players else []
     holdings = (f" and {units[0]} units of every currency" if len(units) == 1 and units[0]
@@ -95,11 +95,10 @@ def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
             "scores win (there are no draws)."]
 
 
-def _status(state: State, name: str) -> list[str]:
+def _status(game: CapitalistGame, name: str) -> list[str]:
     """A pseudonym's account, the rates and the commanders; for a power (signed on as
     it), its commander, units and centres, and in a retreat phase each dislodged unit
     and where it may go."""
-    game = kept(state)
     economy = game.economy
     rates, commanders = economy.rates, economy.commanders
     player = economy.players.get(name)
@@ -123,32 +122,37 @@ def _status(state: State, name: str) -> list[str]:
     return []
 
 
-def _in_force(state: State, now: Mapping[str, Any], name: str,
+def _in_force(game: CapitalistGame, now: InForce, name: str,
               acting: str | None) -> list[str]:
     """STATUS: what the member's kept mails have in force in the open phase (the latest
     mail with an accepted line replaced the set): his trades in a commerce phase; signed
     on as a power he commands, its orders in a military phase."""
-    game = kept(state)
     if game.commerce:
         if acting is not None:
             return []
-        trades = (now.get("trades") or {}).get(name.upper())
+        trades = now.trades.get(name.upper())
         what = ("none sent (no trade)" if trades is None
                 else ", ".join(trades) or "NOTRADE (no trade)")
         return [f"  Your trades in force for {game.phase}: {what}"]
     if acting is None or game.economy.commanders.get(acting) != name.upper():
         return []
-    given = (now.get("orders") or {}).get(acting)
+    given = now.orders.get(acting)
     orders = ", ".join(given[1]) if given else "none sent"
     return [f"  Your {acting} orders for {game.phase} in force: {orders}"]
 
 
-def _year_end(phase: str, result: Mapping[str, Any]) -> bool:
-    return "points" in result
+def _carry(before: CapitalistGame, played: PhasePlayed) -> CapitalistGame:
+    """The next phase opens with the game as the phase played left it."""
+    return played.game
 
 
-KIND = MarketKind(
-    game=CAPITALIST, member="player", defaults=DEFAULTS, opening=_opening,
+def _year_end(phase: str, played: PhasePlayed) -> bool:
+    return played.points is not None
+
+
+KIND: MarketKind[CapitalistGame, PhasePlayed, InForce] = MarketKind(
+    game=CAPITALIST, member="player", defaults=DEFAULTS, codec=CODEC, opening=_opening,
+    carry=_carry,
     acting=_acting, letters=letters, status=_status, opening_letters=opening_letters,
     secret=True, reader=READER, actors=_actors, terms=_terms, in_force=_in_force,
     chart=capitalist_chart, year_end=_year_end,

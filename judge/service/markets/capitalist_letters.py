@@ -1,6 +1,7 @@
-"""Capitalist's letters (capitalist.md 7), read from the typed game and the typed result
-of the phase played (judge.money.capitalist.outcome), each decoded once. Everything they
-show is under pseudonyms (spec 7, D15): the state and the result hold no address.
+"""Capitalist's letters (capitalist.md 7), read from the typed game as the phase opened
+and the typed phase played (judge.money.capitalist.outcome), as the service hands them.
+Everything they show is under pseudonyms (spec 7, D15): the state and the result hold no
+address.
 
 - after a commerce phase (public): each pseudonym's trades as executed (reductions
   marked), holdings and SFr; per currency the units bought and sold and the old and new
@@ -21,10 +22,9 @@ from typing import Any
 
 from judge.games import CAPITALIST
 from judge.money.capitalist.currency import CURRENCIES
-from judge.money.capitalist.outcome import PhasePlayed, played_from_json
+from judge.money.capitalist.outcome import PhasePlayed
 from judge.money.capitalist.state import CapitalistGame, centimes
-from judge.service.markets.capitalist_reader import board, kept
-from judge.service.markets.kind import Letter, State
+from judge.service.markets.kind import History, Letter
 
 SUBJECT = CAPITALIST.word.title()  # how the letters' subjects name the game
 
@@ -128,19 +128,17 @@ def _military(before: CapitalistGame, played: PhasePlayed) -> list[Letter]:
                    view)]
 
 
-def letters(before_state: State, result: Mapping[str, Any]) -> list[Letter]:
-    """The letters of a phase played: the state it opened with, the runner's result."""
-    before = kept(before_state)
-    played = played_from_json(result, board())
+def letters(before: CapitalistGame, played: PhasePlayed, envelope: Mapping[str, Any],
+            history: History[CapitalistGame]) -> list[Letter]:
+    """The letters of a phase played: the game as it opened, the phase played."""
     if before.commerce:
         return _commerce(before, played)
     return _military(before, played)
 
 
-def opening_letters(state: State) -> list[Letter]:
+def opening_letters(game: CapitalistGame) -> list[Letter]:
     """The commerce opening (spec 7): the rates in force and every pseudonym's holdings
     and SFr, public."""
-    game = kept(state)
     phase = str(game.phase)
     view = {"phase": phase, "rates": _rates(game, game), "accounts": _accounts(game),
             "military": phase[:-1] + "M"}

@@ -2,22 +2,25 @@
 judge.money.capitalist.reading, opened from the game's envelope (its map, GM parameters
 and seed), each mail's lines read as its phase reads them (judge.text.capitalist: a trade in a
 commerce phase, an order in a military one); and the state a phase opened with, typed
-(``kept``)."""
+(``kept``), and the game's state and played phase to and from the store's JSON
+(``CODEC``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.maps import STANDARD_MAP, load_map
 from judge.money.capitalist.currency import CURRENCIES
+from judge.money.capitalist.outcome import PhasePlayed, played_json
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.reading import Reading
 from judge.money.capitalist.state import CapitalistGame
-from judge.money.capitalist.state_json import game_from_state
+from judge.money.capitalist.state_json import game_from_state, state_of
 from judge.money.market.reading import Mail, MailRead
-from judge.service.markets.kind import Reader
+from judge.service.markets.kind import Codec, Reader
 from judge.text.capitalist import read_mail_lines
 
 
@@ -39,16 +42,25 @@ def _read(reading: Reading, mail: Mail) -> MailRead:
     return reading.read(mail, read_mail_lines(mail.lines, reading.board, reading.commerce))
 
 
-def _in_force(reading: Reading) -> Mapping[str, Any]:
-    """What STATUS shows in force: each player's trades (a commerce phase), each power's
-    orders with its commander's pseudonym (a military phase), as lines."""
-    return {"trades": {name: [f"{t.side.value} {t.units} {CURRENCIES.name_of(t.power)}"
-                              for t in trades] for name, trades in reading.trades.items()},
-            "orders": {power: (sender.strip().upper(), [str(o) for o, _ in built])
-                       for power, (_, sender, built) in reading.orders.items()}}
+@dataclass(frozen=True, slots=True)
+class InForce:
+    """What a phase's mail so far has in force, as STATUS shows it: each player's trades
+    (a commerce phase) and each power's orders with its commander's pseudonym (a
+    military phase), as lines."""
+
+    trades: Mapping[str, list[str]]
+    orders: Mapping[str, tuple[str, list[str]]]
 
 
-READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
+def _in_force(reading: Reading) -> InForce:
+    return InForce({name: [f"{t.side.value} {t.units} {CURRENCIES.name_of(t.power)}"
+                           for t in trades] for name, trades in reading.trades.items()},
+                   {power: (sender.strip().upper(), [str(o) for o, _ in built])
+                    for power, (_, sender, built) in reading.orders.items()})
+
+
+READER: Reader[Reading, InForce] = Reader(open=_open, resume=_resume, read=_read,
+                                          in_force=_in_force)
 
 
 def board() -> Map:
@@ -60,3 +72,10 @@ def kept(state: Mapping[str, Any]) -> CapitalistGame:
     """The state a phase opened with, decoded once through the game's codec (a state the
     judge wrote needs no GM parameter to be read)."""
     return game_from_state(state, board())
+
+
+CODEC: Codec[CapitalistGame, PhasePlayed] = Codec(
+    state=lambda envelope, data: kept(data),
+    state_json=lambda game: state_of(game, board()),
+    played_json=lambda played: played_json(played, board()),
+    after=lambda played: played.game, phase=lambda game: str(game.phase))

@@ -4,33 +4,36 @@ The kind (judge.service.markets.kind): its opening (PREFLOATED holdings set by t
 master), who may act and sign on as a corporation, and the start's terms; its letters
 of a processed phase (exchange_letters), its letters sent at once (exchange_notices),
 its STATUS and what is in force (exchange_status), a phase read one mail at a time
-(exchange_reader).
+(exchange_reader). Every hook takes the game typed (``ExchangeGame``), decoded once per
+request by the service through the game's codec (exchange_reader.CODEC), and the phase
+played typed (``PhasePlayed``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from judge.engine.maps import load_map
 from judge.games import EXCHANGE
+from judge.money.exchange.game import ExchangeGame, Status
+from judge.money.exchange.outcome import PhasePlayed
 from judge.money.exchange.params import DEFAULTS
 from judge.money.exchange.start import opening
-from judge.money.exchange.state_json import state_of
 from judge.money.names import did_you_mean
 from judge.service.markets.charts import exchange_chart
 from judge.service.markets.exchange_letters import phase_letters
 from judge.service.markets.exchange_notices import notices
-from judge.service.markets.exchange_reader import READER, setup
+from judge.service.markets.exchange_reader import CODEC, READER, setup
 from judge.service.markets.exchange_status import in_force, market_now, status
 from judge.service.markets.game import MarketGame
-from judge.service.markets.kind import MarketKind, State
+from judge.service.markets.kind import MarketKind
 from judge.service.markets.play import PARAM
 
 HOLDING = "holdings:"  # a PREFLOATED holding in the game's options: "holdings:ALICE:FRANCE"
 
 
-def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
+def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> ExchangeGame:
     """The opening of spec 3.5; in a PREFLOATED game with the holdings the master set."""
     holdings: dict[str, dict[str, int]] = {}
     for key, value in envelope.get("options", {}).items():
@@ -41,7 +44,7 @@ def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
     if unknown:
         raise ValueError(f"holdings are set for {', '.join(unknown)}, who did not join")
     board, params, rules, seed = setup(envelope)
-    return state_of(opening(board, params, rules, seed, names, holdings or None))
+    return opening(board, params, rules, seed, names, holdings or None)
 
 
 def _set_holdings(options: Mapping[str, str], value: str,
@@ -66,53 +69,52 @@ def _set_holdings(options: Mapping[str, str], value: str,
     return out
 
 
-def _acting(state: State, power: str) -> list[str]:
-    leader = state.get("corporations", {}).get(power, {}).get("leader")
-    return [leader] if leader else []
+def _acting(game: ExchangeGame, power: str) -> list[str]:
+    corporation = game.corporations.get(power)
+    return [corporation.leader] if corporation and corporation.leader else []
 
 
-def _actors(state: State) -> list[str]:
-    """Who may act in the phase the state opens (spec 3.1's table): every investor in
+def _actors(game: ExchangeGame) -> list[str]:
+    """Who may act in the phase the game opens (spec 3.1's table): every investor in
     Bids, IPO purchase and movement (bribes), each leader signed on as his corporation for
     its units; in the Offering the founders of the corporations started, the leaders and
     the shareholders of a pending issue; in Elections the shareholders of the floated
     corporations; in Dividends and adjustments each floated corporation's leader,
     signed on as it; in a retreat phase the leaders of the dislodged units."""
-    kind = str(state.get("phase", ""))[-1:]
-    investors = sorted(state.get("investors", {}))
-    corporations = state.get("corporations", {})
-    floated = {n: c for n, c in corporations.items() if c.get("status") == "FLOATED"}
+    kind = game.phase[-1:]
+    investors = sorted(game.investors)
+    corporations = game.corporations
+    floated = {n: c for n, c in corporations.items() if c.status is Status.FLOATED}
 
     def holders(names: set[str]) -> set[str]:
-        return {i for i, inv in state.get("investors", {}).items()
-                if any(inv.get("shares", {}).get(n) for n in names)}
+        return {i for i, inv in game.investors.items() if any(inv.holding(n) for n in names)}
 
-    def leading(powers: Any) -> list[str]:
-        return [f"{floated[p]['leader']}/{p}" for p in powers
-                if p in floated and floated[p].get("leader")]
+    def leading(powers: Iterable[str]) -> list[str]:
+        return [f"{floated[p].leader}/{p}" for p in powers
+                if p in floated and floated[p].leader]
 
     if kind in ("B", "P"):
         return investors
     if kind == "M":
-        return investors + leading(p for p, units in state.get("units", {}).items() if units)
+        return investors + leading(p for p, units in game.units.items() if units)
     if kind == "R":
-        return leading(p for p, gone in state.get("dislodged", {}).items() if gone)
+        return leading(p for p, gone in game.dislodged.items() if gone)
     if kind == "A":
         return leading(sorted(floated))
     if kind == "E":
         return sorted(holders(set(floated)))
     if kind == "O":
-        out = {c["founder"] for c in corporations.values()
-               if c.get("status") == "STARTED" and c.get("founder")}
-        out |= {c["leader"] for c in floated.values() if c.get("leader")}
-        out |= holders({n for n, c in corporations.items() if c.get("pending_issue")})
+        out = {c.founder for c in corporations.values()
+               if c.status is Status.STARTED and c.founder}
+        out |= {c.leader for c in floated.values() if c.leader}
+        out |= holders({n for n, c in corporations.items() if c.pending_issue})
         return sorted(out)
     return []
 
 
-def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
+def _terms(game: ExchangeGame, params: Mapping[str, Any]) -> list[str]:
     """The start notice's terms: each investor's starting cash and the end (spec 3.5)."""
-    cash = sorted({inv.get("cash", 0) for inv in state.get("investors", {}).values()})
+    cash = sorted({inv.cash for inv in game.investors.values()})
     start = (f"Each investor starts with {cash[0]} AgP in cash." if len(cash) == 1
              else "The investors start with the cash the master set (STATUS shows yours).")
     end = params.get("END_YEAR")
@@ -122,12 +124,22 @@ def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
     return [start, close]
 
 
-KIND = MarketKind(
-    game=EXCHANGE, member="investor", defaults=DEFAULTS, opening=_opening, acting=_acting,
+def _carry(before: ExchangeGame, played: PhasePlayed) -> ExchangeGame:
+    """The next phase opens with the game as the phase played left it."""
+    return played.game
+
+
+def _year_end(phase: str, played: PhasePlayed) -> bool:
+    return phase.endswith("A")
+
+
+KIND: MarketKind[ExchangeGame, PhasePlayed, ExchangeGame] = MarketKind(
+    game=EXCHANGE, member="investor", defaults=DEFAULTS, codec=CODEC, opening=_opening,
+    acting=_acting, carry=_carry,
     letters=phase_letters, status=status, notices=notices,
     settings={"HOLDINGS": _set_holdings}, in_force=in_force, status_now=market_now,
     reader=READER, actors=_actors, terms=_terms,
-    chart=exchange_chart, year_end=lambda phase, result: phase.endswith("A"),
+    chart=exchange_chart, year_end=_year_end,
 )
 
 GAME = MarketGame(KIND)

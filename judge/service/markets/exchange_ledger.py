@@ -5,8 +5,7 @@ The phase's events are read typed (judge.money.exchange.events)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from judge.money.exchange.events import (
     Acceptance,
@@ -19,7 +18,7 @@ from judge.money.exchange.events import (
     events_of,
 )
 from judge.money.exchange.game import Corporation, ExchangeGame, Status
-from judge.service.markets.kind import State
+from judge.service.markets.kind import Past
 
 
 def treasury_lines(events: Sequence[Event], paid: Mapping[str, Mapping[str, int]],
@@ -55,19 +54,18 @@ def treasury_lines(events: Sequence[Event], paid: Mapping[str, Mapping[str, int]
     return lines
 
 
-def corporate_ledger(history: Sequence[Mapping[str, Any]], power: str,
-                     kept: Callable[[State], ExchangeGame]) -> list[str]:
-    """A corporation's ledger from the game's processed phases (each ``{"phase",
-    "state", "result"}`` as the store keeps them, each state read typed with ``kept``):
-    its treasury when each phase opened and what moved it."""
+def corporate_ledger(history: Sequence[Past[ExchangeGame]], power: str) -> list[str]:
+    """A corporation's ledger from the game's processed phases (each with the state it
+    opened with, typed, and what the store kept of its result: its events and the
+    bribes paid): its treasury when each phase opened and what moved it."""
     out: list[str] = []
     for record in history:
-        result = record.get("result") or {}
-        corp = kept(record["state"]).corporations.get(power) or Corporation(power)
-        lines = treasury_lines(events_of(result.get("events")), result.get("paid") or {},
+        done = record.kept
+        corp = record.state.corporations.get(power) or Corporation(power)
+        lines = treasury_lines(events_of(done.get("events")), done.get("paid") or {},
                                power, True)
         if corp.status is Status.UNSTARTED and not lines:
             continue
-        out.append(f"{record['phase']}: treasury {corp.treasury} AgP"
+        out.append(f"{record.phase}: treasury {corp.treasury} AgP"
                    + (f"; {'; '.join(lines)}" if lines else ""))
     return out or [f"{power} has no ledger yet."]

@@ -1,6 +1,6 @@
 """Exchange's letters of a processed phase (exchange.md 7), read from the typed game as
-the phase opened and the typed result of the phase played (judge.money.exchange.outcome),
-each decoded once, and the phase's events typed (judge.money.exchange.events).
+the phase opened and the typed phase played (judge.money.exchange.outcome), as the
+service hands them, and the phase's events typed (judge.money.exchange.events).
 
 What each reader is told follows spec section 7, derived from the phase's opening game,
 the game after it and the phase's events (the engine's journal of the phase):
@@ -28,7 +28,7 @@ corporation's treasury to anyone who neither holds its shares nor leads it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from judge.games import EXCHANGE
@@ -49,12 +49,10 @@ from judge.money.exchange.events import (
     Transfer,
 )
 from judge.money.exchange.game import Corporation, ExchangeGame, Founding, Status
-from judge.money.exchange.outcome import PhasePlayed, played_from_json
-from judge.money.exchange.state_json import game_from_state
+from judge.money.exchange.outcome import PhasePlayed
 from judge.money.market.ending import Ending
 from judge.service.markets.exchange_ledger import corporate_ledger, treasury_lines
-from judge.service.markets.exchange_reader import setup
-from judge.service.markets.kind import History, Letter, State
+from judge.service.markets.kind import History, Letter
 from judge.service.reports.ledgers import StatementView, statement_view
 
 SUBJECT = EXCHANGE.title  # how the letters' subjects name the game
@@ -63,7 +61,6 @@ PRIVATE = "market/exchange_private.txt.j2"
 PUBLIC = "market/exchange_public.txt.j2"
 
 E = TypeVar("E")
-Kept = Callable[[State], ExchangeGame]  # a state kept by the store, read typed
 
 
 def _corporations(game: ExchangeGame) -> list[dict[str, Any]]:
@@ -169,24 +166,16 @@ def _by_power(before: ExchangeGame, after: ExchangeGame, orders: Mapping[str, st
 _CODE = re.compile(r": E\d{1,2} ")  # the contract's error code before a refusal's reason
 
 
-def phase_letters(before_state: State, result: Mapping[str, Any]) -> list[Letter]:
+def phase_letters(before: ExchangeGame, played: PhasePlayed, envelope: Mapping[str, Any],
+                  history: History[ExchangeGame] | None) -> list[Letter]:
     """The letters of a processed phase: the public results to everyone, and to each
-    investor his statement (with his refused lines and his Payola statements). The
-    result carries the game's ``variant``, ``rules``, GM ``params`` and ``history``
-    besides the runner's keys."""
-    board, params, rules, seed = setup(result)
-    before = game_from_state(before_state, board, params, rules, seed)
-    played = played_from_json(result, board, params, rules, seed)
+    investor his statement (with his refused lines and his Payola statements); the
+    game's history (None: not known) gives a new leader his corporation's ledger."""
     after = played.game
     phase = before.phase
     letters = [Letter("*", f"{SUBJECT} {phase} results", PUBLIC, _public(before, played))]
-    history: History | None = result.get("history")
-
-    def kept(state: Mapping[str, Any]) -> ExchangeGame:
-        return game_from_state(state, board, params, rules, seed)
-
     for name in sorted(after.investors):
-        own = _private(before, played, name, history, kept)
+        own = _private(before, played, name, history)
         own["refused"] = [_CODE.sub(": ", line) for key, lines in sorted(played.errors.items())
                           if key.split("/")[0] == name for line in lines]
         own["statements"] = _statements(before, played, name)
@@ -212,7 +201,7 @@ def _statements(before: ExchangeGame, played: PhasePlayed, name: str) -> list[St
 
 
 def _private(before: ExchangeGame, played: PhasePlayed, name: str,
-             history: History | None, kept: Kept) -> dict[str, Any]:
+             history: History[ExchangeGame] | None) -> dict[str, Any]:
     """Everything one investor is told of a phase (spec 7, private)."""
     after, events = played.game, played.events
     anonymous = after.rules.anon_transfer
@@ -248,8 +237,8 @@ def _private(before: ExchangeGame, played: PhasePlayed, name: str,
             founder.append(_reminder(p, c.founding, after))
     led = sorted(p for p, c in after.corporations.items() if c.leader == name
                  or (p in before.corporations and before.corporations[p].leader == name))
-    ledgers = [{"name": p, "lines": corporate_ledger(history(), p, kept)}
-               for p in _first_offices(events, name, history, kept)] if history else []
+    ledgers = [{"name": p, "lines": corporate_ledger(history(), p)}
+               for p in _first_offices(events, name, history)] if history else []
     return {
         "phase": before.phase, "name": name,
         "cash_before": was.cash if was else 0, "cash": now.cash if now else 0,
@@ -264,14 +253,14 @@ def _private(before: ExchangeGame, played: PhasePlayed, name: str,
     }
 
 
-def _first_offices(events: Sequence[Event], name: str, history: History,
-                   kept: Kept) -> list[str]:
+def _first_offices(events: Sequence[Event], name: str,
+                   history: History[ExchangeGame]) -> list[str]:
     """The corporations ``name`` was elected to lead in this phase without having led
     them before: he is sent each one's whole ledger (spec 7, seed 1.3)."""
     won = [e.corporation for e in _of(events, Elected) if e.leader == name and e.was != name]
     if not won:
         return []
-    past = [kept(r["state"]).corporations for r in history()]
+    past = [r.state.corporations for r in history()]
     return [p for p in won if all(p not in corps or corps[p].leader != name for corps in past)]
 
 

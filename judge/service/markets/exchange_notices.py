@@ -19,29 +19,22 @@ from judge.money.exchange.events import (
     events_of,
 )
 from judge.money.exchange.game import ExchangeGame
-from judge.money.exchange.state_json import game_from_state
 from judge.service.markets.exchange_ledger import corporate_ledger
-from judge.service.markets.exchange_reader import setup
-from judge.service.markets.kind import History, Letter, State
+from judge.service.markets.kind import History, Letter
 
 NOTICE = "market/exchange_notice.txt.j2"
 MARKET = "market/exchange_market.txt.j2"
 
 
-def notices(state: State, journal: Sequence[Mapping[str, Any]],
-            envelope: Mapping[str, Any], history: History) -> list[Letter]:
+def notices(game: ExchangeGame, journal: Sequence[Mapping[str, Any]],
+            envelope: Mapping[str, Any], history: History[ExchangeGame]) -> list[Letter]:
     """Letters an immediate command sends at once: a transfer's recipient (an investor,
     or a corporation's leader), an ask's seller when it is taken, the ledger asked for
     with LEDGER, and to everyone the market's news: an ask opened, taken or withdrawn,
-    never with its seller (spec 7: asks are public without their sellers). The state
-    and the kept states of the history are read typed with the game's envelope."""
-    board, params, rules, seed = setup(envelope)
-
-    def kept(given: State) -> ExchangeGame:
-        return game_from_state(given, board, params, rules, seed)
-
-    corps = kept(state).corporations
-    anonymous = rules.anon_transfer
+    never with its seller (spec 7: asks are public without their sellers). The game as
+    the phase opened and the states of the history are typed."""
+    corps = game.corporations
+    anonymous = game.rules.anon_transfer
     events = events_of(journal)
     out: list[Letter] = []
     # one letter for a mail's transfers from one sender to one account, summed (issue 26)
@@ -66,7 +59,7 @@ def notices(state: State, journal: Sequence[Mapping[str, Any]],
                           f"({e.quantity * e.price} AgP to you); {e.left} left."]}))
         elif isinstance(e, LedgerAsked):
             out.append(Letter(e.to, f"Exchange: the ledger of {e.corporation}", NOTICE,
-                              {"lines": corporate_ledger(history(), e.corporation, kept)}))
+                              {"lines": corporate_ledger(history(), e.corporation)}))
         news = _market_news(e)
         if news is not None:
             out.append(Letter("*", "Exchange: the market", MARKET, {"lines": [news]}))

@@ -1,7 +1,8 @@
 """An Exchange phase read one mail at a time by the mail service: the reading of
 judge.money.exchange.reading, opened from the game's envelope (its map, rules, GM
 parameters and seed), each mail's lines read as its phase reads them
-(judge.text.exchange)."""
+(judge.text.exchange); and the game's state and played phase to and from the store's
+JSON (``CODEC``)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.maps import load_map
+from judge.money.exchange.game import ExchangeGame
+from judge.money.exchange.outcome import PhasePlayed, played_json
 from judge.money.exchange.params import DEFAULTS, Params
 from judge.money.exchange.reading import Reading, rules_of
+from judge.money.exchange.state_json import game_from_state, state_of
 from judge.money.market.reading import Mail, MailRead
 from judge.money.payola.rules import RuleSet
-from judge.service.markets.kind import Reader
+from judge.service.markets.kind import Codec, Reader
 from judge.text.exchange import read_mail_lines
 
 
@@ -42,11 +46,23 @@ def _read(reading: Reading, mail: Mail) -> MailRead:
     return reading.read(mail, read_mail_lines(mail.lines, reading.game.board, reading.kind))
 
 
-def _in_force(reading: Reading) -> Mapping[str, Any]:
+def _in_force(reading: Reading) -> ExchangeGame:
     """What STATUS and every reply show in force: the game as the phase's mail so far
     has left it, typed (judge.money.exchange.game), which the kind's views read
     (judge.service.markets.exchange_status)."""
-    return {"game": reading.game}
+    return reading.game
 
 
-READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
+READER: Reader[Reading, ExchangeGame] = Reader(open=_open, resume=_resume, read=_read,
+                                               in_force=_in_force)
+
+
+def _state(envelope: Mapping[str, Any], data: Mapping[str, Any]) -> ExchangeGame:
+    """A stored state read typed with the game's envelope (its map, GM parameters,
+    rules and seed)."""
+    return game_from_state(data, *setup(envelope))
+
+
+CODEC: Codec[ExchangeGame, PhasePlayed] = Codec(
+    state=_state, state_json=state_of, played_json=played_json,
+    after=lambda played: played.game, phase=lambda game: game.phase)

@@ -19,24 +19,15 @@ corporation the reader neither leads nor holds shares of.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from judge.engine.maps import load_map
 from judge.engine.retreats import options_in
 from judge.money.counted import counted
 from judge.money.exchange.game import Corporation, ExchangeGame, Investor, Status
 from judge.money.exchange.movement import acceptance_lists, position
 from judge.money.exchange.offering import terms
-from judge.money.exchange.params import Params
-from judge.money.exchange.state_json import game_from_state
-from judge.money.payola.rules import RuleSet
-from judge.service.markets.kind import State
 
 
-def status(state: State, name: str) -> list[str]:
-    """STATUS's lines of an investor or a corporation in the state the phase opened with."""
-    game = opened(state)
+def status(game: ExchangeGame, name: str) -> list[str]:
+    """STATUS's lines of an investor or a corporation in the game as the phase opened."""
     investor = game.investors.get(name)
     if investor is not None:
         shares = ", ".join(f"{p} {n}" for p, n in sorted(investor.shares.items()))
@@ -60,26 +51,12 @@ def status(state: State, name: str) -> list[str]:
             f"  Units: {units}", f"  Centres: {centres}"]
 
 
-def opened(state: State) -> ExchangeGame:
-    """The game as the phase opened, typed (the board, parameters and rules matter not
-    to what STATUS shows of it)."""
-    board = load_map()
-    return game_from_state(state, board, Params(victory_scs=board.victory_centers),
-                           RuleSet.parse([]), 0)
-
-
-def game_now(now: Mapping[str, Any]) -> ExchangeGame:
-    """The game as the phase's mail so far has left it (the reader's ``in_force``)."""
-    game = now["game"]
-    assert isinstance(game, ExchangeGame)
-    return game
-
-
-def in_force(state: State, now: Mapping[str, Any], name: str, acting: str | None) -> list[str]:
+def in_force(opened: ExchangeGame, game: ExchangeGame, name: str,
+             acting: str | None) -> list[str]:
     """STATUS and every reply: what the investor's mail so far has in force in the open
     phase, and what it has made of the accounts he may see. His alone: nobody else's
-    sheet, bids or votes, and no treasury of a corporation he neither leads nor holds."""
-    game = game_now(now)
+    sheet, bids or votes, and no treasury of a corporation he neither leads nor holds.
+    ``game``: the game as the phase's mail so far has left it."""
     investor = game.investors.get(name)
     if investor is None:
         return []
@@ -184,11 +161,10 @@ def _standing(investor: Investor) -> list[str]:
     return out
 
 
-def market_now(now: Mapping[str, Any]) -> list[str]:
-    """What STATUS shows every reader of the game now: each open ask (its id, shares and
-    price, never its seller), and in a retreat phase each unit to retreat and where it
-    may go."""
-    game = game_now(now)
+def market_now(game: ExchangeGame) -> list[str]:
+    """What STATUS shows every reader of the game now (as the phase's mail so far has
+    left it): each open ask (its id, shares and price, never its seller), and in a
+    retreat phase each unit to retreat and where it may go."""
     out = ["  Open asks (TAKE <id> <shares> buys):" if game.asks else "  Open asks: none"]
     out += [f"    #{a.id}: {counted(a.remaining, f'{a.corporation} share')} at {a.price} "
             "AgP each" for a in game.asks]

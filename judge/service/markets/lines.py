@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 
@@ -30,7 +30,7 @@ from judge.service.markets.phases import (
     reading_of,
     send,
 )
-from judge.service.markets.play import envelope
+from judge.service.markets.play import envelope, opened
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import zone_of
 from judge.storage.games import lock_game
@@ -39,6 +39,9 @@ from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
 from judge.text.commands import Step
 
 log = logging.getLogger(__name__)
+
+S = TypeVar("S")
+N = TypeVar("N")
 
 
 MAX_KEPT_LINES = 1000  # a member's lines kept for one phase, all his mails together
@@ -78,7 +81,8 @@ def answered(ctx: Context, steps: list[Step],
     ctx.results.extend(results)
 
 
-def lines(ctx: Context, who: Identity, kind: MarketKind, steps: list[Step]) -> list[Result]:
+def lines(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
+          steps: list[Step]) -> list[Result]:
     """One Result per line: every line but STATUS kept in one mail for the phase,
     accepted or refused as the phase would; then STATUS answered from the phase's
     opening state (and the sets in force, this mail's included)."""
@@ -111,7 +115,8 @@ def _set_map(who: Identity, step: Step) -> Result:
     return Result(step.line, step.text, True, [f"Letters mailed to {who.name} {said}."])
 
 
-def _keep(ctx: Context, who: Identity, kind: MarketKind, kept: list[Step]) -> list[Result]:
+def _keep(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
+          kept: list[Step]) -> list[Result]:
     game = who.game
     assert who.player is not None and who.player.name is not None
     lock_game(ctx.session, game.id)
@@ -123,7 +128,7 @@ def _keep(ctx: Context, who: Identity, kind: MarketKind, kept: list[Step]) -> li
     return _read(ctx, who, kind, record, kept)
 
 
-def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
+def _read(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any], record: PhaseRecord,
           kept: list[Step]) -> list[Result]:
     """The mail read once, into the phase as its earlier mail left it (kept with the
     phase): each line refused with its reason, done at once, or kept for the phase;
@@ -179,19 +184,21 @@ def _read(ctx: Context, who: Identity, kind: MarketKind, record: PhaseRecord,
     # a warning about the mail's whole set (Capitalist's over-spending, spec 4.1)
     out += [Result(0, "(your order set)", True, [note]) for note in read.noted]
     seen = len(reading.events) - len(read.events)
-    _notify(ctx, kind, record, seen, list(reading.events))
+    state = opened(game, kind, record)  # the phase's opening state, decoded once
+    _notify(ctx, kind, record, state, seen, list(reading.events))
     if not reading.ended:
-        out.append(_in_force_tail(kind, record, reading, read, name, who.acting))
+        out.append(_in_force_tail(kind, record, state, reading, read, name, who.acting))
     if reading.ended:
         out.append(Result(0, "(the game)", True,
                           ["this mail ended the game; everyone is told at once"]))
         conclude(ctx.session, ctx.settings, game, kind, record,
-                 reading.close(mails_read(ctx.session, record)), ctx.now)
+                 reading.played(mails_read(ctx.session, record)), ctx.now)
     return out
 
 
-def _in_force_tail(kind: MarketKind, record: PhaseRecord, reading: PhaseReading,
-                   read: MailRead, name: str, acting: str | None) -> Result:
+def _in_force_tail(kind: MarketKind[S, Any, Any], record: PhaseRecord, state: S,
+                   reading: PhaseReading[Any], read: MailRead, name: str,
+                   acting: str | None) -> Result:
     """What the reply ends with: what is in force now, after this mail, for each account
     the sender acted for (the kind's ``in_force``: his own, and the power he signed on
     as), said after a set refused or replaced whole."""
@@ -203,7 +210,7 @@ def _in_force_tail(kind: MarketKind, record: PhaseRecord, reading: PhaseReading,
     said += [f"this mail's {what} {'replace' if what.endswith('s') else 'replaces'} any sent "
              "before it" for what in read.replaced]
     if kind.in_force is not None:
-        said += kind.in_force(record.state, kind.reader.in_force(reading), name, acting)
+        said += kind.in_force(state, kind.reader.in_force(reading), name, acting)
     return Result(0, f"(in force now for {record.phase})", True, said or ["nothing"])
 
 
@@ -225,7 +232,7 @@ def _confirmed(text: str, done: str, phase: str) -> str:
 IMMEDIATE = ("TRANSFER", "ASK", "WITHDRAW", "TAKE", "LEDGER", "DRAW", "NODRAW", "ACCEPT")
 
 
-def _notify(ctx: Context, kind: MarketKind, record: PhaseRecord,
+def _notify(ctx: Context, kind: MarketKind[S, Any, Any], record: PhaseRecord, state: S,
             seen: int, after: list[Mapping[str, Any]]) -> None:
     """The letters this mail's immediate commands send at once (a transfer's recipient,
     a taken ask's seller, a ledger): the events after the ``seen`` earlier mails caused."""
@@ -233,15 +240,14 @@ def _notify(ctx: Context, kind: MarketKind, record: PhaseRecord,
         return
     game = ctx.identity.game if ctx.identity else None
     assert game is not None
-    letters = kind.notices(record.state, after[seen:], envelope(game, kind),
-                           lambda: history(ctx.session, game, record, after))
+    letters = kind.notices(state, after[seen:], envelope(game, kind),
+                           lambda: history(ctx.session, game, kind, record, after))
     # sent when the mail is done, one letter a reader (issue 26)
     for letter in letters:
-        ctx.gather(("letters", game.id), letter, partial(
-            _send_gathered, ctx, game, kind, record.state))
+        ctx.gather(("letters", game.id), letter, partial(_send_gathered, ctx, game, kind))
 
 
-def _send_gathered(ctx: Context, game: Game, kind: MarketKind, state: Mapping[str, Any],
+def _send_gathered(ctx: Context, game: Game, kind: MarketKind[Any, Any, Any],
                    letters: list[Letter]) -> None:
     """A mail's immediate letters, those to one reader in one template as one letter:
     their lines one after another, under the first one's subject."""
@@ -258,7 +264,7 @@ def _send_gathered(ctx: Context, game: Game, kind: MarketKind, state: Mapping[st
             subject = first.subject if first.subject.endswith(MORE) else first.subject + MORE
             merged[key] = replace(first, subject=subject, view={
                 **first.view, "lines": [*first.view["lines"], "", *letter.view["lines"]]})
-    send(ctx.session, ctx.settings, game, kind, state, ctx.now, [*merged.values(), *alone])
+    send(ctx.session, ctx.settings, game, kind, ctx.now, [*merged.values(), *alone])
 
 
 MORE = " (and more)"
@@ -273,26 +279,27 @@ def _plain(reason: str) -> str:
     return _CODE.sub("", reason)
 
 
-def _in_force_now(ctx: Context, who: Identity, kind: MarketKind,
-                  record: PhaseRecord) -> Mapping[str, Any]:
-    """What the mail kept so far has in force: read from the phase's reading (no
-    replay)."""
+def _in_force_now(ctx: Context, who: Identity, kind: MarketKind[Any, Any, N],
+                  record: PhaseRecord) -> N:
+    """What the mail kept so far has in force, typed as the kind reads it: from the
+    phase's reading (no replay)."""
     return kind.reader.in_force(reading_of(ctx.session, who.game, kind, record))
 
 
-def _status(ctx: Context, who: Identity, kind: MarketKind, step: Step) -> Result:
+def _status(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any], step: Step) -> Result:
     record = current_record(ctx.session, who.game)
     assert who.player is not None and who.player.name is not None
     if record is None:
         return Result(step.line, step.text, True,
                       [f"{who.game.name} has not started yet."])
-    lines = kind.status(record.state, who.player.name)
+    state = opened(who.game, kind, record)  # decoded once for the whole STATUS
+    lines = kind.status(state, who.player.name)
     if who.acting:
-        lines += kind.status(record.state, who.acting)
+        lines += kind.status(state, who.acting)
     if kind.in_force is not None and record.processed_at is None \
             and who.game.state == GameState.ACTIVE:
         now = _in_force_now(ctx, who, kind, record)
-        lines += kind.in_force(record.state, now, who.player.name, who.acting)
+        lines += kind.in_force(state, now, who.player.name, who.acting)
         if kind.status_now is not None:
             lines += kind.status_now(now)
     deadline = None if record.processed_at is not None else deadline_text(

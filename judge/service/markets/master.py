@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from judge.service.context import Context, Refusal, Result
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.members import (
@@ -23,7 +25,8 @@ from judge.text import commands as c
 from judge.text.commands import Step
 
 
-def set_option(ctx: Context, cmd: c.SetOption, step: Step, kind: MarketKind) -> Result | None:
+def set_option(ctx: Context, cmd: c.SetOption, step: Step,
+               kind: MarketKind[Any, Any, Any]) -> Result | None:
     """``SET <parameter> <value>`` before the start; None for the service's own options."""
     if cmd.name in kind.settings:
         return set_setting(ctx, ctx.master().game, kind, cmd.name, cmd.value.strip(), step)
@@ -33,7 +36,7 @@ def set_option(ctx: Context, cmd: c.SetOption, step: Step, kind: MarketKind) -> 
     return set_param(ctx, who.game, kind, cmd.name, cmd.value.strip(), step)
 
 
-def start(ctx: Context, cmd: c.Start, step: Step, kind: MarketKind) -> Result:
+def start(ctx: Context, cmd: c.Start, step: Step, kind: MarketKind[Any, Any, Any]) -> Result:
     game = ctx.master().game
     lock_game(ctx.session, game.id)
     if game.state != GameState.FORMING:
@@ -46,7 +49,7 @@ def start(ctx: Context, cmd: c.Start, step: Step, kind: MarketKind) -> Result:
                   [f"Game {game.name} started: {record.phase}; everyone is told."])
 
 
-def process(ctx: Context, cmd: c.Process, step: Step, kind: MarketKind) -> Result:
+def process(ctx: Context, cmd: c.Process, step: Step, kind: MarketKind[Any, Any, Any]) -> Result:
     game = ctx.master().game
     ctx.active(game)
     record = current_record(ctx.session, game)
@@ -61,11 +64,11 @@ def process(ctx: Context, cmd: c.Process, step: Step, kind: MarketKind) -> Resul
     return Result(step.line, step.text, True, [f"{phase} processed; {after}"])
 
 
-def not_in_market(kind: MarketKind, what: str) -> Refusal:
+def not_in_market(kind: MarketKind[Any, Any, Any], what: str) -> Refusal:
     return Refusal(f"{what} is not available in {kind.title} games")
 
 
-def status(ctx: Context, step: Step, kind: MarketKind) -> Result:
+def status(ctx: Context, step: Step, kind: MarketKind[Any, Any, Any]) -> Result:
     """The master's STATUS: the members, the phase and its deadline, and who has sent
     mail this phase; no address, as in every kind (ADDRESSES lists them)."""
     game = ctx.master().game

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import re
 import secrets
+from typing import Any
 
 from judge.engine.maps import load_map
 from judge.money.names import confusable
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.guessing import WrongPassword
 from judge.service.markets.kind import MarketKind
-from judge.service.markets.play import PARAM, envelope, opening_envelope, params_of, typed
+from judge.service.markets.play import (
+    PARAM,
+    envelope,
+    opened,
+    opening_envelope,
+    params_of,
+    typed,
+)
 from judge.service.passwords import password_matches
 from judge.service.reports import members_mails
 from judge.storage.games import add_game, members
@@ -30,7 +38,7 @@ def market_members(ctx: Context, game: Game) -> list[Player]:
     return [m for m in members(ctx.session, game) if m.role == MEMBER]
 
 
-def create(ctx: Context, cmd: c.Create, step: Step, kind: MarketKind,
+def create(ctx: Context, cmd: c.Create, step: Step, kind: MarketKind[Any, Any, Any],
            master_hash: str) -> Result:
     """``CREATE <game> <password> <KIND> [PARAM=value | FLAG ...]``: parameters are checked
     now (spec section 6), by playing the opening the game would have."""
@@ -63,7 +71,7 @@ def create(ctx: Context, cmd: c.Create, step: Step, kind: MarketKind,
     ])
 
 
-def _check_param(kind: MarketKind, name: str, value: str) -> None:
+def _check_param(kind: MarketKind[Any, Any, Any], name: str, value: str) -> None:
     if name not in kind.defaults:
         raise Refusal(f"{name} is not a parameter of {kind.title}; its parameters are "
                       f"{', '.join(kind.defaults)}")
@@ -73,7 +81,7 @@ def _check_param(kind: MarketKind, name: str, value: str) -> None:
         raise Refusal(f"{name}={value}: {e}") from None
 
 
-def set_param(ctx: Context, game: Game, kind: MarketKind, name: str, value: str,
+def set_param(ctx: Context, game: Game, kind: MarketKind[Any, Any, Any], name: str, value: str,
               step: Step) -> Result:
     """The master's ``SET <parameter> <value>`` before the start."""
     if game.state != GameState.FORMING:
@@ -88,12 +96,12 @@ def set_param(ctx: Context, game: Game, kind: MarketKind, name: str, value: str,
     return Result(step.line, step.text, True, [f"{name} is now {value} in {game.name}."])
 
 
-def _fewest(game: Game, kind: MarketKind) -> list[str]:
+def _fewest(game: Game, kind: MarketKind[Any, Any, Any]) -> list[str]:
     """Names for as few members as the game may start with, to try its opening on."""
     return [f"P{i}" for i in range(kind.bounds(params_of(game, kind))[0])]
 
 
-def set_setting(ctx: Context, game: Game, kind: MarketKind, name: str, value: str,
+def set_setting(ctx: Context, game: Game, kind: MarketKind[Any, Any, Any], name: str, value: str,
                 step: Step) -> Result:
     """The master's ``SET <word> <value>`` of the kind's own settings, before the start."""
     if game.state != GameState.FORMING:
@@ -106,7 +114,7 @@ def set_setting(ctx: Context, game: Game, kind: MarketKind, name: str, value: st
     return Result(step.line, step.text, True, [f"SET {name} {value}: done in {game.name}."])
 
 
-def opening_problem(game: Game, kind: MarketKind, names: list[str]) -> str | None:
+def opening_problem(game: Game, kind: MarketKind[Any, Any, Any], names: list[str]) -> str | None:
     if kind.setup_problem is not None:
         return kind.setup_problem(envelope(game, kind))
     try:
@@ -116,7 +124,7 @@ def opening_problem(game: Game, kind: MarketKind, names: list[str]) -> str | Non
     return None
 
 
-def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind,
+def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind[Any, Any, Any],
          password_hash: str) -> Result:
     if game.state != GameState.FORMING:
         raise Refusal(f"{game.name} has started; {kind.member}s join before the start")
@@ -157,7 +165,7 @@ def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind,
 
 
 def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
-           kind: MarketKind) -> Result | None:
+           kind: MarketKind[Any, Any, Any]) -> Result | None:
     """A sign-on as a member (his name) or as a power he may act for (his own
     password); None for the master's and observers' sign-ons, which are the service's."""
     who = cmd.who.upper()
@@ -173,7 +181,8 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
         if acting is None:
             raise Refusal(f"{who} is neither a player nor a power of {game.name}")
         record = current_record(ctx.session, game)
-        may = set(kind.acting(record.state, acting)) if record is not None else set()
+        may = (set(kind.acting(opened(game, kind, record), acting)) if record is not None
+               else set())
         # his own password: the power's leaders first, then the members at this address
         candidates = ([m for m in joined if (m.name or "").upper() in may]
                       + [m for m in joined if m.address.lower() == ctx.reply_to.lower()])
@@ -207,14 +216,15 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
                   signon=identity.number)
 
 
-def _may_act_for(game: Game, kind: MarketKind, record: PhaseRecord | None,
+def _may_act_for(game: Game, kind: MarketKind[Any, Any, Any], record: PhaseRecord | None,
                  name: str) -> str:
     """The powers ``name`` may sign on as now (the kind's ``acting``), for a refusal of a
     sign-on as another: ``, or as ITALY or GERMANY, which ... now``; "" for none."""
     if record is None:
         return ""
+    state = opened(game, kind, record)  # decoded once for every power
     mine = [p for p in load_map(game.map_name).powers
-            if name.upper() in {w.upper() for w in kind.acting(record.state, p)}]
+            if name.upper() in {w.upper() for w in kind.acting(state, p)}]
     if not mine:
         return ""
     return f", or as {' or '.join(mine)}, which {name} may act for now"

@@ -8,12 +8,14 @@ web pages show them (judge.web) beside the letters kept with each played phase."
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.service.markets.kind import Letter, MarketKind
 from judge.service.markets.phases import SIGNATURE, history, phase_mails, reading_of
-from judge.service.markets.play import envelope
+from judge.service.markets.play import envelope, opened
 from judge.service.reports.replies import render
 from judge.storage.phases import current_record, phase_records
 from judge.storage.schema import Game, GameState
@@ -22,7 +24,7 @@ EVERYONE = "*"
 
 
 def open_phase_news(session: Session, settings: Settings, game: Game,
-                    kind: MarketKind) -> list[str]:
+                    kind: MarketKind[Any, Any, Any]) -> list[str]:
     """The public letters of the phase being played, so far, each as its text without
     the judge's signature."""
     record = current_record(session, game)
@@ -30,13 +32,17 @@ def open_phase_news(session: Session, settings: Settings, game: Game,
         return []
     letters: list[Letter] = []
     first = not any(r.processed_at is not None for r in phase_records(session, game))
-    if first and kind.opening_letters is not None:
-        letters += kind.opening_letters(record.state)
     mails = phase_mails(session, record)
+    if not (first and kind.opening_letters is not None) \
+            and not (mails and kind.notices is not None):
+        return []
+    state = opened(game, kind, record)  # decoded once
+    if first and kind.opening_letters is not None:
+        letters += kind.opening_letters(state)
     if mails and kind.notices is not None:
         events = list(reading_of(session, game, kind, record).events)
-        letters += kind.notices(record.state, events, envelope(game, kind),
-                                lambda: history(session, game, record, events))
+        letters += kind.notices(state, events, envelope(game, kind),
+                                lambda: history(session, game, kind, record, events))
     return [render(one.template, v=one.view, game=game.name, title=kind.title,
                    judge=settings.name, judge_address=settings.address)
             .split(SIGNATURE)[0].rstrip("\n")

@@ -1,12 +1,18 @@
 """A market game's phases: the start, each phase played at its deadline (or at the
-master's PROCESS) from the mail kept for it, the reports, and the end."""
+master's PROCESS) from the mail kept for it, the reports, and the end.
+
+Typed throughout: a phase's stored state is decoded once through the kind's codec
+(``opened``), the phase is played into the kind's typed record (``PhaseReading.played``),
+which the kind's hooks read and the core reaches through ``Played`` (its end, its board
+orders and outcomes); JSON only where they are stored (``PhaseRecord.state`` and
+``.result``, the reading)."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -21,10 +27,10 @@ from judge.money.market.codec import CodecError
 from judge.money.market.reading import Mail, MailRead
 from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.markets.charts import chart_picture
-from judge.service.markets.kind import Letter, MarketKind, PhaseReading
+from judge.service.markets.kind import Letter, MarketKind, Past, PhaseReading, Played
 from judge.service.markets.members import MEMBER
 from judge.service.markets.play import envelope as play_envelope
-from judge.service.markets.play import opening_envelope, params_of
+from judge.service.markets.play import opened, opening_envelope, params_of
 from judge.service.phase_flags import clear_phase_flags
 from judge.service.reports.replies import render, render_letter
 from judge.service.reports.roster import deadline_text, maps_by_default
@@ -44,6 +50,9 @@ BLIND = "BLIND"
 
 PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase
 
+S = TypeVar("S")
+P = TypeVar("P", bound=Played)
+
 
 def phase_mails(session: Session, record: PhaseRecord) -> list[MarketMail]:
     """The mail kept for a phase, in the order the judge read it."""
@@ -62,7 +71,7 @@ def schedule(session: Session, game: Game, record: PhaseRecord, now: datetime) -
     return due
 
 
-def start(session: Session, settings: Settings, game: Game, kind: MarketKind,
+def start(session: Session, settings: Settings, game: Game, kind: MarketKind[S, P, Any],
           now: datetime) -> PhaseRecord:
     """Begin a forming game with the members who joined; ValueError says why it cannot."""
     names = [m.name or "" for m in members(session, game) if m.role == MEMBER]
@@ -70,25 +79,25 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind,
     if not low <= len(names) <= high:
         raise ValueError(f"{kind.title} needs {low} to {high} {kind.member}s; "
                          f"{len(names)} joined")
-    state = dict(kind.opening(opening_envelope(game, kind), names))
-    record = record_state(session, game, state, now)
+    state = kind.opening(opening_envelope(game, kind), names)
+    record = record_state(session, game, kind.codec.state_json(state), now)
     game.state = GameState.ACTIVE
     deadline = schedule(session, game, record, now)
     terms = kind.terms(state, {**kind.defaults, **params_of(game, kind)}) if kind.terms else []
     view = {"game": game.name, "title": kind.title, "member": kind.member,
             "names": sorted(names), "phase": record.phase, "terms": terms,
             "deadline": deadline_text(deadline, zone_of(game))}
-    opened = kind.opening_letters(record.state) if kind.opening_letters else []
-    for letter in opened:  # an opening notice names the deadline of the phase it opens
+    published = kind.opening_letters(state) if kind.opening_letters else []
+    for letter in published:  # an opening notice names the deadline of the phase it opens
         if isinstance(letter.view, dict):
             letter.view.setdefault("deadline", view["deadline"])
-    _send(session, settings, game, kind, record.state, now,
+    _send(session, settings, game, kind, now,
           [Letter("*", f"{game.name}: {kind.title} begins, {record.phase}",
-                  "market/start.txt.j2", view), *opened])
+                  "market/start.txt.j2", view), *published])
     return record
 
 
-def advance(session: Session, settings: Settings, game: Game, kind: MarketKind,
+def advance(session: Session, settings: Settings, game: Game, kind: MarketKind[Any, Any, Any],
             now: datetime) -> str | None:
     """The one next thing due: a deadline for a new phase, or the phase played."""
     if game.state != GameState.ACTIVE:
@@ -108,14 +117,15 @@ def advance(session: Session, settings: Settings, game: Game, kind: MarketKind,
     return "processed"
 
 
-def ready(session: Session, game: Game, kind: MarketKind, record: PhaseRecord) -> bool:
+def ready(session: Session, game: Game, kind: MarketKind[Any, Any, Any],
+          record: PhaseRecord) -> bool:
     """Whether the phase may be processed before its deadline, as a board game's is:
     everyone who may act in it (the kind's ``actors``) has sent mail for it that the
     judge kept, each power he acts for signed on as that power, and no member has asked
     to wait (SET WAIT)."""
     if kind.actors is None:
         return False
-    actors = [a.upper() for a in kind.actors(record.state)]
+    actors = [a.upper() for a in kind.actors(opened(game, kind, record))]
     if not actors:
         return False
     if any(m.wait for m in members(session, game) if m.role == MEMBER):
@@ -129,19 +139,19 @@ def ready(session: Session, game: Game, kind: MarketKind, record: PhaseRecord) -
     return True
 
 
-def process(session: Session, settings: Settings, game: Game, kind: MarketKind,
+def process(session: Session, settings: Settings, game: Game, kind: MarketKind[S, P, Any],
             record: PhaseRecord, now: datetime) -> None:
     """Play the phase, once, from its reading (each mail was read when it came)."""
-    reading = reading_of(session, game, kind, record)
-    result = reading.close(mails_read(session, record))
-    conclude(session, settings, game, kind, record, result, now)
+    reading: PhaseReading[P] = reading_of(session, game, kind, record)
+    conclude(session, settings, game, kind, record, reading.played(mails_read(session, record)),
+             now)
 
 
 READ = "read"  # MarketMail.refusals: what reading the mail gave (MailRead's JSON)
 
 
-def reading_of(session: Session, game: Game, kind: MarketKind,
-               record: PhaseRecord) -> PhaseReading:
+def reading_of(session: Session, game: Game, kind: MarketKind[Any, Any, Any],
+               record: PhaseRecord) -> PhaseReading[Any]:
     """The phase as its mail so far has left it: resumed from the reading kept with the
     phase; opened from its state before its first mail. A phase whose mail was kept
     before its reading was (or whose reading this judge cannot read back) is read
@@ -170,60 +180,62 @@ def mails_read(session: Session, record: PhaseRecord) -> list[MailRead]:
             if READ in (m.refusals or {})]
 
 
-def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind,
-             record: PhaseRecord, result: dict, now: datetime) -> None:
+def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind[S, P, Any],
+             record: PhaseRecord, played: P, now: datetime) -> None:
     """Store a played phase's answer, tell everyone, and open the next phase or end."""
-    record.result = {k: v for k, v in result.items() if k not in ("id", "state")}
+    result = kind.codec.played_json(played)
+    stored = {k: v for k, v in result.items() if k not in ("id", "state")}
+    record.result = stored
     record.processed_at = now
+    events = stored.get("events", [])  # the phase's journal, as the store keeps it
     clear_phase_flags(session, game)  # SET WAIT holds one phase, as in every kind
-    events = result.get("events", [])
-    letters = kind.letters(record.state, {**result, "variant": game.map_name,
-                                          "rules": list(game.flags),
-                                          "params": params_of(game, kind),
-                                          "history": lambda: history(session, game, record,
-                                                                     events)})
-    _state_waives(game, kind, record, result, letters)
-    end = result.get("end")
+    before = opened(game, kind, record)
+    envelope = play_envelope(game, kind)
+    letters = kind.letters(before, played, envelope,
+                           lambda: history(session, game, kind, record, events))
+    after = kind.codec.after(played)
+    _state_waives(game, kind, record, played, after, letters)
+    end = played.end
     if end is not None:
         game.state = GameState.COMPLETED
         game.ended_at = now
-        game.result = f"{end['kind']} {' '.join(end.get('winners', []))}".strip()
+        game.result = f"{end.kind} {' '.join(end.winners)}".strip()
         game.phase = None
         _keep_public(settings, game, kind, record, letters)
-        _send(session, settings, game, kind, result["state"], now, letters,
-              board_map(game, record, result),
-              year_chart(session, game, kind, record, result, result["state"]))
+        _send(session, settings, game, kind, now, letters, board_map(game, record, played),
+              year_chart(session, game, kind, record, played, after))
         return
-    kept = kind.carry(record.state, result) if kind.carry else dict(result["state"])
-    nxt = record_state(session, game, kept, now)
+    nxt = record_state(session, game, kind.codec.state_json(kind.carry(before, played)), now)
     deadline = schedule(session, game, nxt, now)
     for letter in letters:
         if isinstance(letter.view, dict):
             letter.view.setdefault("next_phase", nxt.phase)
             letter.view.setdefault("deadline", deadline_text(deadline, zone_of(game)))
     _keep_public(settings, game, kind, record, letters)
-    _send(session, settings, game, kind, result["state"], now, letters,
-          board_map(game, record, result), year_chart(session, game, kind, record, result))
+    _send(session, settings, game, kind, now, letters, board_map(game, record, played),
+          year_chart(session, game, kind, record, played))
 
 
-def _state_waives(game: Game, kind: MarketKind, record: PhaseRecord,
-                  result: Mapping[str, Any], letters: list[Letter]) -> None:
+def _state_waives(game: Game, kind: MarketKind[S, P, Any], record: PhaseRecord, played: P,
+                  after: S, letters: list[Letter]) -> None:
     """After an adjustment phase on the board, the public letters say which powers
     waived builds (``FRANCE builds 1 of 2, waives 1.``); not in a BLIND game, whose
-    public letters show no board."""
-    if record.phase[-1:] != "A" or "units" not in record.state \
+    public letters show no board. (The waives are read from the board of the stored
+    state before and of the state after, as judge.service.reports.waives reads every
+    kind's.)"""
+    if record.phase[-1:] != "A" or not kind.game.board \
             or BLIND in {f.upper() for f in game.flags}:
         return
-    void = kind.void_builds(result) if kind.void_builds is not None else {}
-    waived = list(state_waives(record.state, result["state"], load_map(game.map_name),
-                               void=void))
+    void = kind.void_builds(played) if kind.void_builds is not None else {}
+    waived = list(state_waives(record.state, kind.codec.state_json(after),
+                               load_map(game.map_name), void=void))
     for letter in letters:
         if letter.to == "*" and isinstance(letter.view, dict):
             letter.view.setdefault("waived", waived)
 
 
-def _keep_public(settings: Settings, game: Game, kind: MarketKind, record: PhaseRecord,
-                 letters: list[Letter]) -> None:
+def _keep_public(settings: Settings, game: Game, kind: MarketKind[Any, Any, Any],
+                 record: PhaseRecord, letters: list[Letter]) -> None:
     """The public letters of the phase, as everyone read them but for their signature
     and their wrapping, kept with its result: HISTORY shows them, wrapped to its own
     width (judge.service.markets.game)."""
@@ -237,55 +249,67 @@ def _keep_public(settings: Settings, game: Game, kind: MarketKind, record: Phase
 SIGNATURE = "\n-- \n"  # where a letter's text ends and the judge's signature begins
 
 
-def _body(settings: Settings, game: Game, kind: MarketKind, one: Letter) -> str:
+def _body(settings: Settings, game: Game, kind: MarketKind[Any, Any, Any], one: Letter) -> str:
     return render_letter(one.template, v=one.view, game=game.name, title=kind.title,
                   judge=settings.name, judge_address=settings.address)
 
 
-def history(session: Session, game: Game, current: PhaseRecord,
-            events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def history(session: Session, game: Game, kind: MarketKind[S, P, Any], current: PhaseRecord,
+            events: Sequence[Mapping[str, Any]]) -> list[Past[S]]:
     """The game's processed phases, and the current one with the events of its mail so
-    far (a kind's ledger reads them)."""
+    far (a kind's ledger reads them), each state typed."""
+    envelope = play_envelope(game, kind)
     records = [r for r in phase_records(session, game)
                if r.processed_at is not None and r.id != current.id]
-    out = [{"phase": r.phase, "state": r.state, "result": r.result or {}} for r in records]
-    return out + [{"phase": current.phase, "state": current.state,
-                   "result": {"events": list(events)}}]
+    out = [Past(r.phase, kind.codec.state(envelope, r.state), r.result or {})
+           for r in records]
+    return out + [Past(current.phase, kind.codec.state(envelope, current.state),
+                       {"events": list(events)})]
 
 
-def year_chart(session: Session, game: Game, kind: MarketKind, record: PhaseRecord,
-               result: Mapping[str, Any], final: Mapping[str, Any] | None = None
-               ) -> tuple[bytes, str] | None:
+def year_chart(session: Session, game: Game, kind: MarketKind[S, P, Any], record: PhaseRecord,
+               played: P, final: S | None = None) -> tuple[bytes, str] | None:
     """At a year's end, the chart of the game so far, which goes beside the phase's
     public letter (``final``: the last state of a game that ended, which no phase record
     holds); None in any other phase, or when the chart would show nothing yet. The
     chart is public: drawn from what every member is told (judge.service.markets.charts)."""
-    if kind.chart is None or kind.year_end is None or not kind.year_end(record.phase, result):
+    if kind.chart is None or kind.year_end is None or not kind.year_end(record.phase, played):
         return None
-    entries = [{"phase": r.phase, "state": r.state} for r in phase_records(session, game)]
+    return market_chart(game, kind, phase_records(session, game),
+                        f"{game.name}-{record.phase}-chart.png", final)
+
+
+def market_chart(game: Game, kind: MarketKind[S, Any, Any], records: Sequence[PhaseRecord],
+                 name: str, final: S | None = None) -> tuple[bytes, str] | None:
+    """The kind's chart of the states the phases ``records`` opened with (and ``final``),
+    each decoded once through the kind's codec; None when the kind draws none or it
+    would show nothing yet."""
+    if kind.chart is None:
+        return None
+    envelope = play_envelope(game, kind)
+    entries = [(r.phase, kind.codec.state(envelope, r.state)) for r in records]
     if final is not None:
-        entries.append({"phase": str(final.get("phase", "")), "state": final})
+        entries.append((kind.codec.phase(final), final))
     made = chart_picture(f"{kind.title} {game.name}: the market so far", kind.chart, entries,
-                         f"{game.name}-{record.phase}-chart.png")
+                         name)
     return None if made is None else made[0]
 
 
-def board_map(game: Game, record: PhaseRecord, result: Mapping[str, Any]
-              ) -> tuple[bytes, str] | None:
+def board_map(game: Game, record: PhaseRecord, played: Played) -> tuple[bytes, str] | None:
     """The map of a phase played on the board (movement, retreats, adjustments: the
     phase letter, when the kind is played on the board), as adjudicated; None for a
-    market phase, and in a BLIND game (whose public letters show no board)."""
-    state = record.state
+    market phase, and in a BLIND game (whose public letters show no board). The board
+    is drawn from the stored state the phase opened with, as every kind's map is."""
     if not kind_of(game.variant).board or record.phase[-1:] not in BOARD_PHASES \
-            or "units" not in state or BLIND in {f.upper() for f in game.flags}:
+            or BLIND in {f.upper() for f in game.flags}:
         return None
-    png = board_png(state, orders=orders_by_unit(result.get("orders") or {}),
-                    results=dict(result.get("results") or {}), title=f"Game {game.name}")
+    png = board_png(record.state, orders=orders_by_unit(played.board_orders),
+                    results=dict(played.board_results), title=f"Game {game.name}")
     return png, f"{game.name}-{record.phase}.png"
 
 
-def _send(session: Session, settings: Settings, game: Game, kind: MarketKind,
-          state: Mapping[str, Any], now: datetime, letters: list[Letter],
+def _send(session: Session, settings: Settings, game: Game, kind: MarketKind[Any, Any, Any],
+          now: datetime, letters: list[Letter],
           picture: tuple[bytes, str] | None = None,
           chart: tuple[bytes, str] | None = None) -> None:
     """Each letter to its readers: ``*`` every member, observer and the master; a name

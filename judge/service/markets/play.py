@@ -7,15 +7,18 @@ the same answers by construction (tests/markets/test_read_once.py compares them)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from judge.service.markets.kind import MarketKind
-from judge.storage.schema import Game, MarketMail
+from judge.storage.schema import Game, MarketMail, PhaseRecord
+
+S = TypeVar("S")
 
 PARAM = "param:"  # a GM parameter in Game.options: "param:MIN_BID" -> "100"
 
 
-def params_of(game: Game, kind: MarketKind) -> dict[str, Any]:
+def params_of(game: Game, kind: MarketKind[Any, Any, Any]) -> dict[str, Any]:
     """The game's GM parameters, typed as the kind's defaults."""
     out: dict[str, Any] = {}
     for key, text in game.options.items():
@@ -45,15 +48,34 @@ def typed(text: str, default: Any) -> Any:
     return word.upper()
 
 
-def envelope(game: Game, kind: MarketKind) -> dict[str, Any]:
+def envelope(game: Game, kind: MarketKind[Any, Any, Any]) -> dict[str, Any]:
     return {"variant": game.map_name, "game": kind.name, "rules": list(game.flags),
             "params": params_of(game, kind), "seed": game.seed}
 
 
-def opening_envelope(game: Game, kind: MarketKind) -> dict[str, Any]:
+def opening_envelope(game: Game, kind: MarketKind[Any, Any, Any]) -> dict[str, Any]:
     """What a kind's opening is given: the envelope, and the game's options (for the
     settings a kind reads at the start, such as Exchange's PREFLOATED holdings)."""
     return {**envelope(game, kind), "options": dict(game.options)}
+
+
+def opened(game: Game, kind: MarketKind[S, Any, Any], record: PhaseRecord) -> S:
+    """The state a phase opened with, typed: its stored JSON decoded through the kind's
+    codec, with the game's envelope, once for the record as it was loaded (a request
+    loads its records afresh; a state stored anew is decoded anew). The hooks read it
+    and change nothing of it."""
+    stored = record.state
+    known = _OPENED.get(record)
+    if known is not None and known[0] is stored:
+        typed: S = known[1]
+        return typed
+    typed = kind.codec.state(envelope(game, kind), stored)
+    _OPENED[record] = (stored, typed)
+    return typed
+
+
+# each record's stored state and its typed decoding, while the record is loaded
+_OPENED: WeakKeyDictionary[PhaseRecord, tuple[Any, Any]] = WeakKeyDictionary()
 
 
 def mails_json(mails: Iterable[MarketMail]) -> list[dict[str, Any]]:

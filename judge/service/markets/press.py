@@ -12,11 +12,13 @@ under the sender's name.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from judge.engine.maps import load_map
 from judge.service.context import Context, Refusal, Result
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.members import market_members
+from judge.service.markets.play import opened
 from judge.service.reports import press_mail
 from judge.storage.games import add_press, members
 from judge.storage.phases import current_record
@@ -27,7 +29,7 @@ from judge.text.commands import Step
 MAX_BODY_LINES = 500
 
 
-def market_press(ctx: Context, cmd: c.Press, step: Step, kind: MarketKind) -> Result:
+def market_press(ctx: Context, cmd: c.Press, step: Step, kind: MarketKind[Any, Any, Any]) -> Result:
     who = ctx.member()
     game = who.game
     if not any(line.strip() for line in cmd.body):
@@ -74,7 +76,7 @@ def market_press(ctx: Context, cmd: c.Press, step: Step, kind: MarketKind) -> Re
     return Result(step.line, step.text, True, [f"Press sent to {to} ({size}) as {sender}."])
 
 
-def _member_named(ctx: Context, kind: MarketKind, game: Game, word: str,
+def _member_named(ctx: Context, kind: MarketKind[Any, Any, Any], game: Game, word: str,
                   joined: Mapping[str, Player]) -> str:
     """The member a recipient word names: his name, or a power's name for whoever acts
     for it now (its leader, its commander)."""
@@ -84,7 +86,7 @@ def _member_named(ctx: Context, kind: MarketKind, game: Game, word: str,
     power = load_map(game.map_name).power_named(name)
     record = current_record(ctx.session, game)
     if power is not None and record is not None:
-        now = list(kind.acting(record.state, power))
+        now = list(kind.acting(opened(game, kind, record), power))
         if now:
             return str(now[0]).upper()
     raise Refusal(f"{word} is not a {kind.member} of {game.name}; "

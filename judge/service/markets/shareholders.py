@@ -5,9 +5,10 @@ on as the country with their own passwords.
 
 The state kept between phases is the contract's, plus ``params`` (the game's GM
 parameters, for incomes and prices) and ``prices`` (those published at the last January
-opening), which the runner ignores. Everything here reads it typed, decoded once per use
-through the game's codec (judge.service.markets.shareholders_reader.kept); the letters
-(judge.service.markets.shareholders_letters) read the typed result too.
+opening), which the runner ignores. Every hook here takes it typed (``Kept``), decoded
+once per request by the service through the game's codec
+(judge.service.markets.shareholders_reader.CODEC), and the turn played typed
+(``Turned``); so do the letters (judge.service.markets.shareholders_letters).
 """
 
 from __future__ import annotations
@@ -16,15 +17,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.games import SHAREHOLDERS
-from judge.money.shareholders.outcome import turned_from_json
+from judge.money.shareholders.outcome import Turned
 from judge.money.shareholders.params import DEFAULTS, ParamError, Params
 from judge.money.shareholders.results import started
 from judge.money.shareholders.state import Step
-from judge.money.shareholders.state_json import state_of
 from judge.money.shareholders.treasury import BUILT
 from judge.service.markets.charts import shareholders_chart
 from judge.service.markets.game import MarketGame
-from judge.service.markets.kind import MarketKind, State
+from judge.service.markets.kind import MarketKind
 from judge.service.markets.retreats import retreat_lines
 from judge.service.markets.shareholders_letters import (
     SUBJECT,
@@ -33,16 +33,16 @@ from judge.service.markets.shareholders_letters import (
     office_word,
     opening_letters,
 )
-from judge.service.markets.shareholders_reader import READER, board, kept, setup
+from judge.service.markets.shareholders_reader import CODEC, READER, Kept, Sets, board, setup
 
 __all__ = ["GAME", "KIND", "SUBJECT", "label", "office_word"]
 
 
-def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> State:
+def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> Kept:
     played, params = setup(envelope)
     answer = started(names, params, played)
-    return {**state_of(answer.game, played), "params": dict(envelope.get("params", {})),
-            "prices": dict(answer.prices or {})}
+    given = dict(envelope.get("params", {}))
+    return Kept(answer.game, Params.from_mapping(given), dict(answer.prices or {}), given)
 
 
 def _setup_problem(envelope: Mapping[str, Any]) -> str | None:
@@ -56,24 +56,24 @@ def _setup_problem(envelope: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _carry(before: State, result: Mapping[str, Any]) -> dict[str, Any]:
-    """The state kept: the result's, with the GM parameters and the prices published
-    (the new January's, else those kept) beside it: JSON, for the store."""
-    return {**result["state"], "params": dict(before.get("params") or {}),
-            "prices": dict(result.get("prices") or before.get("prices") or {})}
+def _carry(before: Kept, played: Turned) -> Kept:
+    """The state kept: the turn's game, with the GM parameters and the prices published
+    (the new January's, else those kept) beside it."""
+    return Kept(played.game, before.params, dict(played.prices or before.prices),
+                before.given)
 
 
-def _acting(state: State, power: str) -> list[str]:
-    country = kept(state).game.countries.get(power)
+def _acting(state: Kept, power: str) -> list[str]:
+    country = state.game.countries.get(power)
     return list(country.office) if country else []
 
 
-def _actors(state: State) -> list[str]:
+def _actors(state: Kept) -> list[str]:
     """Who may act in the phase the state opens (spec 3's table): every player in
     January; in February each office holder of each country, signed on as it; in a
     movement or retreat phase the office holders of the countries with units (with
     dislodged units), each signed on as the country."""
-    game = kept(state).game
+    game = state.game
     step = game.turn.step
     if step is Step.JANUARY:
         return sorted(game.players)
@@ -87,9 +87,9 @@ def _actors(state: State) -> list[str]:
             for holder in game.countries[country].office]
 
 
-def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
+def _terms(state: Kept, params: Mapping[str, Any]) -> list[str]:
     """The start notice's terms: each player's starting cash and the end (spec 3, 5.8)."""
-    cash = sorted({p.cash for p in kept(state).game.players.values()})
+    cash = sorted({p.cash for p in state.game.players.values()})
     start = (f"Each player starts with ${cash[0]} in cash." if len(cash) == 1
              else "The players start with the cash the rules give (STATUS shows yours).")
     end = Params.from_mapping(params).end_year
@@ -99,11 +99,11 @@ def _terms(state: State, params: Mapping[str, Any]) -> list[str]:
     return [start, close]
 
 
-def _status(state: State, name: str) -> list[str]:
+def _status(state: Kept, name: str) -> list[str]:
     """A player's cash, shares, worth, the prices and his offices; for a country (signed
     on as it), its cash, office holders, last February, units and centres, and in a
     retreat phase each dislodged unit and where it may go."""
-    opened = kept(state)
+    opened = state
     game, prices = opened.game, opened.prices
     player = game.players.get(name)
     if player is not None:
@@ -131,14 +131,13 @@ def _status(state: State, name: str) -> list[str]:
             *retreat_lines(game.position, board(), name)]
 
 
-def _in_force(state: State, now: Mapping[str, Any], name: str,
+def _in_force(state: Kept, sets: Sets, name: str,
               acting: str | None) -> list[str]:
     """STATUS: the member's set in force in the open phase, as the runner played the
     mails kept so far (the latest mail with an accepted line replaced the set): his
     January orders when signed on as himself in January; signed on as a country he
     holds office in, his own set for it (each Codirector's apart, none of the others')."""
-    game = kept(state).game
-    sets: Mapping[str, list[str]] = now.get("sets") or {}
+    game = state.game
     january = game.turn.step is Step.JANUARY
     if acting is None:
         if not january:
@@ -157,22 +156,25 @@ def _in_force(state: State, now: Mapping[str, Any], name: str,
     return [f"  Your {acting} orders for {label(str(game.turn))} in force{apart}: {what}"]
 
 
-def _void_builds(result: Mapping[str, Any]) -> dict[str, int]:
+def _void_builds(played: Turned) -> dict[str, int]:
     """February's builds a country's office holder ordered that were not built (no cash,
     no vacant home centre...): each is listed with its reason, none was waived."""
-    played = turned_from_json(result, board())
     return {country: sum(outcome != BUILT for _, outcome in done)
             for country, done in (played.builds or {}).items()}
 
 
-KIND = MarketKind(
+def _year_end(phase: str, played: Turned) -> bool:
+    return played.net_worth is not None
+
+
+KIND: MarketKind[Kept, Turned, Sets] = MarketKind(
     # the bounds are the GM parameters MIN_PLAYERS and MAX_PLAYERS: the runner checks
     # them at the start with the spec's reasons
-    game=SHAREHOLDERS, member="player", defaults=DEFAULTS, opening=_opening,
+    game=SHAREHOLDERS, member="player", defaults=DEFAULTS, codec=CODEC, opening=_opening,
     acting=_acting, letters=letters, status=_status,
     setup_problem=_setup_problem, carry=_carry, opening_letters=opening_letters,
     in_force=_in_force, reader=READER, actors=_actors, terms=_terms,
-    chart=shareholders_chart, year_end=lambda phase, result: "net_worth" in result,
+    chart=shareholders_chart, year_end=_year_end,
     void_builds=_void_builds,
 )
 

@@ -1,5 +1,6 @@
-"""1901-Shareholders' letters (spec section 7), read from the typed game and the typed
-result of the turn played (judge.money.shareholders.outcome), each decoded once.
+"""1901-Shareholders' letters (spec section 7), read from the typed state as the turn
+opened and the typed turn played (judge.money.shareholders.outcome), as the service
+hands them.
 
 Public: the share prices at each January's opening; after January every player's
 holdings and cash and every country's office holders, with the coming February's income
@@ -19,11 +20,11 @@ from typing import Any
 
 from judge.games import SHAREHOLDERS
 from judge.money.market.ending import Ending
-from judge.money.shareholders.outcome import Turned, turned_from_json
+from judge.money.shareholders.outcome import Turned
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.state import ShareholdersGame, Step, Turn
-from judge.service.markets.kind import Letter, State
-from judge.service.markets.shareholders_reader import Kept, board, kept
+from judge.service.markets.kind import History, Letter
+from judge.service.markets.shareholders_reader import Kept, board
 
 SUBJECT = SHAREHOLDERS.word.title()  # how the letters' subjects name the game
 
@@ -112,10 +113,9 @@ def _public(**given: Any) -> dict[str, Any]:
     return view
 
 
-def letters(before_state: State, result: Mapping[str, Any]) -> list[Letter]:
-    """The letters of a turn played: the state it opened with, the runner's result."""
-    before = kept(before_state)
-    played = turned_from_json(result, board())
+def letters(before: Kept, played: Turned, envelope: Mapping[str, Any],
+            history: History[Kept]) -> list[Letter]:
+    """The letters of a turn played: the state it opened with, the turn played."""
     b, a, params = before.game, played.game, before.params
     phase = str(b.turn)
     step = phase[0] + phase[-1]
@@ -197,9 +197,8 @@ def _private(before: Kept, played: Turned, phase: str, step: str) -> list[Letter
     return out
 
 
-def opening_letters(state: State) -> list[Letter]:
+def opening_letters(opened: Kept) -> list[Letter]:
     """The share prices of the first January, public."""
-    opened = kept(state)
     phase = str(opened.game.turn)
     view = _public(phase=phase, label=label(phase), step="start",
                    prices=dict(sorted(opened.prices.items())), players=_players(opened.game))

@@ -1,22 +1,24 @@
 """A 1901-Shareholders turn read one mail at a time by the mail service: the reading of
 judge.money.shareholders.reading, opened from the game's envelope (its map and GM
 parameters), each mail's lines read as the turn reads them
-(judge.text.shareholders); and the state kept between turns, typed (``kept``)."""
+(judge.text.shareholders); and the state kept between turns, typed (``kept``), and
+the game's state and played phase to and from the store's JSON (``CODEC``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.board import Map
 from judge.engine.maps import STANDARD_MAP, load_map
 from judge.money.market.reading import Mail, MailRead
+from judge.money.shareholders.outcome import Turned, turned_json
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.reading import Reading
 from judge.money.shareholders.state import ShareholdersGame
-from judge.money.shareholders.state_json import game_from_state
-from judge.service.markets.kind import Reader
+from judge.money.shareholders.state_json import game_from_state, state_of
+from judge.service.markets.kind import Codec, Reader
 from judge.text.shareholders import read_mail_lines
 
 
@@ -38,22 +40,28 @@ def _read(reading: Reading, mail: Mail) -> MailRead:
     return reading.read(mail, read_mail_lines(mail.lines, reading.board))
 
 
-def _in_force(reading: Reading) -> Mapping[str, Any]:
-    return {"sets": reading.in_force()}
+Sets = Mapping[str, list[str]]  # each sender key's set in force, as lines
 
 
-READER: Reader[Reading] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
+def _in_force(reading: Reading) -> Sets:
+    """What STATUS and every reply show in force: each sender's set, as lines."""
+    return reading.in_force()
+
+
+READER: Reader[Reading, Sets] = Reader(open=_open, resume=_resume, read=_read, in_force=_in_force)
 
 
 @dataclass(frozen=True)
 class Kept:
     """The state the service keeps between turns, typed: the game (the contract's
-    ``state``), its GM parameters and the prices published at the last January opening
-    (the two keys beside the contract's that the runner ignores)."""
+    ``state``), its GM parameters (typed, and as the master gave them, which the store
+    keeps) and the prices published at the last January opening (the two keys beside
+    the contract's that the runner ignores)."""
 
     game: ShareholdersGame
     params: Params
     prices: Mapping[str, int]
+    given: Mapping[str, Any] = field(default_factory=dict)
 
 
 def board() -> Map:
@@ -63,5 +71,21 @@ def board() -> Map:
 
 def kept(state: Mapping[str, Any]) -> Kept:
     """The kept state decoded once, through the game's codec."""
-    return Kept(game_from_state(state, board()), Params.from_mapping(state.get("params") or {}),
-                dict(state.get("prices") or {}))
+    given = dict(state.get("params") or {})
+    return Kept(game_from_state(state, board()), Params.from_mapping(given),
+                dict(state.get("prices") or {}), given)
+
+
+def kept_json(kept: Kept) -> dict[str, Any]:
+    """The kept state as the store keeps it: the contract's, then the GM parameters as
+    given and the prices."""
+    return {**state_of(kept.game, board()), "params": dict(kept.given),
+            "prices": dict(kept.prices)}
+
+
+CODEC: Codec[Kept, Turned] = Codec(
+    state=lambda envelope, data: kept(data), state_json=kept_json,
+    played_json=lambda played: turned_json(played, board()),
+    # the state as the runner wrote it: no parameters, no prices beside it
+    after=lambda played: Kept(played.game, Params.from_mapping({}), {}),
+    phase=lambda kept: str(kept.game.turn))

@@ -1,16 +1,20 @@
 """The Bourse as it is kept with the host's phases: as a phase opened (its members,
 holdings and rates), the desk its mails left (kept with the phase, each mail handled
-once), and as the host's end left it."""
+once), as the host's end left it, and how it was scored (``Scored``, kept with the last
+phase's state): each read typed from the store's JSON here, and written back here."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from judge.engine.maps import load_map
 from judge.engine.phase import Phase
+from judge.games import BOURSE
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.desk import Desk
 from judge.money.bourse.desk_json import desk_from_json, desk_json
@@ -94,3 +98,29 @@ def closing(session: Session, game: Game,
 def keep(record: PhaseRecord, desk: Desk) -> None:
     """Keep the desk with the (host's) phase, under the Bourse's name."""
     record.reading = {**(record.reading or {}), ROLE: desk_json(desk)}
+
+
+END = f"{BOURSE.name}_end"  # PhaseRecord.state of the last phase: how the Bourse was scored
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """How the Bourse was scored when its host ended: how the host ended (victory,
+    draw, concession, terminated), the winners and each member's credits in dollars."""
+
+    how: str
+    winners: tuple[str, ...]
+    scores: Mapping[str, float]
+
+
+def scored_json(scored: Scored) -> dict[str, Any]:
+    return {"how": scored.how, "winners": list(scored.winners), "scores": dict(scored.scores)}
+
+
+def scored_of(record: PhaseRecord | None) -> Scored | None:
+    """How the Bourse was scored, kept with its last phase; None before its end."""
+    given = (record.state or {}).get(END) if record is not None else None
+    if given is None:
+        return None
+    return Scored(str(given.get("how")), tuple(given.get("winners") or ()),
+                  {n: float(c) for n, c in (given.get("scores") or {}).items()})

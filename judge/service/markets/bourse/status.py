@@ -22,10 +22,9 @@ from judge.money.bourse.state import Bourse, Member
 from judge.money.bourse.turn import turn_open
 from judge.service.context import Context, Result
 from judge.service.markets.bourse import params_of
-from judge.service.markets.bourse.kept import LIVE, closing, desk_of, opening
+from judge.service.markets.bourse.kept import LIVE, closing, desk_of, opening, scored_of
 from judge.service.markets.bourse.letters import dollars, next_turn, trade_line
 from judge.service.markets.bourse.members import BourseIdentity
-from judge.service.markets.bourse.turns import END
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import zone_of
 from judge.storage.phases import current_record
@@ -90,7 +89,7 @@ def _over(session: Session, game: Game, pseudonym: str) -> list[str]:
     """After the end: how the host ended, the member's credits, the winners, and his
     holdings as the Bourse was scored."""
     record = current_record(session, game)
-    ended = (record.state or {}).get(END) if record is not None else None
+    ended = scored_of(record)
     if record is None or ended is None:
         return [f"The Bourse of {game.name} is over: {game.name} is {game.state} and its "
                 "Bourse was never scored (the game never started)."]
@@ -98,11 +97,10 @@ def _over(session: Session, game: Game, pseudonym: str) -> list[str]:
     member = bourse.member(pseudonym)
     if member is None:  # joined after the end was scored: cannot happen, said plainly
         return [f"The Bourse of {game.name} is over; {pseudonym} was not scored in it."]
-    scores = ended.get("scores") or {}
-    winners = ", ".join(ended.get("winners") or []) or "none"
-    credits = float(scores.get(member.pseudonym, 0))
+    winners = ", ".join(ended.winners) or "none"
+    credits = ended.scores.get(member.pseudonym, 0.0)
     return [f"Bourse of {game.name}, over: {member.pseudonym}",
-            f"  The host game ended ({ended.get('how')}) in {record.phase}; no turn comes "
+            f"  The host game ended ({ended.how}) in {record.phase}; no turn comes "
             "any more.",
             f"  Your credits: {credits:.2f}; the winner{'s' if ',' in winners else ''}: "
             f"{winners}.",

@@ -17,7 +17,7 @@ gets which. A phase's turn letter waits until the host's next phase has its dead
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -28,12 +28,14 @@ from judge.engine.maps import load_map
 from judge.engine.phase import Phase, Season
 from judge.engine.position import Position
 from judge.games import BOURSE
+from judge.maps import Panel
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.scoring import eliminate, score
+from judge.money.bourse.state import Bourse
 from judge.money.bourse.state_json import bourse_json, read_bourse
 from judge.money.bourse.turn import TurnReport, process_turn, turn_open
 from judge.service.markets.bourse import attached, params_of
-from judge.service.markets.bourse.kept import closing, desk_of, opening
+from judge.service.markets.bourse.kept import END, Scored, closing, desk_of, opening, scored_json
 from judge.service.markets.bourse.letters import (
     Held,
     discarded,
@@ -47,12 +49,11 @@ from judge.service.markets.bourse.letters import (
     start_view,
     turn_view,
 )
-from judge.service.markets.charts import bourse_chart, chart_picture
+from judge.service.markets.charts import chart_picture, series_of
 from judge.storage.phases import current_record, phase_records
 from judge.storage.schema import Game, PhaseRecord
 
 KEY = BOURSE.name  # PhaseRecord.state / PhaseRecord.result: the Bourse's state
-END = f"{BOURSE.name}_end"  # PhaseRecord.state of the last phase: how the Bourse was scored
 
 
 def holds(game: Game, phase: Phase) -> bool:
@@ -97,7 +98,7 @@ def play(session: Session, settings: Settings, game: Game, record: PhaseRecord,
     joined = sorted(set(desk.bourse.members) - set(before.members))
     if report is not None or gone or joined:
         view = turn_view(record.phase, str(after.phase), bourse, report, gone, joined, params)
-        chart = _chart(session, game, record, state) if year_end else None
+        chart = _chart(session, game, record, bourse) if year_end else None
         hold(session, game, Held(f"{game.name}: Bourse {record.phase} results", view, chart))
     return state
 
@@ -124,13 +125,26 @@ def opened(session: Session, settings: Settings, game: Game, record: PhaseRecord
         send_opening(session, settings, game, record, bourse, now)
 
 
+def bourse_chart(entries: Sequence[tuple[str, Bourse]]) -> list[Panel]:
+    """The Bourse's currency rates (cents as dollars) as each host phase opened (and
+    ``after``: as the next opens), each read typed."""
+    points = [(phase[:5] if phase != "after" else "now",
+               {p: bourse.rate(p) / 100 for p in bourse.powers})
+              for phase, bourse in entries if bourse.powers]
+    steps, series = series_of(points)
+    return [Panel("Currency rates", "rate ($)", steps, series, "season")]
+
+
 def _chart(session: Session, game: Game, record: PhaseRecord,
-           state: Mapping[str, Any]) -> tuple[bytes, str] | None:
+           after: Bourse) -> tuple[bytes, str] | None:
     """At a year's end, the chart of the currency rates as each host phase opened
-    (judge.service.markets.charts), and as the next opens."""
-    entries = [{"phase": r.phase, "state": r.state[KEY]} for r in phase_records(session, game)
-               if KEY in (r.state or {})]
-    entries.append({"phase": "after", "state": state})
+    (judge.service.markets.charts), each stored state read typed, and as the next
+    opens (``after``)."""
+    board = load_map(game.map_name)
+    params = params_of(game)
+    entries = [(r.phase, read_bourse(r.state[KEY], board, params))
+               for r in phase_records(session, game) if KEY in (r.state or {})]
+    entries.append(("after", after))
     made = chart_picture(f"The Bourse of {game.name}: the rates so far", bourse_chart,
                          entries, f"{game.name}-{record.phase}-bourse.png")
     return None if made is None else made[0]
@@ -162,9 +176,9 @@ def end(session: Session, settings: Settings, game: Game, how: str, position: Po
         "winners": list(standing.winners),
         "open": sets is not None, "processed": record.processed_at is not None,
     }
-    record.state = {**record.state, END: {"how": how, "winners": list(standing.winners),
-                                          "scores": {n: c / 100 for n, c in
-                                                     standing.credits.items()}}}
+    scored = Scored(how, tuple(standing.winners),
+                    {n: c / 100 for n, c in standing.credits.items()})
+    record.state = {**record.state, END: scored_json(scored)}
     send(session, settings, game, f"{game.name}: the Bourse ends", "market/bourse_end.txt.j2",
          view, now, readers(session, game), own=discarded(sets, names))
 
