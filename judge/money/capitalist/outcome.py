@@ -14,7 +14,7 @@ from typing import Any
 from judge.engine.board import Map
 from judge.money.capitalist.state import CapitalistGame
 from judge.money.capitalist.state_json import game_from_state, state_of
-from judge.money.market.ending import Ending, lines_by_name, played_ending, played_state
+from judge.money.market.played import Ending, OnTheBoard, lines_by_name, played_ending, played_state
 
 BUY = "BUY"
 
@@ -43,7 +43,7 @@ class Commanded:
 
 
 @dataclass(frozen=True)
-class PhasePlayed:
+class PhasePlayed(OnTheBoard):
     """A phase played: the refused lines and the warnings per sender key, the game as
     the next phase opens and the end if any; a commerce phase's ``trades`` (per
     pseudonym, those that did something); a military phase's ``results`` (per unit),
@@ -65,10 +65,6 @@ class PhasePlayed:
         contract's result lists them (none in commerce)."""
         return {power: list(o.lines) for power, o in (self.orders or {}).items()}
 
-    @property
-    def board_results(self) -> Mapping[str, str]:
-        """Each unit's outcome on the board (none in a commerce phase)."""
-        return self.results or {}
 
 
 def played_json(played: PhasePlayed, board: Map) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from judge.money.capitalist.params import Params
 from judge.money.capitalist.score import scores, winners
 from judge.money.capitalist.state import Economy
-from judge.money.market.ending import Ending
+from judge.money.market.played import Ending
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from judge.money.exchange.events import Event, event_json, events_of
 from judge.money.exchange.game import Bid, ExchangeGame
 from judge.money.exchange.params import Params
 from judge.money.exchange.state_json import game_from_state, state_of
-from judge.money.market.ending import Ending, lines_by_name, played_ending, played_state
+from judge.money.market.played import Ending, OnTheBoard, lines_by_name, played_ending, played_state
 from judge.money.payola.rules import RuleSet
 from judge.money.payola.statement_json import statement_json, statement_of
 from judge.money.payola.statements import Statement
@@ -37,7 +37,7 @@ class Standing:
 
 
 @dataclass(frozen=True)
-class PhasePlayed:
+class PhasePlayed(OnTheBoard):
     """A phase played: per mail what its immediate commands did (``said``: each line's
     text and what it did), each investor's ``standing``, the refused lines per sender
     key, the game as the next phase opens, the end if any, and the phase's ``events``
@@ -56,16 +56,6 @@ class PhasePlayed:
     paid: Mapping[str, Mapping[str, int]] | None = None
     statements: Mapping[str, Statement] | None = None
     results: Mapping[str, str] | None = None
-
-    @property
-    def board_orders(self) -> Mapping[str, str]:
-        """The orders played on the board, per unit (none in a market phase)."""
-        return self.orders or {}
-
-    @property
-    def board_results(self) -> Mapping[str, str]:
-        """Each unit's outcome on the board (none in a market phase)."""
-        return self.results or {}
 
 
 def played_json(played: PhasePlayed) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
-from judge.money.market.ending import Ending, lines_by_name, played_ending, played_state
+from judge.money.market.played import Ending, OnTheBoard, lines_by_name, played_ending, played_state
 from judge.money.shareholders.state import ShareholdersGame
 from judge.money.shareholders.state_json import game_from_state, state_of
 
@@ -34,7 +34,7 @@ class FebruaryLine:
 
 
 @dataclass(frozen=True)
-class Turned:
+class Turned(OnTheBoard):
     """A turn played (or a game opened): the refused lines per sender key, the game at
     the opening of the next turn and the end if any; the prices of a January that
     opens; at a year-end every player's net worth; February's builds (per country, each
@@ -57,16 +57,6 @@ class Turned:
     february: Mapping[str, FebruaryLine] | None = None
     cancelled: Mapping[str, list[str]] | None = None
     disagreed: Mapping[str, list[str]] | None = None
-
-    @property
-    def board_orders(self) -> Mapping[str, str]:
-        """The orders played on the board, per unit (none in January or February)."""
-        return self.orders or {}
-
-    @property
-    def board_results(self) -> Mapping[str, str]:
-        """Each unit's outcome on the board (none in January or February)."""
-        return self.results or {}
 
 
 def turned_json(turned: Turned, board: Map) -> dict[str, Any]:

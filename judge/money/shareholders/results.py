@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.board import Map
-from judge.money.market.ending import Ending
+from judge.money.market.played import Ending
 from judge.money.shareholders.february import Decisions, agreed
 from judge.money.shareholders.january import Dealing
 from judge.money.shareholders.office_orders import agreed_orders

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
-from judge.money.market.ending import Ending
+from judge.money.market.played import Ending
 from judge.money.shareholders.commands import (
     BuildUnit,
     Command,

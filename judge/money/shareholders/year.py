@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from judge.engine.board import Map
 from judge.engine.position import Position
-from judge.money.market.ending import Ending
+from judge.money.market.played import Ending
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.prices import net_worths, prices
 from judge.money.shareholders.state import ShareholdersGame, Step, Turn

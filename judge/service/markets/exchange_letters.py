@@ -50,7 +50,7 @@ from judge.money.exchange.events import (
 )
 from judge.money.exchange.game import Corporation, ExchangeGame, Founding, Status
 from judge.money.exchange.outcome import PhasePlayed
-from judge.money.market.ending import Ending
+from judge.money.market.played import Ending
 from judge.service.markets.exchange_ledger import corporate_ledger, treasury_lines
 from judge.service.markets.kind import History, Letter
 from judge.service.reports.ledgers import StatementView, statement_view

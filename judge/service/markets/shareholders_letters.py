@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.games import SHAREHOLDERS
-from judge.money.market.ending import Ending
+from judge.money.market.played import Ending
 from judge.money.shareholders.outcome import Turned
 from judge.money.shareholders.params import Params
 from judge.money.shareholders.state import ShareholdersGame, Step, Turn

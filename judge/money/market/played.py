@@ -1,5 +1,6 @@
-"""How a market game ended, as every market game's played phase carries it, and the
-JSON a played phase is kept as, read back (the service keeps results as JSON)."""
+"""What every market game's played phase shares: how the game ended, its part on the
+board (the map's orders and outcomes), and the JSON it is kept as, read back (the
+service keeps results as JSON)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,25 @@ class Ending:
     kind: str
     winners: tuple[str, ...]
     scores: Mapping[str, float]
+
+
+class OnTheBoard:
+    """The board's part of a played phase that keeps its ``orders`` per unit and its
+    ``results`` (each unit's outcome) as the contract's result does, None in a phase
+    played off the board (a market phase, January or February)."""
+
+    orders: Mapping[str, Any] | None
+    results: Mapping[str, str] | None
+
+    @property
+    def board_orders(self) -> Mapping[str, Any]:
+        """The orders played on the board (none off the board)."""
+        return self.orders or {}
+
+    @property
+    def board_results(self) -> Mapping[str, str]:
+        """Each unit's outcome on the board (none off the board)."""
+        return self.results or {}
 
 
 def played_ending(data: Mapping[str, Any]) -> Ending | None:
