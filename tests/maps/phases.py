@@ -3,8 +3,11 @@ supports, convoys, retreats, builds and removals), each phase as the map reads i
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Iterator
+
+from PIL import Image
 
 from judge.engine.adjudicate import PhaseResult, adjudicate
 from judge.engine.choices import random_orders
@@ -22,3 +25,11 @@ def played_game(seed: int = 3, years: int = 6) -> Iterator[PhaseResult]:
         if result.victory:
             return
         position = result.next
+
+
+def picture(png: bytes) -> tuple[object, ...]:
+    """What a PNG shows: its size, mode, palette and pixels. The same picture may be
+    compressed to other bytes from one run to another (ISA-L, judge.maps.pngfile), so
+    pictures are compared by this, never by their files' bytes."""
+    image = Image.open(io.BytesIO(png))
+    return image.size, image.mode, image.getpalette(), image.tobytes()

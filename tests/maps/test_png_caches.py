@@ -10,7 +10,7 @@ from judge.maps import board_png, paint, png
 from judge.maps.board import tinted_ground
 from judge.maps.kept import KEPT, kept_ground
 from judge.maps.played import played
-from tests.maps.phases import played_game
+from tests.maps.phases import picture, played_game
 
 
 def _forget() -> None:
@@ -24,17 +24,17 @@ def test_a_picture_drawn_after_others_is_the_picture_drawn_alone() -> None:
     phases = [played(r) for seed in (3, 5) for r in played_game(seed=seed, years=4)]
     assert {p.state["phase"][-1] for p in phases} == {"M", "R", "A"}
     _forget()
-    in_turn = [board_png(p.state, orders=p.orders, results=p.results, title="Game g")
+    in_turn = [picture(board_png(p.state, orders=p.orders, results=p.results, title="Game g"))
                for p in phases]
     # the same owners again, from the layers kept (the first year's, every game's)
-    again = [board_png(p.state, orders=p.orders, results=p.results, title="Game g")
+    again = [picture(board_png(p.state, orders=p.orders, results=p.results, title="Game g"))
              for p in phases[:3]]
     assert again == in_turn[:3]
-    for phase, picture in zip(phases, in_turn, strict=True):
+    for phase, drawn in zip(phases, in_turn, strict=True):
         _forget()
         alone = board_png(phase.state, orders=phase.orders, results=phase.results,
                           title="Game g")
-        assert alone == picture, phase.state["phase"]
+        assert picture(alone) == drawn, phase.state["phase"]
 
 
 def test_the_legend_key_is_painted_once_for_a_kind_of_phase() -> None:
