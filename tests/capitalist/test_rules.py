@@ -27,7 +27,7 @@ def test_5_2_purchases_in_order_reduced_when_funds_run_short() -> None:
     rates = {"TURKEY": 88, "FRANCE": 109, "ENGLAND": 95}
     done = execute(player, [Trade(Side.SELL, "TURKEY", 200), Trade(Side.BUY, "FRANCE", 100),
                             Trade(Side.BUY, "ENGLAND", 100)], rates)
-    assert done.player.sfr == 50
+    assert done.player.cash == 50
     assert [(e.units, e.reduced) for e in done.executed] == [(200, False), (100, False),
                                                              (70, True)]
 
@@ -37,7 +37,7 @@ def test_5_2_sales_are_credited_before_purchases_written_earlier() -> None:
     done = execute(player, [Trade(Side.BUY, "GERMANY", 100), Trade(Side.SELL, "ITALY", 100)],
                    {"ITALY": 100, "GERMANY": 100})
     assert done.player.holdings == {"ITALY": 900, "GERMANY": 1100}
-    assert done.player.sfr == 0
+    assert done.player.cash == 0
 
 
 def _moved(rate: int, bought: int, sold: int) -> int:

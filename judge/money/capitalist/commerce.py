@@ -38,7 +38,7 @@ class Account:
 def execute(player: Player, trades: Sequence[Trade], rates: Mapping[str, int]) -> Account:
     """Sales credited first (D2), then purchases in the order written, each reduced to what
     the funds still pay for (5.2, D3); the SFr left is never negative."""
-    run = executor.execute(trades, player.holdings, player.sfr, rates)
+    run = executor.execute(trades, player.holdings, player.cash, rates)
     done = list(zip(trades, run.done, strict=True))
     executed = [Executed(trade, units) for side in (Side.SELL, Side.BUY)
                 for trade, units in done if trade.side is side]

@@ -44,7 +44,7 @@ def check_commerce(
     built = build_trade_set(commands, terms)
     warning = None
     if built.trades is not None:
-        warning = overspending(built.trades, player.sfr, economy.rates)
+        warning = overspending(built.trades, player.cash, economy.rates)
     return CommerceMail(built.trades, built.refusals, warning, built.undone)
 
 

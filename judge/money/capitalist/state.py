@@ -7,6 +7,9 @@ from dataclasses import dataclass, field, replace
 
 from judge.engine.position import Position
 from judge.money.capitalist.calendar import Commerce, GamePhase
+from judge.money.market.player import Player
+
+__all__ = ["CapitalistGame", "Economy", "Player", "centimes"]
 
 
 def centimes(amount: int) -> str:
@@ -14,18 +17,6 @@ def centimes(amount: int) -> str:
     sign = "-" if amount < 0 else ""
     whole, cents = divmod(abs(amount), 100)
     return f"{sign}{whole}.{cents:02d}"
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """One pseudonym's account: units held of each power's currency and SFr centimes."""
-
-    name: str
-    sfr: int
-    holdings: Mapping[str, int]
-
-    def holding(self, power: str) -> int:
-        return self.holdings.get(power, 0)
 
 
 @dataclass(frozen=True)

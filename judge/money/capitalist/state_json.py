@@ -60,7 +60,7 @@ def write_state(position: Position, phase: GamePhase, economy: Economy,
         **state_from_position(position),
         "phase": str(phase),
         "players": {
-            p.name: {"sfr": p.sfr,
+            p.name: {"sfr": p.cash,
                      "holdings": {power: p.holding(power) for power in board.powers}}
             for p in sorted(economy.players.values(), key=lambda p: p.name)
         },

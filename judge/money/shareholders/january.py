@@ -55,7 +55,7 @@ class JanuaryDesk:
         return dealing, self._warning(dealing)
 
     def _sale_refusal(self, dealing: Dealing, sell: Sell) -> str | None:
-        held = self.player.held(sell.of)
+        held = self.player.holding(sell.of)
         if sell.units < 1:
             return "number must be at least 1"
         if sell.units > self.params.max_sell:
@@ -93,7 +93,7 @@ def deal(game: ShareholdersGame, params: Params, dealings: Mapping[str,
     for name, player in game.players.items():
         dealing = dealings.get(name, Dealing())
         cash = player.cash + sale_proceeds(dealing, price)
-        shares = dict(player.shares)
+        shares = dict(player.holdings)
         if dealing.sale is not None:
             sold = dealing.sale.of
             shares[sold] = shares.get(sold, 0) - dealing.sale.units
@@ -105,7 +105,7 @@ def deal(game: ShareholdersGame, params: Params, dealings: Mapping[str,
         players[name] = Player(name, cash, {c: n for c, n in shares.items() if n > 0})
     countries: dict[str, Country] = {}
     for name, country in game.countries.items():
-        holdings = {p.name: p.held(name) for p in players.values()}
+        holdings = {p.name: p.holding(name) for p in players.values()}
         office = office_holders(holdings, country.office)
         countries[name] = replace(country, office=office, last_office=country.office)
     dealt = replace(game, players=players, countries=countries)

@@ -29,6 +29,6 @@ def prices(game: ShareholdersGame, params: Params, january_of: int) -> dict[str,
 def net_worths(game: ShareholdersGame, price: dict[str, int]) -> dict[str, int]:
     """Cash plus shares at ``price`` for every player (5.9)."""
     return {
-        name: p.cash + sum(n * price.get(c, 0) for c, n in p.shares.items())
+        name: p.cash + sum(n * price.get(c, 0) for c, n in p.holdings.items())
         for name, p in game.players.items()
     }

@@ -10,6 +10,9 @@ from enum import Enum
 
 from judge.engine.phase import Phase, PhaseKind, Season
 from judge.engine.position import Position, Unit
+from judge.money.market.player import Player
+
+__all__ = ["Country", "Player", "ShareholdersGame", "Step", "Turn", "opening"]
 
 
 class Step(Enum):
@@ -63,18 +66,6 @@ class Turn:
 
 
 @dataclass(frozen=True, slots=True)
-class Player:
-    """A player: his dollars and his shares (``shares`` holds positive holdings only)."""
-
-    name: str
-    cash: int
-    shares: Mapping[str, int]
-
-    def held(self, country: str) -> int:
-        return self.shares.get(country, 0)
-
-
-@dataclass(frozen=True, slots=True)
 class Country:
     """A country's money and offices (spec 2.3); its units and centres are on the board."""
 
@@ -108,7 +99,7 @@ class ShareholdersGame:
 
     def shares_held(self, country: str) -> int:
         """H of 5.4: the shares of ``country`` held by all players."""
-        return sum(p.held(country) for p in self.players.values())
+        return sum(p.holding(country) for p in self.players.values())
 
     def at(self, turn: Turn) -> ShareholdersGame:
         """The same game at another turn (the board's phase follows)."""

@@ -35,7 +35,7 @@ def state_of(game: ShareholdersGame, board: Map) -> dict[str, Any]:
     out["units"] = {p: sorted(str(u) for u in game.units_of(p)) for p in board.powers}
     out["centers"] = {p: sorted(game.centers_of(p)) for p in board.powers}
     out["players"] = {
-        name: {"cash": p.cash, "shares": {c: n for c, n in sorted(p.shares.items()) if n > 0}}
+        name: {"cash": p.cash, "shares": {c: n for c, n in sorted(p.holdings.items()) if n > 0}}
         for name, p in sorted(game.players.items())
     }
     out["countries"] = {

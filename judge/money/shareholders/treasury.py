@@ -87,7 +87,7 @@ def february(game: ShareholdersGame, params: Params, board: Map, decided: Mappin
             done.append((unit, outcome))
         builds[name] = tuple(done)
     final = {n: replace(c, cash=cash[n]) for n, c in countries.items()}
-    new_players = {n: Player(n, players[n], p.shares) for n, p in game.players.items()}
+    new_players = {n: Player(n, players[n], p.holdings) for n, p in game.players.items()}
     board_after = Position(game.position.phase, {c: tuple(us) for c, us in units.items() if us},
                            game.position.centers)
     after = replace(game, players=new_players, countries=final).with_board(board_after)
@@ -103,7 +103,7 @@ def _dividend(game: ShareholdersGame, country: str, earned: int, decisions: Deci
         return None
     per_share = earned // held
     for name, player in game.players.items():
-        players[name] += player.held(country) * per_share
+        players[name] += player.holding(country) * per_share
     return per_share
 
 

@@ -88,7 +88,7 @@ def _terms(game: CapitalistGame, params: Mapping[str, Any]) -> list[str]:
     units = sorted(set(players[0].holdings.values())) if players else []
     holdings = (f" and {units[0]} units of every currency" if len(units) == 1 and units[0]
                 else "")
-    return [f"Each player starts with {centimes(players[0].sfr if players else 0)} SFr"
+    return [f"Each player starts with {centimes(players[0].cash if players else 0)} SFr"
             f"{holdings}.",
             f"The game ends at the end of {given.END_YEAR} at the latest, or "
             f"earlier once a power owns {given.VICTORY_SCS} centres; the best "
@@ -106,7 +106,7 @@ def _status(game: CapitalistGame, name: str) -> list[str]:
         held = ", ".join(f"{currency(k)} {player.holding(k)}" for k in POWERS)
         rate = ", ".join(f"{currency(k)} {centimes(rates.get(k, 0))}" for k in POWERS)
         command = ", ".join(f"{k} {v}" for k, v in sorted(commanders.items()))
-        return [f"  Pseudonym {name}: {centimes(player.sfr)} SFr",
+        return [f"  Pseudonym {name}: {centimes(player.cash)} SFr",
                 f"  Holdings: {held}",
                 f"  Rates: {rate}",
                 f"  Commanders: {command or 'none while a commerce phase is open'}",

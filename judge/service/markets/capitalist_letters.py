@@ -44,7 +44,7 @@ def _rates(before: CapitalistGame, after: CapitalistGame) -> list[dict[str, Any]
 
 
 def _accounts(game: CapitalistGame) -> list[dict[str, Any]]:
-    return [{"name": name, "sfr": centimes(p.sfr),
+    return [{"name": name, "sfr": centimes(p.cash),
              "holdings": {currency(k): p.holding(k) for k in POWERS}}
             for name, p in sorted(game.economy.players.items())]
 

@@ -108,8 +108,8 @@ def _status(state: Kept, name: str) -> list[str]:
     player = game.players.get(name)
     if player is not None:
         held = ", ".join(f"{c} {n} (${n * prices.get(c, 0)})"
-                         for c, n in sorted(player.shares.items()) if n > 0)
-        worth = player.cash + sum(n * prices.get(c, 0) for c, n in player.shares.items())
+                         for c, n in sorted(player.holdings.items()) if n > 0)
+        worth = player.cash + sum(n * prices.get(c, 0) for c, n in player.holdings.items())
         offices = [f"{c} ({office_word(k.office)})"
                    for c, k in sorted(game.countries.items()) if name in k.office]
         return [f"  Player {name}: cash ${player.cash}",

@@ -60,7 +60,7 @@ def _countries(game: ShareholdersGame, params: Params) -> list[dict[str, Any]]:
 
 
 def _players(game: ShareholdersGame) -> list[dict[str, Any]]:
-    return [{"name": n, "cash": p.cash, "shares": dict(sorted(p.shares.items()))}
+    return [{"name": n, "cash": p.cash, "shares": dict(sorted(p.holdings.items()))}
             for n, p in sorted(game.players.items())]
 
 
@@ -189,8 +189,8 @@ def _private(before: Kept, played: Turned, phase: str, step: str) -> list[Letter
             continue
         own = {"phase": phase, "label": label(phase), "step": step, "name": name,
                "cash_before": cash_before, "cash": player.cash,
-               "shares_before": dict(sorted(was.shares.items())) if was else {},
-               "shares": dict(sorted(player.shares.items())),
+               "shares_before": dict(sorted(was.holdings.items())) if was else {},
+               "shares": dict(sorted(player.holdings.items())),
                "offices": offices, "disagreed": disagreements, "refused": refused}
         out.append(Letter(name, f"{SUBJECT} {phase} ({label(phase)}): your statement",
                           PRIVATE, own))
