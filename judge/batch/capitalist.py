@@ -34,7 +34,7 @@ def opened(case: Mapping[str, Any]) -> tuple[Reading, list[Mail]]:
         raise CaseError(f"unknown rule flag(s) for Capitalist Diplomacy: "
                         f"{', '.join(map(str, rules))}")
     try:
-        params = Params.of(params_of(case, DEFAULTS))
+        params = Params.from_names(params_of(case, DEFAULTS))
     except ParamError as e:
         raise CaseError(str(e)) from None
     seed = seed_of(case)

@@ -55,7 +55,7 @@ def _params(case: Mapping[str, Any]) -> Params:
     if rules:
         raise CaseError(f"1901-Shareholders has no rule flags: {', '.join(map(str, rules))}")
     try:
-        return Params.from_mapping(params_of(case, DEFAULTS))
+        return Params.from_names(params_of(case, DEFAULTS))
     except ParamError as e:
         raise CaseError(str(e)) from None
 

@@ -14,7 +14,7 @@ from typing import Any
 from judge.engine.board import Map
 from judge.money.capitalist.state import CapitalistGame
 from judge.money.capitalist.state_json import game_from_state, state_of
-from judge.money.market.played import Ending, OnTheBoard, lines_by_name, played_ending, played_state
+from judge.money.market.played import Ending, OnTheBoard, lines_by_name, played_parts
 
 BUY = "BUY"
 
@@ -95,9 +95,7 @@ def played_from_json(data: Mapping[str, Any], board: Map) -> PhasePlayed:
     trades = data.get("trades")
     orders = data.get("orders")
     return PhasePlayed(
-        errors=lines_by_name(data, "errors"),
-        game=game_from_state(played_state(data), board),
-        end=played_ending(data),
+        **played_parts(data, lambda state: game_from_state(state, board)),
         warnings=lines_by_name(data, "warnings"),
         trades=None if trades is None else {
             name: tuple(Dealt(str(t["side"]), str(t["power"]), int(t["ordered"]),

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from judge.games import CAPITALIST
 from judge.money.market.params import MarketParams, ParamError
@@ -27,12 +25,6 @@ class Params(MarketParams):
     VICTORY_SCS: int = 18
     END_YEAR: int = 1915
     GAME = CAPITALIST.word.title()
-
-    @classmethod
-    def of(cls, given: Mapping[str, Any]) -> Params:
-        """``from_names`` as the service still calls it: a name that is no parameter is
-        passed over."""
-        return cls.from_names({k: v for k, v in given.items() if k in DEFAULTS})
 
     def check(self) -> None:
         """Raise ParamError naming the first impossible value."""

@@ -17,7 +17,7 @@ from judge.money.exchange.events import Event, event_json, events_of
 from judge.money.exchange.game import Bid, ExchangeGame
 from judge.money.exchange.params import Params
 from judge.money.exchange.state_json import game_from_state, state_of
-from judge.money.market.played import Ending, OnTheBoard, lines_by_name, played_ending, played_state
+from judge.money.market.played import Ending, OnTheBoard, played_parts
 from judge.money.payola.rules import RuleSet
 from judge.money.payola.statement_json import statement_json, statement_of
 from judge.money.payola.statements import Statement
@@ -85,9 +85,7 @@ def played_from_json(data: Mapping[str, Any], board: Map, params: Params, rules:
         said=tuple(tuple((str(text), str(done)) for text, done in mail)
                    for mail in data.get("said") or ()),
         standing={name: _standing_of(s) for name, s in (data.get("standing") or {}).items()},
-        errors=lines_by_name(data, "errors"),
-        game=game_from_state(played_state(data), board, params, rules, seed),
-        end=played_ending(data),
+        **played_parts(data, lambda state: game_from_state(state, board, params, rules, seed)),
         events=events_of(data.get("events")),
         orders=None if "orders" not in data else dict(data["orders"]),
         paid=None if "paid" not in data else {

@@ -4,11 +4,13 @@ service keeps results as JSON)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypedDict, TypeVar
 
 from judge.engine.state import StateError
+
+G = TypeVar("G")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,3 +62,20 @@ def played_state(data: Mapping[str, Any]) -> Mapping[str, Any]:
 def lines_by_name(data: Mapping[str, Any], key: str) -> dict[str, list[str]]:
     """A played phase's lines per member under ``key`` (its refusals, its warnings)."""
     return {name: list(lines) for name, lines in (data.get(key) or {}).items()}
+
+
+class PlayedParts(TypedDict, Generic[G]):
+    """What every market game's played phase keeps alike, as its constructor takes it:
+    the lines refused per member, the game the phase leaves, how the game ended."""
+
+    errors: dict[str, list[str]]
+    game: G
+    end: Ending | None
+
+
+def played_parts(data: Mapping[str, Any],
+                 read_game: Callable[[Mapping[str, Any]], G]) -> PlayedParts[G]:
+    """A played phase's common parts from its JSON, the game read by ``read_game`` from
+    its state (StateError for a result that has none)."""
+    return {"errors": lines_by_name(data, "errors"), "game": read_game(played_state(data)),
+            "end": played_ending(data)}

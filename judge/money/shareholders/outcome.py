@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
-from judge.money.market.played import Ending, OnTheBoard, lines_by_name, played_ending, played_state
+from judge.money.market.played import Ending, OnTheBoard, played_parts
 from judge.money.shareholders.state import ShareholdersGame
 from judge.money.shareholders.state_json import game_from_state, state_of
 
@@ -100,9 +100,7 @@ def turned_from_json(data: Mapping[str, Any], board: Map) -> Turned:
     passed over."""
     feb = data.get("february")
     return Turned(
-        errors=lines_by_name(data, "errors"),
-        game=game_from_state(played_state(data), board),
-        end=played_ending(data),
+        **played_parts(data, lambda state: game_from_state(state, board)),
         prices=_optional(data, "prices"),
         net_worth=_optional(data, "net_worth"),
         builds=None if "builds" not in data else {

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
 
 from judge.games import SHAREHOLDERS
 from judge.money.market.params import MarketParams, ParamError
@@ -32,11 +30,6 @@ class Params(MarketParams):
     econ_threshold: int = 20000
     end_year: int | None = None
     GAME = SHAREHOLDERS.title
-
-    @classmethod
-    def from_mapping(cls, given: Mapping[str, Any]) -> Params:
-        """``from_names``, by the name the service still calls it."""
-        return cls.from_names(given)
 
     def check(self) -> None:
         """ParamError for an impossible value: a negative amount, no player allowed, MAX

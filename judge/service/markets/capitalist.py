@@ -40,7 +40,7 @@ __all__ = ["GAME", "KIND", "SUBJECT"]
 
 def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> CapitalistGame:
     try:
-        params = Params.of(envelope.get("params", {}))
+        params = Params.from_names(envelope.get("params", {}))
         played = load_map(str(envelope.get("variant", STANDARD_MAP)))
         return game_from_state(opening_state(names, played, params), played)
     except (StateError, ParamError) as e:
@@ -84,7 +84,7 @@ def _terms(game: CapitalistGame, params: Mapping[str, Any]) -> list[str]:
     """The start notice's terms: each player's starting SFr and currencies, and the end
     (spec 3, 6)."""
     players = list(game.economy.players.values())
-    given = Params.of(params)
+    given = Params.from_names(params)
     units = sorted(set(players[0].holdings.values())) if players else []
     holdings = (f" and {units[0]} units of every currency" if len(units) == 1 and units[0]
                 else "")

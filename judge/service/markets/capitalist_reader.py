@@ -27,7 +27,7 @@ from judge.text.capitalist import read_mail_lines
 def setup(envelope: Mapping[str, Any]) -> tuple[Map, Params, int]:
     """The map, the GM parameters (the defaults where the master set none), the seed."""
     return (load_map(str(envelope.get("variant", STANDARD_MAP)).lower()),
-            Params.of(envelope.get("params") or {}), int(envelope.get("seed") or 0))
+            Params.from_names(envelope.get("params") or {}), int(envelope.get("seed") or 0))
 
 
 def _open(envelope: Mapping[str, Any], state: Mapping[str, Any]) -> Reading:

@@ -42,7 +42,7 @@ def _opening(envelope: Mapping[str, Any], names: Sequence[str]) -> Kept:
     played, params = setup(envelope)
     answer = started(names, params, played)
     given = dict(envelope.get("params", {}))
-    return Kept(answer.game, Params.from_mapping(given), dict(answer.prices or {}), given)
+    return Kept(answer.game, Params.from_names(given), dict(answer.prices or {}), given)
 
 
 def _setup_problem(envelope: Mapping[str, Any]) -> str | None:
@@ -50,7 +50,7 @@ def _setup_problem(envelope: Mapping[str, Any]) -> str | None:
     if envelope.get("rules"):
         return f"1901-Shareholders has no rule flags: {', '.join(envelope['rules'])}"
     try:
-        Params.from_mapping(envelope.get("params") or {})
+        Params.from_names(envelope.get("params") or {})
     except ParamError as e:
         return str(e)
     return None
@@ -92,7 +92,7 @@ def _terms(state: Kept, params: Mapping[str, Any]) -> list[str]:
     cash = sorted({p.cash for p in state.game.players.values()})
     start = (f"Each player starts with ${cash[0]} in cash." if len(cash) == 1
              else "The players start with the cash the rules give (STATUS shows yours).")
-    end = Params.from_mapping(params).end_year
+    end = Params.from_names(params).end_year
     close = (f"The game ends at the end of {end} at the latest (the highest net worth "
              "wins), earlier by a military or an economic victory." if end else
              "The game has no end year: it ends by a military or an economic victory.")

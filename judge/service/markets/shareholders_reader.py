@@ -25,7 +25,7 @@ from judge.text.shareholders import read_mail_lines
 def setup(envelope: Mapping[str, Any]) -> tuple[Map, Params]:
     """The map and the GM parameters (the defaults where the master set none)."""
     return (load_map(str(envelope["variant"]).lower()),
-            Params.from_mapping(envelope.get("params") or {}))
+            Params.from_names(envelope.get("params") or {}))
 
 
 def _open(envelope: Mapping[str, Any], state: Mapping[str, Any]) -> Reading:
@@ -72,7 +72,7 @@ def board() -> Map:
 def kept(state: Mapping[str, Any]) -> Kept:
     """The kept state decoded once, through the game's codec."""
     given = dict(state.get("params") or {})
-    return Kept(game_from_state(state, board()), Params.from_mapping(given),
+    return Kept(game_from_state(state, board()), Params.from_names(given),
                 dict(state.get("prices") or {}), given)
 
 
@@ -87,5 +87,5 @@ CODEC: Codec[Kept, Turned] = Codec(
     state=lambda envelope, data: kept(data), state_json=kept_json,
     played_json=lambda played: turned_json(played, board()),
     # the state as the runner wrote it: no parameters, no prices beside it
-    after=lambda played: Kept(played.game, Params.from_mapping({}), {}),
+    after=lambda played: Kept(played.game, Params.from_names({}), {}),
     phase=lambda kept: str(kept.game.turn))
