@@ -38,7 +38,7 @@ def test_the_opening_is_the_spec_start() -> None:
 
 
 def test_the_opening_follows_the_parameters() -> None:
-    params = Params(START_UNITS=500, START_RATE=120, START_SFR=2500)
+    params = Params(start_units=500, start_rate=120, start_sfr=2500)
     state = opening_state(NINE, BOARD, params)
     assert all(p == {"sfr": 2500, "holdings": dict.fromkeys(POWERS, 500)}
                for p in state["players"].values())

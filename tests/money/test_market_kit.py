@@ -48,7 +48,7 @@ def test_rates_move_a_step_per_whole_block_toward_zero_not_below_the_floor(
 def test_one_constructor_reads_every_game_by_spec_name_in_any_case() -> None:
     assert BourseParams.from_names({"step_units": 50}).step_units == 50
     assert ShareholdersParams.from_names({"UPKEEP": 30}).upkeep == 30
-    assert CapitalistParams.from_names({"start_rate": 90}).START_RATE == 90
+    assert CapitalistParams.from_names({"start_rate": 90}).start_rate == 90
     exchange = ExchangeParams.from_names({"BID_STYLE": "second_price"}, map_victory=18)
     assert exchange.bid_style is BidStyle.SECOND_PRICE and exchange.victory_scs == 18
     with pytest.raises(ParamError, match="unknown Bourse parameter"):

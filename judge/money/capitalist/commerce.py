@@ -54,5 +54,5 @@ def move_rates(
     traded = ((done.trade.power, -done.units if done.trade.side is Side.SELL else done.units)
               for account in accounts for done in account.executed)
     moved = rate_moves(rates, traded, [p for p in rates if p not in annihilated],
-                       params.STEP_UNITS, params.MIN_RATE)
+                       params.step_units, params.min_rate)
     return {p: moved.get(p) or RateMove(p, 0, 0, 0, 0) for p in rates}

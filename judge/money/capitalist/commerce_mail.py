@@ -36,7 +36,7 @@ def check_commerce(
     """A player's commerce lines (None: unreadable) checked against his account."""
     terms = TradeTerms(
         holdings=player.holdings,
-        sell_limit=params.SELL_LIMIT,
+        sell_limit=params.sell_limit,
         currencies=CURRENCIES,
         dead=economy.annihilated,
         dead_reason=annihilated_reason,

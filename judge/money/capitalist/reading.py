@@ -252,7 +252,7 @@ class Reading:
             owned = {p: len(cs) for p, cs in after.centers.items()}
             step = year_end(economy, owned, position.phase.year, self.params)
             economy, ending = step.economy, step.ending
-            points = scores(economy.players.values(), owned, self.params.POINT_BLOCK)
+            points = scores(economy.players.values(), owned, self.params.point_block)
         phase = after_military(after.phase)
         if isinstance(phase, Commerce):
             economy = economy.with_commanders({})

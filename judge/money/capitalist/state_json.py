@@ -31,9 +31,9 @@ def read_economy(state: Mapping[str, Any], board: Map, params: Params) -> Econom
         if pseudonym in players:
             raise StateError(f"player {pseudonym} is listed twice")
         # an account without its keys is a new player's (spec 1, section 6)
-        sfr = whole(account.get("sfr", params.START_SFR), f"sfr of {pseudonym}")
+        sfr = whole(account.get("sfr", params.start_sfr), f"sfr of {pseudonym}")
         given = account.get("holdings")
-        held = dict.fromkeys(board.powers, params.START_UNITS) if given is None else holdings(
+        held = dict.fromkeys(board.powers, params.start_units) if given is None else holdings(
             json_object(account, "holdings"), board, pseudonym)
         players[pseudonym] = Player(pseudonym, sfr, held)
     annihilated = frozenset(power_of(p, board) for p in json_array(state, "annihilated"))
@@ -41,8 +41,8 @@ def read_economy(state: Mapping[str, Any], board: Map, params: Params) -> Econom
                    for p, r in json_object(state, "rates").items()}
     rates: dict[str, int] = {}
     for power in board.powers:
-        rate = 0 if power in annihilated else given_rates.get(power, params.START_RATE)
-        if power not in annihilated and rate < params.MIN_RATE:
+        rate = 0 if power in annihilated else given_rates.get(power, params.start_rate)
+        if power not in annihilated and rate < params.min_rate:
             raise StateError(f"the rate of {power} is below MIN_RATE but it is not annihilated")
         rates[power] = rate
     last = {power_of(p, board): whole(n, f"centers_last of {p}")
@@ -106,9 +106,9 @@ def opening_state(names: Sequence[str], board: Map, params: Params) -> dict[str,
     problem = params.player_count_problem(len(pseudonyms))
     if problem is not None:
         raise StateError(problem)
-    players = {n: Player(n, params.START_SFR, dict.fromkeys(board.powers, params.START_UNITS))
+    players = {n: Player(n, params.start_sfr, dict.fromkeys(board.powers, params.start_units))
                for n in pseudonyms}
-    economy = Economy(players, dict.fromkeys(board.powers, params.START_RATE), frozenset(),
+    economy = Economy(players, dict.fromkeys(board.powers, params.start_rate), frozenset(),
                       {p: len(board.homes.get(p, ())) for p in board.powers}, {})
     return write_state(starting_position(board), Commerce(Season.SPRING, 1901), economy,
                        board)

@@ -24,7 +24,7 @@ class YearEnd:
 def bonus(rate: int, change: int, params: Params) -> int:
     """A survivor's rate after ``change`` centres won (or lost): BONUS_PERCENT per centre,
     added, rounded down, never below the floor (5.5)."""
-    return max(params.MIN_RATE, rate * (100 + params.BONUS_PERCENT * change) // 100)
+    return max(params.min_rate, rate * (100 + params.bonus_percent * change) // 100)
 
 
 def year_end(economy: Economy, centers: Mapping[str, int], year: int, params: Params) -> YearEnd:
@@ -44,8 +44,8 @@ def year_end(economy: Economy, centers: Mapping[str, int], year: int, params: Pa
 def ending(economy: Economy, owned: Mapping[str, int], year: int, params: Params) -> Ending | None:
     """The end at this year-end, if any: a solo when a power owns VICTORY_SCS centres
     (even in END_YEAR), else the END_YEAR end (also past it, D35)."""
-    solo = any(n >= params.VICTORY_SCS for n in owned.values())
-    if not solo and year < params.END_YEAR:
+    solo = any(n >= params.victory_scs for n in owned.values())
+    if not solo and year < params.end_year:
         return None
-    scored = scores(economy.players.values(), owned, params.POINT_BLOCK)
+    scored = scores(economy.players.values(), owned, params.point_block)
     return Ending("solo" if solo else "end_year", tuple(winners(scored)), scored)

@@ -90,8 +90,8 @@ def _terms(game: CapitalistGame, params: Mapping[str, Any]) -> list[str]:
                 else "")
     return [f"Each player starts with {centimes(players[0].cash if players else 0)} SFr"
             f"{holdings}.",
-            f"The game ends at the end of {given.END_YEAR} at the latest, or "
-            f"earlier once a power owns {given.VICTORY_SCS} centres; the best "
+            f"The game ends at the end of {given.end_year} at the latest, or "
+            f"earlier once a power owns {given.victory_scs} centres; the best "
             "scores win (there are no draws)."]
 
 
