@@ -45,6 +45,10 @@ class GamePart(Protocol):
 
     def join(self, ctx: Context, cmd: c.Join, step: Step, game: Game) -> Result: ...
 
+    def most_players(self, game: Game) -> int:
+        """The most players this game takes (its powers, or the bounds its parameters
+        set): what the web page's "open to join" is told by."""
+
     def claimant(self, ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
         """A sign-on as one of the game's own names (a power): who it claims to be, the
         password hash to check and the registered address."""

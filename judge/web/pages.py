@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, select
+from sqlalchemy import Connection, String, bindparam, cast, func, select
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
@@ -34,6 +34,8 @@ from judge.storage.schema import (
     GameState,
     MarketMail,
     PhaseRecord,
+    Player,
+    Power,
     PowerState,
     PressMessage,
     Role,
@@ -111,7 +113,8 @@ def _row(session: Session, game: Game) -> GameRow:
     playing = [m for m in members(session, game) if m.role != Role.OBSERVER]
     record = _current(session, game) if game.phase else None
     deadline = deadline_text(record.deadline, "UTC") if record is not None else None
-    joinable = (game.state == GameState.FORMING and len(playing) < kind.players[1]) or any(
+    seats = part_of(game).most_players(game)
+    joinable = (game.state == GameState.FORMING and len(playing) < seats) or any(
         p.state == PowerState.OPEN for p in game.powers) and game.state not in ENDED
     return GameRow(game.name, kind.title, str(game.state), game.phase or "-",
                    deadline or "-", len(playing), bool(joinable))
@@ -128,13 +131,22 @@ def _version_query() -> Any:
     """One statement for the version of the game of a name (see ``version``)."""
     phases = PhaseRecord.game_id == Game.id
     broadcasts = (PressMessage.game_id == Game.id) & PressMessage.broadcast.is_(True)
+    people = Player.game_id == Game.id
+    current = select(PhaseRecord.deadline).where(phases, PhaseRecord.rolled_back.is_(False))
     return select(
-        Game.id, Game.state, Game.phase, Game.ended_at,
+        Game.id, Game.state, Game.phase, Game.ended_at, Game.paused_at,
+        cast(Game.options, String), cast(Game.flags, String),
         select(func.max(PhaseRecord.id)).where(phases).scalar_subquery(),
         select(func.max(PhaseRecord.processed_at)).where(phases).scalar_subquery(),
         select(func.count(PhaseRecord.id)).where(phases).scalar_subquery(),
+        current.order_by(PhaseRecord.seq.desc()).limit(1).scalar_subquery(),
         select(func.max(PressMessage.id)).where(broadcasts).scalar_subquery(),
         select(func.max(MarketMail.id)).where(MarketMail.game_id == Game.id).scalar_subquery(),
+        # who plays: a join, a leave, a replacement, a power opened or taken
+        select(func.max(Player.id)).where(people).scalar_subquery(),
+        select(func.count(Player.id)).where(people, Player.left_at.is_(None)).scalar_subquery(),
+        select(func.count(Power.id)).where(Power.game_id == Game.id,
+                                           Power.state == PowerState.OPEN).scalar_subquery(),
     ).where(Game.name == bindparam("name"))
 
 
@@ -143,9 +155,11 @@ _VERSION = _version_query()
 
 def version(connection: Connection, name: str) -> tuple[Any, ...] | None:
     """What changes whenever the public pages of the game named change (the key of the
-    pages' cache), in one statement: the game's id, state, phase and end, its newest
-    phase record, when a phase was last played, how many records it has, its newest
-    broadcast and its newest mail kept for a market phase. None: no game has that name."""
+    pages' cache), in one statement: the game's id, state, phase, pause and end, its
+    options and flags, its newest phase record, when a phase was last played, how many
+    records it has, the open phase's deadline, its newest broadcast, its newest mail kept
+    for a market phase, and who plays (the newest member, how many, the powers open).
+    None: no game has that name."""
     if not name or len(name) > NAME or not name.isprintable():
         return None
     row = connection.execute(_VERSION, {"name": name.lower()}).first()

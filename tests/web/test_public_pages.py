@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from judge.demo import FALL, SPRING
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import PhaseRecord
-from tests.markets.conftest import MarketJudge
+from tests.markets.conftest import GM, MarketJudge, member
 from tests.service.conftest import POWERS, address
 from tests.web.conftest import Browser, payola_game
 
@@ -154,3 +154,47 @@ def test_a_market_game_shows_its_open_phase_news_as_mailed(
     assert chart.status == 200 and chart.body[:8] == b"\x89PNG\r\n\x1a\n"
     with Image.open(io.BytesIO(chart.body)) as picture:
         assert picture.size[0] >= 600
+
+
+def _open_to_join(b: Browser, name: str) -> bool:
+    """What the list says in the game's row, "yes" or "no", and the game page agrees."""
+    row = next(line for line in b.get("/").text.splitlines() if f">{name}</a>" in line)
+    page = b.get(f"/game/{name}").text
+    told = row.rstrip().endswith("<td>yes</td></tr>")
+    assert told == ("(open to join)" in page), (row, page)
+    return told
+
+
+def _players(b: Browser, name: str) -> str:
+    page = b.get(f"/game/{name}").text
+    return page[page.index("<dt>Players</dt>"):].split("</dd>")[0]
+
+
+def test_a_forming_market_game_is_open_to_join_until_its_own_bounds_are_full(
+        market: MarketJudge, browser: Callable[[], Browser]) -> None:
+    """The bounds are the game's own (MAX_PLAYERS as set), not every game of its kind's:
+    a full game is not listed as open, and joining it is indeed refused. The game's page,
+    kept in the cache between changes, follows each join."""
+    reply = market.reply(GM, "CREATE full masterpw SHAREHOLDERS MAX_PLAYERS=3")
+    assert "Game full created" in reply, reply
+    b = browser()
+    for count, n in enumerate(("ANN", "BEN", "CID")):
+        assert _open_to_join(b, "full")
+        assert _players(b, "full").endswith(f"<dd>{count} (open to join)")
+        assert f"as player {n}" in market.reply(member(n), f"JOIN full pw{n.lower()} {n}")
+    assert not _open_to_join(b, "full")
+    assert _players(b, "full").endswith("<dd>3")
+    refused = market.reply(member("DOT"), "JOIN full pwdot DOT")
+    assert "as player DOT" not in refused, refused
+
+
+def test_the_game_page_follows_a_deadline_the_master_moves(
+        market: MarketJudge, browser: Callable[[], Browser]) -> None:
+    payola_game(market)
+    b = browser()
+    before = b.get("/game/alpha").text
+    moved = market.reply("gm@example.org", "SIGNON MASTER@alpha masterpw",
+                         "SET DEADLINE 2031-03-05 12:00")
+    assert "2031" in moved, moved
+    after = b.get("/game/alpha").text
+    assert "2031" not in before and "Wed Mar 05 2031 12:00 UTC" in after, after

@@ -43,6 +43,9 @@ class BoardGame:
     def join(self, ctx: Context, cmd: c.Join, step: Step, game: Game) -> Result:
         return members.join(ctx, cmd, step, game)
 
+    def most_players(self, game: Game) -> int:
+        return len(game.powers) or self.kind.players[1]
+
     def claimant(self, ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
         return members.claimant(ctx, game, who)
 

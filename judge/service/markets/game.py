@@ -22,7 +22,7 @@ from judge.service.markets.kind import MarketKind
 from judge.service.markets.lines import answered
 from judge.service.markets.lines import lines as market_lines
 from judge.service.markets.phases import PUBLIC, advance
-from judge.service.markets.play import PARAM
+from judge.service.markets.play import PARAM, params_of
 from judge.service.markets.press import market_press
 from judge.service.reports import Mail, Roster
 from judge.service.reports.replies import fit
@@ -52,6 +52,9 @@ class MarketGame:
     def join(self, ctx: Context, cmd: c.Join, step: Step, game: Game) -> Result:
         return members.join(ctx, cmd, step, game, self.market,
                             new_password(ctx, cmd.password))
+
+    def most_players(self, game: Game) -> int:
+        return self.market.bounds(params_of(game, self.market))[1]
 
     def claimant(self, ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
         raise Refusal(f"{who} is not a {self.market.member} of {game.name}")
