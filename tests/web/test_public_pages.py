@@ -9,10 +9,12 @@ import io
 from collections.abc import Callable
 from xml.etree import ElementTree
 
+import pytest
 from PIL import Image
 from sqlalchemy import func, select
 
 from judge.demo import FALL, SPRING
+from judge.games import Kind, games
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import PhaseRecord
 from tests.markets.conftest import GM, MarketJudge, member
@@ -186,6 +188,28 @@ def test_a_forming_market_game_is_open_to_join_until_its_own_bounds_are_full(
     assert _players(b, "full").endswith("<dd>3")
     refused = market.reply(member("DOT"), "JOIN full pwdot DOT")
     assert "as player DOT" not in refused, refused
+
+
+@pytest.mark.parametrize("kind", games(), ids=lambda k: k.name)
+def test_every_kind_is_open_to_join_exactly_while_a_join_would_be_taken(
+        kind: Kind, market: MarketJudge, browser: Callable[[], Browser]) -> None:
+    """For every game of its own: listed open while forming and not full; once as many
+    have joined as it takes (its powers, or its players' bounds), listed closed, and the
+    next JOIN is refused."""
+    assert "created" in market.reply(GM, f"CREATE every masterpw {kind.word}")
+    b = browser()
+    joined = 0
+    while _open_to_join(b, "every"):
+        name = f"N{joined:02d}"
+        words = f"JOIN every pass{joined:02d}"
+        reply = market.reply(member(name), f"{words} {name}" if kind.market else words)
+        assert "REFUSED" not in reply, (joined, reply)
+        joined += 1
+        assert joined <= kind.players[1], "listed open past the kind's most players"
+    refused = market.reply(member("LATE"), "JOIN every passlate LATE" if kind.market
+                           else "JOIN every passlate")
+    assert "REFUSED" in refused, refused
+    assert _players(b, "every").endswith(f"<dd>{joined}")
 
 
 def test_the_game_page_follows_a_deadline_the_master_moves(
