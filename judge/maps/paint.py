@@ -143,8 +143,13 @@ class Painter:
                           text.fill)
             elif kind is Polygon:
                 polygon = cast(Polygon, item)
-                d.polygon(self.pts(polygon.points, off),
-                          ink(polygon.fill) if polygon.fill else None)
+                fill = ink(polygon.fill) if polygon.fill else None
+                if polygon.stroke and not polygon.dash and self.width(polygon.width) == 1 \
+                        and polygon.width < 1.5:
+                    # a thin outline (an arrow's head): drawn with the fill, the same pixels
+                    d.polygon(self.pts(polygon.points, off), fill, ink(polygon.stroke))
+                    continue
+                d.polygon(self.pts(polygon.points, off), fill)
                 if polygon.stroke and polygon.width:
                     self.line(polygon.points + polygon.points[:1], off, polygon.stroke,
                               polygon.width, polygon.dash)
