@@ -26,8 +26,8 @@ Key = tuple[object, ...]
 # the sprite, its pixels' mask (255: painted), its corner from the piece's point
 Sprite = tuple[Image.Image, Image.Image, tuple[int, int]]
 KEPT = 512      # sprites kept for a board's palette
-_AGREE = [255] + [0] * 255                  # a difference of 0: the piece paints there
-_IS = [[255 if v == i else 0 for v in range(256)] for i in (0, 1)]   # the ground 0 or 1
+_AGREE = bytes([255] + [0] * 255)          # a difference of 0: the piece paints there
+_IS = [bytes(255 if v == i else 0 for v in range(256)) for i in (0, 1)]   # ground 0 or 1
 
 
 class BoardPainter(Painter):
@@ -73,14 +73,15 @@ class BoardPainter(Painter):
             sub.image, sub.draw, sub.origin = canvas, ImageDraw.Draw(canvas), (left, top)
             Painter.paint(sub, list(moved))
             shown.append(canvas)
-        # the two as levels: where they differ (0 where they agree), and where each
-        # shows its ground
-        one, two = (Image.frombytes("L", shown[0].size, s.tobytes()) for s in shown)
-        paints = ImageChops.difference(one, two).point(_AGREE)
-        unpainted = ImageChops.darker(one.point(_IS[0]), two.point(_IS[1]))
-        if ImageChops.lighter(paints, unpainted).getextrema()[0] != 255:
+        # where the two agree the piece paints; where each shows its ground it does not;
+        # each as 255 or 0 a pixel (as whole numbers, to be and-ed and or-ed at once)
+        one, two = shown[0].tobytes(), shown[1].tobytes()
+        agree = ImageChops.difference(*(Image.frombytes("L", shown[0].size, s)
+                                        for s in (one, two))).tobytes().translate(_AGREE)
+        bare = int.from_bytes(one.translate(_IS[0])) & int.from_bytes(two.translate(_IS[1]))
+        if int.from_bytes(agree) | bare != int.from_bytes(b"\xff" * len(one)):
             return None
-        return shown[0], paints, (left, top)
+        return shown[0], Image.frombytes("L", shown[0].size, agree), (left, top)
 
 
 def _point(item: Item) -> Point:
