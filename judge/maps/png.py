@@ -16,7 +16,6 @@ the palette's indices, and the legend's key pasted (painted once for a kind of p
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 
@@ -91,26 +90,42 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None,
     if key is not None:
         _key_painted(painter, palette, key, scene, size[0])
     image.paste(0, (0, 0, 1, size[1]))
-    return rows_png(image, palette.flat, rows=_rows_of(image, rows))
+    png = rows_png(image, palette.flat, rows=_rows_of(image, rows))
+    _done(rows)
+    return png
 
 
-_work = threading.local()   # each thread's picture painted on (_working)
+# buffers free to paint a picture over (_working): one taken for a picture and given
+# back once its rows are compressed; list.pop and list.append are each one step, so two
+# threads drawing at once never share one
+_spare: list[bytearray] = []
+SPARE = 2   # buffers kept (1.4 MB each at 1,200 pixels)
 
 
 def _working(layer: Image.Image) -> tuple[Image.Image, bytearray]:
-    """A copy of a still layer to paint the phase's pieces on, over the buffer this
-    thread keeps for its pictures (so that the rows are compressed from it as they are,
-    not copied out band by band, and no picture's memory is asked for anew): a picture
-    made over a buffer (``frombuffer``) is a read-only view of it, made writable here."""
+    """A copy of a still layer to paint the phase's pieces on, over a buffer kept for
+    the next pictures (so that the rows are compressed from it as they are, not copied
+    out band by band, and no picture's memory is asked for anew; ``_done`` gives it
+    back): a picture made over a buffer (``frombuffer``) is a read-only view of it,
+    made writable here."""
     size = layer.size
-    rows: bytearray | None = getattr(_work, "rows", None)
-    if rows is None or len(rows) != size[0] * size[1]:
-        rows = _work.rows = bytearray(size[0] * size[1])
+    try:
+        rows = _spare.pop()
+    except IndexError:
+        rows = bytearray(size[0] * size[1])
+    if len(rows) != size[0] * size[1]:
+        rows = bytearray(size[0] * size[1])
     image = Image.frombuffer("P", size, rows, "raw", "P", 0, 1)
     image.readonly = 0
     image.putpalette(layer.getpalette() or [])   # a letter's box is mapped through it
     image.paste(layer, (0, 0))
     return image, rows
+
+
+def _done(rows: bytearray) -> None:
+    """A picture's buffer given back once its rows are compressed."""
+    if len(_spare) < SPARE:
+        _spare.append(rows)
 
 
 def _rows_of(image: Image.Image, rows: bytearray) -> bytearray | bytes:
