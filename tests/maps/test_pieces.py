@@ -95,3 +95,23 @@ def test_rows_at_hand_make_the_picture_its_rows_make() -> None:
     assert at_hand.tobytes() == copied.tobytes() != ground.crop(
         (1, 0, *ground.size)).tobytes()
     assert at_hand.getpalette() == copied.getpalette()
+
+
+def test_a_picture_gives_its_buffer_back_and_two_at_once_never_share_one() -> None:
+    """A picture takes a spare buffer and gives it back once its rows are compressed;
+    two pictures in hand at once are painted over two buffers."""
+    ground, _ = _ground()
+    png._spare.clear()
+    one, rows_one = png._working(ground)
+    two, rows_two = png._working(ground)
+    assert rows_one is not rows_two
+    png._done(rows_one)
+    png._done(rows_two)
+    three, rows_three = png._working(ground)
+    assert rows_three in (rows_one, rows_two)
+    assert bytes(rows_three) == ground.tobytes()
+    png._done(rows_three)
+    for _ in range(png.SPARE + 2):
+        png._done(bytearray(4))
+    assert len(png._spare) == png.SPARE
+    png._spare.clear()
