@@ -136,6 +136,7 @@ def _rows_of(image: Image.Image, rows: bytearray) -> bytearray | bytes:
     image.putpixel((0, 0), 0)
     return rows if painted else image.tobytes()
 
+
 LAYERS = 8  # still layers kept (1.4 MB each)
 Layer = tuple[Group, tuple[tuple[Item | Group, Point], ...], Image.Image]
 
