@@ -87,14 +87,8 @@ class _Board:
     # -- the board --------------------------------------------------------------------
 
     def centers(self, scene: Scene) -> None:
-        for area in self.geo.provinces():
-            if area.center is None:
-                continue
-            owner = self.center_owner.get(area.abbr)
-            fill = palette.UNOWNED if owner is None else self.colour(owner)
-            scene.add(Circle(area.center, 5.5 * self.g, fill, palette.INK, 1.4 * self.g,
-                             role="center",
-                             data=_data(province=area.abbr, owner=owner or "")))
+        scene.items.extend(_centers(self.geo.name, frozenset(self.center_owner.items()),
+                                    self.powers, self.g))
 
     # -- the units ----------------------------------------------------------------------
 
@@ -318,6 +312,24 @@ def _key(kind: str, g: float, name: str, y: float) -> tuple[Group, float]:
         out += entry(x, y)
         x += width * g
     return Group(tuple(out), "key"), y
+
+
+@lru_cache(maxsize=64)
+def _centers(name: str, owners: frozenset[tuple[str, str]], powers: tuple[str, ...],
+             g: float) -> tuple[Circle, ...]:
+    """The supply centres in their owners' colours: the same for every phase between two
+    changes of owners (and the same objects, which the PNG painter's still layer is
+    known by)."""
+    owner = dict(owners)
+    out = []
+    for area in load_geometry(name).provinces():
+        if area.center is None:
+            continue
+        power = owner.get(area.abbr)
+        fill = palette.UNOWNED if power is None else palette.power_colour(power, powers)
+        out.append(Circle(area.center, 5.5 * g, fill, palette.INK, 1.4 * g, role="center",
+                          data=_data(province=area.abbr, owner=power or "")))
+    return tuple(out)
 
 
 def _towards(a: Point, b: Point, by: float) -> Point:

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from judge.maps.geometry import Point
 from judge.maps.palette import rgb
-from judge.maps.scene import Area, Circle, Group, Item, Line, Polygon, Scene, Text
+from judge.maps.scene import Area, Circle, Group, Item, Line, Polygon, Scene, Text, flat
 
 ANCHOR = {"start": "lm", "middle": "mm", "end": "rm"}
 
@@ -103,11 +103,18 @@ class Painter:
             for x, y in ends:
                 self.draw.ellipse((x - r, y - r, x + r, y + r), fill)
 
-    def paint(self, items: list[tuple[Item, Point]]) -> None:
+    def piece(self, group: Group, off: Point) -> None:
+        """A piece given whole (judge.maps.pieces), painted shape by shape."""
+        self.paint(flat(group.items, (off[0] + group.offset[0], off[1] + group.offset[1])))
+
+    def paint(self, items: list[tuple[Item, Point]] | list[tuple[Item | Group, Point]]
+              ) -> None:
         d, ink = self.draw, self.ink
         for item, off in items:
             kind = type(item)
-            if kind is Line:
+            if kind is Group:
+                self.piece(cast(Group, item), off)
+            elif kind is Line:
                 line = cast(Line, item)
                 self.line(line.points, off, line.stroke, line.width, line.dash)
             elif kind is Circle:
@@ -136,8 +143,13 @@ class Painter:
                           text.fill)
             elif kind is Polygon:
                 polygon = cast(Polygon, item)
-                d.polygon(self.pts(polygon.points, off),
-                          ink(polygon.fill) if polygon.fill else None)
+                fill = ink(polygon.fill) if polygon.fill else None
+                if polygon.stroke and not polygon.dash and self.width(polygon.width) == 1 \
+                        and polygon.width < 1.5:
+                    # a thin outline (an arrow's head): drawn with the fill, the same pixels
+                    d.polygon(self.pts(polygon.points, off), fill, ink(polygon.stroke))
+                    continue
+                d.polygon(self.pts(polygon.points, off), fill)
                 if polygon.stroke and polygon.width:
                     self.line(polygon.points + polygon.points[:1], off, polygon.stroke,
                               polygon.width, polygon.dash)
@@ -169,6 +181,9 @@ class Palette:
         self._blends: dict[tuple[str, int], bytes] = {}
         self._plain: dict[tuple[str, int, int], tuple[Image.Image, Image.Image]] = {}
         self.sprites: dict[int, Sprite] = {}   # judge.maps.png._key_painted
+        # judge.maps.pieces: a piece's sprite by its shapes
+        self.pieces: dict[tuple[object, ...],
+                          tuple[Image.Image, Image.Image, tuple[int, int]] | None] = {}
 
     def index(self, colour: str) -> int:
         found = self._index.get(colour)

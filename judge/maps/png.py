@@ -18,13 +18,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
-from typing import cast
 
 from PIL import Image, ImageDraw
 
 from judge.maps.geometry import Point
 from judge.maps.paint import ANCHOR, Painter, Palette, lettering
 from judge.maps.palette import board_colours, rgb
+from judge.maps.pieces import PIECES, BoardPainter
 from judge.maps.pngfile import png_bytes, rows_png
 from judge.maps.scene import Area, Circle, Group, Item, Line, Polygon, Scene, Text, flat
 
@@ -75,27 +75,70 @@ def scene_png(scene: Scene, width: int, grounds: Grounds | None = None,
     still = tuple(items[:n])
     layers = _layers(grounds, kept, name, size, scene.width, offset)
     layer = layers.get(id(group))
-    made: Painter | None = None
     if layer is not None and layer[0] is group and layer[1] == still:
-        image = layer[2].copy()
+        layered = layer[2]
     else:
-        image = ground.copy()
-        _tint(image, grounds, kept, name, size, scene.width, offset, group)
-        made = Painter(scene, size[0], image, palette, origin=(-1, 0))
-        made.paint(list(still))
+        layered = ground.copy()
+        _tint(layered, grounds, kept, name, size, scene.width, offset, group)
+        BoardPainter(scene, size[0], layered, palette, origin=(-1, 0)).paint(list(still))
         if len(layers) >= LAYERS:
             layers.pop(next(iter(layers), 0), None)   # the oldest (threads may race)
-        layers[id(group)] = (group, still, image.copy())
-    painter = made or Painter(scene, size[0], image, palette, origin=(-1, 0))
+        layers[id(group)] = (group, still, layered)
+    image, rows = _working(layered)
+    painter = BoardPainter(scene, size[0], image, palette, origin=(-1, 0))
     painter.paint(items[n:])
     if key is not None:
         _key_painted(painter, palette, key, scene, size[0])
     image.paste(0, (0, 0, 1, size[1]))
-    return rows_png(image, palette.flat)
+    png = rows_png(image, palette.flat, rows=_rows_of(image, rows))
+    _done(rows)
+    return png
+
+
+# buffers free to paint a picture over (_working): one taken for a picture and given
+# back once its rows are compressed; list.pop and list.append are each one step, so two
+# threads drawing at once never share one
+_spare: list[bytearray] = []
+SPARE = 2   # buffers kept (1.4 MB each at 1,200 pixels)
+
+
+def _working(layer: Image.Image) -> tuple[Image.Image, bytearray]:
+    """A copy of a still layer to paint the phase's pieces on, over a buffer kept for
+    the next pictures (so that the rows are compressed from it as they are, not copied
+    out band by band, and no picture's memory is asked for anew; ``_done`` gives it
+    back): a picture made over a buffer (``frombuffer``) is a read-only view of it,
+    made writable here."""
+    size = layer.size
+    try:
+        rows = _spare.pop()
+    except IndexError:
+        rows = bytearray(size[0] * size[1])
+    if len(rows) != size[0] * size[1]:
+        rows = bytearray(size[0] * size[1])
+    image = Image.frombuffer("P", size, rows, "raw", "P", 0, 1)
+    image.readonly = 0
+    image.putpalette(layer.getpalette() or [])   # a letter's box is mapped through it
+    image.paste(layer, (0, 0))
+    return image, rows
+
+
+def _done(rows: bytearray) -> None:
+    """A picture's buffer given back once its rows are compressed."""
+    if len(_spare) < SPARE:
+        _spare.append(rows)
+
+
+def _rows_of(image: Image.Image, rows: bytearray) -> bytearray | bytes:
+    """The picture's rows: its buffer, if painting wrote there (checked on its first
+    pixel, index 0), else copied out of the picture."""
+    image.putpixel((0, 0), 1)
+    painted = rows[0] == 1
+    image.putpixel((0, 0), 0)
+    return rows if painted else image.tobytes()
 
 
 LAYERS = 8  # still layers kept (1.4 MB each)
-Layer = tuple[Group, tuple[tuple[Item, Point], ...], Image.Image]
+Layer = tuple[Group, tuple[tuple[Item | Group, Point], ...], Image.Image]
 
 
 @lru_cache(maxsize=8)
@@ -192,21 +235,24 @@ def _ground_of(items: list[Item | Group] | tuple[Item | Group, ...],
 
 def _without(items: list[Item | Group] | tuple[Item | Group, ...], ground: Group,
              offset: Point = (0.0, 0.0), key: Group | None = None
-             ) -> list[tuple[Item, Point]]:
-    """The scene's shapes in drawing order but the ground's (and ``key``'s)."""
-    out: list[tuple[Item, Point]] = []
+             ) -> list[tuple[Item | Group, Point]]:
+    """The scene's shapes in drawing order but the ground's (and ``key``'s), the
+    pieces (judge.maps.pieces) whole."""
+    out: list[tuple[Item | Group, Point]] = []
     add = out.append
     stack: list[tuple[Iterator[Item | Group], Point]] = [(iter(items), offset)]
     while stack:
         inner, at = stack[-1]
         for item in inner:
             if type(item) is Group:
-                if item is not ground and item is not key:
+                if item.role in PIECES:
+                    add((item, at))
+                elif item is not ground and item is not key:
                     stack.append((iter(item.items), (at[0] + item.offset[0],
                                                      at[1] + item.offset[1])))
                     break
             else:
-                add((cast(Item, item), at))
+                add((item, at))
         else:
             stack.pop()
     return out
