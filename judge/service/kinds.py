@@ -85,6 +85,12 @@ class GamePart(Protocol):
 
     def pause(self, ctx: Context, step: Step, paused: bool) -> Result: ...
 
+    def tell_deadline(self, ctx: Context, game: Game, phase: str, due: datetime,
+                      absence: bool) -> None:
+        """The open phase's deadline moved (the master's SET DEADLINE, or an absence):
+        everyone who follows the game's clock but the sender (told in the reply) learns
+        the new one, in his own zone; never who is away."""
+
     def terminate(self, ctx: Context, step: Step) -> Result: ...
 
     def process(self, ctx: Context, cmd: c.Process, step: Step) -> Result: ...

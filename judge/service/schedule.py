@@ -17,8 +17,7 @@ from judge.service.deadlines import (
     parse_absence,
     read_absence,
 )
-from judge.service.kinds import clock_roster
-from judge.service.reports import deadline_mails
+from judge.service.kinds import part_of
 from judge.service.timing import (
     OPTION_FIELDS,
     WEEKDAYS,
@@ -171,7 +170,6 @@ def absence_set(ctx: Context, period: str) -> str:
 
 
 def _tell(ctx: Context, game: Game, phase: str, deadline: datetime, absence: bool) -> None:
-    """Everyone but the sender (told in the reply) learns the new deadline in their zone."""
-    for mail in deadline_mails(clock_roster(game, ctx.settings.name), phase, deadline, absence,
-                               but=ctx.reply_to):
-        ctx.notify(mail.to, mail.subject, mail.body)
+    """Everyone but the sender (told in the reply) learns the new deadline in their zone,
+    in the words of the game's kind (its phases, its members)."""
+    part_of(game).tell_deadline(ctx, game, phase, deadline, absence)

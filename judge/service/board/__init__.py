@@ -23,8 +23,8 @@ from judge.service.board.control import set_control
 from judge.service.board.oversight import overview
 from judge.service.board.phases import blind_history, orders_carried_out
 from judge.service.context import Context, Identity, Refusal, Result
-from judge.service.kinds import Attachment, Handler, plain_settings
-from judge.service.reports import Mail, Roster
+from judge.service.kinds import Attachment, Handler, clock_roster, plain_settings
+from judge.service.reports import Mail, Roster, deadline_mails
 from judge.storage.schema import Game, PhaseRecord, PowerState
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -89,6 +89,12 @@ class BoardGame:
         if paused:
             return master.pause(ctx, c.Pause(), step)
         return master.resume(ctx, c.Resume(), step)
+
+    def tell_deadline(self, ctx: Context, game: Game, phase: str, due: datetime,
+                      absence: bool) -> None:
+        for mail in deadline_mails(clock_roster(game, ctx.settings.name), phase, due,
+                                   absence, but=ctx.reply_to):
+            ctx.notify(mail.to, mail.subject, mail.body)
 
     def terminate(self, ctx: Context, step: Step) -> Result:
         return master.terminate(ctx, c.Terminate(), step)

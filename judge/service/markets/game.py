@@ -110,6 +110,10 @@ class MarketGame:
     def pause(self, ctx: Context, step: Step, paused: bool) -> Result:
         return master.pause(ctx, step, paused)
 
+    def tell_deadline(self, ctx: Context, game: Game, phase: str, due: datetime,
+                      absence: bool) -> None:
+        master.tell_deadline(ctx, game, phase, due, absence)
+
     def terminate(self, ctx: Context, step: Step) -> Result:
         return master.terminate(ctx, step)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from judge.service.context import Context, Refusal, Result
@@ -20,7 +21,7 @@ from judge.service.reports.roster import deadline_text
 from judge.service.schedule import zone_of
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
-from judge.storage.schema import GameState
+from judge.storage.schema import Game, GameState
 from judge.text import commands as c
 from judge.text.commands import Step
 
@@ -114,6 +115,25 @@ def pause(ctx: Context, step: Step, paused: bool) -> Result:
             if record is not None and record.deadline is not None else "")
     _tell_all(ctx, f"{game.name}: {'paused' if paused else 'resumed'}", said)
     return Result(step.line, step.text, True, [said])
+
+
+def tell_deadline(ctx: Context, game: Game, phase: str, due: datetime,
+                  absence: bool) -> None:
+    """The open phase's deadline moved: every member, observer and the master but the
+    sender (told in the reply) learns it in his own zone, as in every kind of game."""
+    why = ("Because of a player's absence the deadline" if absence
+           else "The master has moved the deadline")
+    readers = [(m.address, m.zone) for m in observers_and_members(ctx, game)]
+    told = {(ctx.reply_to or "").lower()}
+    for address, zone in [*readers, (game.master_address, None)]:
+        if address.lower() in told:
+            continue
+        told.add(address.lower())
+        text = (f"{why} of {phase} in '{game.name}'. The deadline for orders will be "
+                f"{deadline_text(due, zone or zone_of(game))}.")
+        ctx.notify(address, f"{game.name}: deadline of {phase} moved",
+                   render_letter("market/notice.txt.j2", text=text, judge=ctx.settings.name,
+                                 judge_address=ctx.settings.address))
 
 
 def terminate(ctx: Context, step: Step) -> Result:

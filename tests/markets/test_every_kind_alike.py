@@ -1,0 +1,49 @@
+"""What a player or a master reads is the same in every kind of the registry (issue 22:
+"a player should never be able to tell which corner of the code his game lives in").
+Each test starts a game of every kind by mail (the recipes of
+test_views_of_every_kind.py: a kind added to the registry without one fails) and sends
+the same lines to each.
+
+The ``market`` fixture checks every mail of these games for 78 columns and for internal
+error codes."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.games import KINDS
+from tests.markets.conftest import GM, MarketJudge, member
+from tests.markets.test_views_of_every_kind import RECIPES
+
+OBSERVER = "watcher@example.org"
+
+
+def _started(market: MarketJudge, kind: str) -> tuple[str, list[str]]:
+    """A started game of the kind, with an observer: its name and its members' names."""
+    words, joining = RECIPES[kind]
+    game = f"a{kind[:6]}"
+    assert "created" in market.reply(GM, f"CREATE {game} masterpw {words}")
+    for name in joining:
+        assert "joined" in market.reply(member(name), f"JOIN {game} pw{name.lower()} {name}")
+    assert "You observe" in market.reply(OBSERVER, f"OBSERVE {game} watchpw")
+    assert "started" in market.reply(GM, f"SIGNON MASTER@{game} masterpw", "START")
+    return game, list(joining)
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_a_moved_deadline_is_told_to_everyone_in_every_kind(market: MarketJudge,
+                                                            kind: str) -> None:
+    game, names = _started(market, kind)
+    sent = market.send(GM, f"SIGNON MASTER@{game} masterpw", "SET DEADLINE 2026-04-01 12:00")
+    [reply] = [m for m in sent if m.recipient == GM]
+    assert "REFUSED" not in reply.body and "is now Wed Apr 01 2026 12:00 UTC" in reply.body
+    told = {m.recipient: m for m in sent if m.recipient != GM}
+    assert set(told) == {OBSERVER, *(member(n) for n in names)}, sorted(told)
+    for mail in told.values():
+        assert game in mail.subject
+        flat = " ".join(mail.body.split())
+        assert "The master has moved the deadline of" in flat
+        assert "will be Wed Apr 01 2026 12:00 UTC." in flat
+    status = market.reply(member(names[0]), f"SIGNON {names[0]}@{game} pw{names[0].lower()}",
+                          "STATUS")
+    assert "Wed Apr 01 2026 12:00 UTC" in status, status
