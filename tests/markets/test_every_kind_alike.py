@@ -47,3 +47,20 @@ def test_a_moved_deadline_is_told_to_everyone_in_every_kind(market: MarketJudge,
     status = market.reply(member(names[0]), f"SIGNON {names[0]}@{game} pw{names[0].lower()}",
                           "STATUS")
     assert "Wed Apr 01 2026 12:00 UTC" in status, status
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_every_letter_of_a_game_names_it_in_its_subject(market: MarketJudge,
+                                                        kind: str) -> None:
+    """A member of two games of one kind tells their letters apart: the start notice,
+    each phase's results, statements and charts, the master's notices."""
+    game, names = _started(market, kind)
+    for _ in range(2):
+        market.deadline(game)
+    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "PAUSE")
+    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "TERMINATE")
+    letters = [m for m in market.log if not m.in_reply_to]
+    assert len({m.subject for m in letters}) >= 4, [m.subject for m in letters]
+    unnamed = sorted({m.subject for m in letters if game not in m.subject.split()
+                      and f"{game}:" not in m.subject})
+    assert unnamed == [], unnamed

@@ -92,7 +92,7 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind[S, 
         if isinstance(letter.view, dict):
             letter.view.setdefault("deadline", view["deadline"])
     _send(session, settings, game, kind, now,
-          [Letter("*", f"{game.name}: {kind.title} begins, {record.phase}",
+          [Letter("*", f"{kind.title} begins, {record.phase}",
                   "market/start.txt.j2", view), *published])
     return record
 
@@ -315,7 +315,9 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind[Any
     """Each letter to its readers: ``*`` every member, observer and the master; a name
     that member alone; ``MASTER`` the master. ``picture``, the phase's map, and
     ``chart``, a year-end's chart of the market, go with the first public letter to each
-    reader who takes maps (SET MAP); never with a letter to one reader."""
+    reader who takes maps (SET MAP); never with a letter to one reader. Every subject
+    begins with the game's name (``xg: Exchange W1900B results``), as every other mail
+    of a game does: a member of two games of one kind tells them apart."""
     everyone = [m for m in members(session, game) if m.role in (MEMBER, Role.OBSERVER)]
     by_name = {(m.name or "").upper(): m.address for m in everyone if m.role == MEMBER}
     default = maps_by_default(game)
@@ -335,7 +337,8 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind[Any
         body = _body(settings, game, kind, letter)
         for address in dict.fromkeys(to):
             takes_maps = takes.get(address, default)
-            queue_mail(session, address, letter.subject, body, sender=settings.address,
+            queue_mail(session, address, f"{game.name}: {letter.subject}", body,
+                       sender=settings.address,
                        now=now, picture=shown[0] if takes_maps else None,
                        chart=shown[1] if takes_maps else None)
 
