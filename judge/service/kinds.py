@@ -49,6 +49,10 @@ class GamePart(Protocol):
         """The most players this game takes (its powers, or the bounds its parameters
         set): what the web page's "open to join" is told by."""
 
+    def openings(self, game: Game) -> str:
+        """What LIST says of who may still join the game, in the game's own words
+        (``6 open powers``, ``27 places open``); "" when nobody may."""
+
     def claimant(self, ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
         """A sign-on as one of the game's own names (a power): who it claims to be, the
         password hash to check and the registered address."""

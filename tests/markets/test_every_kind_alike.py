@@ -9,9 +9,14 @@ error codes."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from sqlalchemy import select
 
 from judge.games import KINDS
+from judge.service.kinds import part_of
+from judge.storage.schema import Game
 from tests.markets.conftest import GM, MarketJudge, member
 from tests.markets.test_views_of_every_kind import RECIPES
 
@@ -64,3 +69,33 @@ def test_every_letter_of_a_game_names_it_in_its_subject(market: MarketJudge,
     unnamed = sorted({m.subject for m in letters if game not in m.subject.split()
                       and f"{game}:" not in m.subject})
     assert unnamed == [], unnamed
+
+
+def _list_row(market: MarketJudge, game: str) -> str:
+    body = market.reply(f"lister-{game}@example.org", "LIST")
+    [row] = [x for x in body.splitlines() if x.split()[:1] == [game]]
+    return row
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_list_says_how_many_may_still_join_in_every_kind(market: MarketJudge,
+                                                         kind: str) -> None:
+    """LIST tells a newcomer, in every kind, how many more may join a forming game (up
+    to the game's own most players, as its web page does), and nothing once started."""
+    words, joining = RECIPES[kind]
+    game = f"l{kind[:6]}"
+    market.reply(GM, f"CREATE {game} masterpw {words}")
+    first = joining[0]
+    market.reply(member(first), f"JOIN {game} pw{first.lower()} {first}")
+    with market.factory() as s:
+        found = s.scalar(select(Game).where(Game.name == game))
+        assert found is not None
+        room = part_of(found).most_players(found) - 1
+    row = _list_row(market, game)
+    assert row == row.rstrip() and len(row) <= 78, repr(row)
+    assert re.search(rf"\b{room} (open powers|places open)$", row), (row, room)
+    for name in joining[1:]:
+        market.reply(member(name), f"JOIN {game} pw{name.lower()} {name}")
+    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "START")
+    row = _list_row(market, game)
+    assert row == row.rstrip() and "open" not in row.split()[-1], repr(row)

@@ -46,6 +46,10 @@ class BoardGame:
     def most_players(self, game: Game) -> int:
         return len(game.powers) or self.kind.players[1]
 
+    def openings(self, game: Game) -> str:
+        count = sum(p.state == PowerState.OPEN for p in game.powers)
+        return f"{count} open power{'s' if count > 1 else ''}" if count else ""
+
     def claimant(self, ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
         return members.claimant(ctx, game, who)
 
