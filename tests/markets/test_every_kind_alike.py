@@ -99,3 +99,17 @@ def test_list_says_how_many_may_still_join_in_every_kind(market: MarketJudge,
     market.reply(GM, f"SIGNON MASTER@{game} masterpw", "START")
     row = _list_row(market, game)
     assert row == row.rstrip() and "open" not in row.split()[-1], repr(row)
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_a_sign_on_as_an_unknown_name_says_what_the_game_has(market: MarketJudge,
+                                                             kind: str) -> None:
+    """SIGNON ZORRO@game is refused with the names one may sign on as (a board game's
+    powers, a market game's members and powers), never an address, in every kind."""
+    game, names = _started(market, kind)
+    body = market.reply(member(names[0]), f"SIGNON ZORRO@{game} pw", "STATUS")
+    flat = " ".join(body.split())
+    assert "'ZORRO' is not" in flat or "'ZORRO' is neither" in flat, body
+    said = flat.split("'ZORRO'", 1)[1].split(" 2> ")[0]
+    assert names[0] in said and "FRANCE" in said, said
+    assert "@" not in said
