@@ -113,3 +113,17 @@ def test_a_sign_on_as_an_unknown_name_says_what_the_game_has(market: MarketJudge
     said = flat.split("'ZORRO'", 1)[1].split(" 2> ")[0]
     assert names[0] in said and "FRANCE" in said, said
     assert "@" not in said
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_the_wrong_passwords_notice_keeps_within_78_columns(market: MarketJudge,
+                                                            kind: str) -> None:
+    """Five wrong passwords for a member within the hour: his owner and the master are
+    told, in mail no wider than 78 columns (the ``market`` fixture checks every line)."""
+    game, names = _started(market, kind)
+    for i in range(5):
+        market.send(f"guesser{i}@example.net", f"SIGNON {names[0]}@{game} guess{i}xx")
+    told = [m for m in market.log if "wrong passwords" in m.subject]
+    assert {m.recipient for m in told} >= {GM}, [m.subject for m in market.log]
+    for mail in told:
+        assert max(len(x) for x in mail.body.splitlines()) <= 78, mail.body
