@@ -127,3 +127,51 @@ def test_the_wrong_passwords_notice_keeps_within_78_columns(market: MarketJudge,
     assert {m.recipient for m in told} >= {GM}, [m.subject for m in market.log]
     for mail in told:
         assert max(len(x) for x in mail.body.splitlines()) <= 78, mail.body
+
+
+def _answers(body: str) -> dict[str, str]:
+    """Each echoed line of a reply and what the judge said of it, on one line."""
+    out: dict[str, str] = {}
+    for part in re.split(r"^ *\d+> ", body.split("\n-- \n")[0], flags=re.M)[1:]:
+        line, _, said = part.partition("\n")
+        out[line.strip()] = " ".join(said.split())
+    return out
+
+
+FOREIGN = ("WHOGAME", "DIARY", "SET PREFERENCE X", "QUIT", "SET ZONE Europe/Paris",
+           "SET DRAW", "SET CONCEDE FRANCE", "CLEAR", "RESIGN")
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_words_of_other_judges_and_games_are_answered_alike(market: MarketJudge,
+                                                            kind: str) -> None:
+    """A veteran's WHOGAME or SET PREFERENCE gets the same answer in every kind; a
+    command of the board games sent in a market game says it is not used there, never
+    "unknown command" nor a province or coast it is not (unless its word is the kind's
+    own, as an Exchange offer sheet's CLEAR: then the kind answers it)."""
+    game, names = _started(market, kind)
+    signon = f"SIGNON {names[0]}@{game} pw{names[0].lower()}"
+    said = {line: _answers(market.reply(member(names[0]), signon, line))[line]
+            for line in FOREIGN}
+    assert ("- WHOGAME is not a command of this judge (HELP lists them); SUMMARY <game> "
+            "shows who plays what, without addresses 1 command") in said["WHOGAME"]
+    assert "- DIARY is not a command of this judge (HELP lists them) 1 command" \
+        in said["DIARY"]
+    assert said["SET PREFERENCE X"].startswith(
+        "REFUSED, nothing changed: - SET PREFERENCE is not an option of this judge (HELP "
+        "lists the SET commands) 1 command"), said["SET PREFERENCE X"]
+    record = next(k for k in KINDS if k.name == kind)
+    title = record.title
+    market_part = getattr(record.part("mail"), "market", None)
+    own = market_part.words if market_part is not None else frozenset()
+    for line in FOREIGN:
+        if line.split()[0] in own:  # the kind's own word (an Exchange sheet's CLEAR)
+            continue
+        lowered = said[line].lower()
+        assert not any(w in lowered for w in ("unknown command", "cannot understand",
+                                              "province", "coast")), (line, said[line])
+        if said[line].startswith("REFUSED") and line.split()[0] not in ("WHOGAME", "DIARY",
+                                                                        "QUIT"):
+            assert "is not an option" in said[line] or \
+                f"is not used in {title} games" in said[line] or \
+                "cannot concede to itself" in said[line], (line, said[line])

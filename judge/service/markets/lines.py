@@ -31,12 +31,15 @@ from judge.service.markets.phases import (
     send,
 )
 from judge.service.markets.play import envelope, opened
+from judge.service.master import is_option, not_an_option
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import zone_of
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
+from judge.text import commands as c
 from judge.text.commands import Step
+from judge.text.vocabulary import classic_word, not_a_command
 
 log = logging.getLogger(__name__)
 
@@ -88,16 +91,40 @@ def lines(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
     opening state (and the sets in force, this mail's included)."""
     status = [s for s in steps if s.text.strip().upper() == "STATUS"]
     maps = [s for s in steps if _SET_MAP.fullmatch(s.text.strip())]
-    kept = [s for s in steps if s not in status and s not in maps]
+    foreign = {s.line: why for s in steps if s not in status and s not in maps
+               and (why := not_the_kinds(s, kind)) is not None}
+    kept = [s for s in steps if s not in status and s not in maps and s.line not in foreign]
     out = _keep(ctx, who, kind, kept) if kept else []
     out += [_status(ctx, who, kind, step) for step in status]
     out += [_set_map(who, step) for step in maps]
+    out += [Result(s.line, s.text, False, [foreign[s.line]], template="refused")
+            for s in steps if s.line in foreign]
     # each line under its own number, in the mail's order; what is said of the mail as a
     # whole (line 0: no number) after them, what is in force last
     return sorted(out, key=lambda r: (r.line == 0, r.line))
 
 
 _SET_MAP = re.compile(r"SET\s+MAP\b\s*(.*)", re.IGNORECASE)
+
+
+def not_the_kinds(step: Step, kind: MarketKind[Any, Any, Any]) -> str | None:
+    """Why a member's line is none of his game's, answered as in every game: a classic
+    judge's word (``WHOIS``), an option no game has (``SET PREFERENCE``), or a command
+    of the other games (``CLEAR``, ``RESIGN``, ``SET ZONE``, ``SET DRAW``); None for a
+    line of the kind's own words, a unit order, or a line the kind reads and answers
+    itself (with its "did you mean")."""
+    first = step.text.split(None, 1)[0].upper() if step.text.strip() else ""
+    command = step.command
+    if first in kind.words or isinstance(command, c.Orders):
+        return None
+    if isinstance(command, c.Unreadable):
+        word = classic_word(step.text)
+        return not_a_command(word) if word is not None else None
+    if isinstance(command, c.SetOption) and not is_option(command.name):
+        return not_an_option(command.name)
+    said = (" ".join(step.text.split()[:2]).upper() if first == "SET" else first)
+    return (f"{said} is not used in {kind.title} games (HELP {kind.game.word} lists "
+            "their commands)")
 
 
 def _set_map(who: Identity, step: Step) -> Result:
