@@ -175,3 +175,19 @@ def test_words_of_other_judges_and_games_are_answered_alike(market: MarketJudge,
             assert "is not an option" in said[line] or \
                 f"is not used in {title} games" in said[line] or \
                 "cannot concede to itself" in said[line], (line, said[line])
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_an_observers_status_and_a_join_of_an_ended_game_alike(market: MarketJudge,
+                                                               kind: str) -> None:
+    """An observer's STATUS, and a JOIN of a game its master ended, get the same answer
+    in every kind (a market game said "only the game's master may do this", and "has
+    started" of a game that is over)."""
+    game, _ = _started(market, kind)
+    watching = " ".join(market.reply(OBSERVER, f"SIGNON O@{game} watchpw", "STATUS").split())
+    assert (f"STATUS REFUSED, nothing changed: - STATUS shows a player his own game, and "
+            f"the master his view; you observe {game}: SUMMARY {game} shows the game") \
+        in watching, watching
+    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "TERMINATE")
+    late = " ".join(market.reply("late@example.org", f"JOIN {game} pwlate").split())
+    assert f"- game {game} is terminated; nobody can join it" in late, late
