@@ -43,6 +43,16 @@ def zone_of(game: Game) -> str:
     return game.options.get("ZONE") or "UTC"
 
 
+def open_deadline(game: Game, record: PhaseRecord | None) -> datetime | None:
+    """The deadline STATUS shows, in every kind of game: the open phase's, while the game
+    goes on (a paused game's too: it moves on at the resumption); None once the phase
+    is played or the game is over."""
+    if record is None or record.processed_at is not None \
+            or game.state not in (GameState.ACTIVE, GameState.PAUSED):
+        return None
+    return record.deadline
+
+
 def absences(session: Session, game: Game) -> list[Absence]:
     """Every current player's absence, each read in that player's zone."""
     out = []

@@ -191,3 +191,21 @@ def test_an_observers_status_and_a_join_of_an_ended_game_alike(market: MarketJud
     market.reply(GM, f"SIGNON MASTER@{game} masterpw", "TERMINATE")
     late = " ".join(market.reply("late@example.org", f"JOIN {game} pwlate").split())
     assert f"- game {game} is terminated; nobody can join it" in late, late
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_status_of_a_game_that_is_over_shows_no_deadline(market: MarketJudge,
+                                                         kind: str) -> None:
+    """Once the master ends a game, neither a player's STATUS nor the master's shows a
+    deadline it will never keep; while it goes on, both show it."""
+    game, names = _started(market, kind)
+    signon = f"SIGNON {names[0]}@{game} pw{names[0].lower()}"
+    master = f"SIGNON MASTER@{game} masterpw"
+    for body in (market.reply(member(names[0]), signon, "STATUS"),
+                 market.reply(GM, master, "STATUS")):
+        assert "deadline" in body.lower(), body
+    market.reply(GM, master, "TERMINATE")
+    for body in (market.reply(member(names[0]), signon, "STATUS"),
+                 market.reply(GM, master, "STATUS")):
+        said = body.split("2> STATUS", 1)[1]
+        assert "REFUSED" not in said and "deadline" not in said.lower(), body

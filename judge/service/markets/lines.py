@@ -33,7 +33,7 @@ from judge.service.markets.phases import (
 from judge.service.markets.play import envelope, opened
 from judge.service.master import is_option, not_an_option
 from judge.service.reports.roster import deadline_text
-from judge.service.schedule import zone_of
+from judge.service.schedule import open_deadline, zone_of
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
@@ -329,8 +329,8 @@ def _status(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any], step: 
         lines += kind.in_force(state, now, who.player.name, who.acting)
         if kind.status_now is not None:
             lines += kind.status_now(now)
-    deadline = None if record.processed_at is not None else deadline_text(
-        record.deadline, who.player.zone or zone_of(who.game))
+    deadline = deadline_text(open_deadline(who.game, record),
+                             who.player.zone or zone_of(who.game))
     return Result(step.line, step.text, True,
                   [f"{who.game.name}, {record.phase} (as it opened):",
                    *([f"  Deadline: {deadline}"] if deadline else []), *lines])

@@ -18,7 +18,7 @@ from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
 from judge.service.reports.replies import render_letter
 from judge.service.reports.roster import deadline_text
-from judge.service.schedule import zone_of
+from judge.service.schedule import open_deadline, zone_of
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState
@@ -77,8 +77,8 @@ def status(ctx: Context, step: Step, kind: MarketKind[Any, Any, Any]) -> Result:
     record = current_record(ctx.session, game)
     lines = [f"{game.name}: {kind.title}, {game.state}"
              + (f", phase {record.phase}" if record is not None else "")
-             + (f", deadline {deadline_text(record.deadline, zone_of(game))}"
-                if record is not None and record.deadline is not None else "")]
+             + (f", deadline {deadline_text(due, zone_of(game))}"
+                if (due := open_deadline(game, record)) is not None else "")]
     sent = ({m.sender for m in phase_mails(ctx.session, record)}
             if record is not None and record.processed_at is None else set())
     for m in joined:
