@@ -10,12 +10,15 @@ error codes."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import select
 
 from judge.games import KINDS
 from judge.service.kinds import part_of
+from judge.service.processing import process_due
+from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import Game
 from tests.markets.conftest import GM, MarketJudge, member
 from tests.markets.test_views_of_every_kind import RECIPES
@@ -209,3 +212,26 @@ def test_status_of_a_game_that_is_over_shows_no_deadline(market: MarketJudge,
                  market.reply(GM, master, "STATUS")):
         said = body.split("2> STATUS", 1)[1]
         assert "REFUSED" not in said and "deadline" not in said.lower(), body
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_a_long_pause_is_told_again_in_every_kind(market: MarketJudge, kind: str) -> None:
+    """A master cannot pause a game forever in silence: a week on, every member and
+    observer is told again that it is still paused (a market game told nobody)."""
+    game, names = _started(market, kind)
+    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "PAUSE")
+    market.now += timedelta(days=8)
+    process_due(market.factory, market.settings, market.now)
+    with market.factory() as s:
+        rows = s.scalars(select(OutboundMessage).order_by(OutboundMessage.id)).all()
+    later = rows[market.seen:]
+    market.seen = len(rows)
+    market.log = [*market.log, *later]
+    told = {m.recipient for m in later if game in m.subject and "paused" in m.subject
+            and "still paused" in " ".join(m.body.split())}
+    assert told >= {OBSERVER, *(member(n) for n in names)}, [(m.recipient, m.subject)
+                                                             for m in later]
+    market.now += timedelta(days=1)  # told once a week, not at every run
+    process_due(market.factory, market.settings, market.now)
+    with market.factory() as s:
+        assert len(s.scalars(select(OutboundMessage)).all()) == market.seen

@@ -99,7 +99,10 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind[S, 
 
 def advance(session: Session, settings: Settings, game: Game, kind: MarketKind[Any, Any, Any],
             now: datetime) -> str | None:
-    """The one next thing due: a deadline for a new phase, or the phase played."""
+    """The one next thing due: a deadline for a new phase, the phase played, or (a paused
+    game) everyone told again that it is still paused."""
+    if game.state == GameState.PAUSED:
+        return _pause_reminder(session, settings, game, now)
     if game.state != GameState.ACTIVE:
         return None
     record = current_record(session, game)
@@ -115,6 +118,27 @@ def advance(session: Session, settings: Settings, game: Game, kind: MarketKind[A
         return "processed early"
     process(session, settings, game, kind, record, now)
     return "processed"
+
+
+def _pause_reminder(session: Session, settings: Settings, game: Game,
+                    now: datetime) -> str | None:
+    """A master cannot pause a game forever in silence, in any kind of game: every
+    member, observer and the master is told again every ``pause_notice`` (a week by
+    default) that it is still paused."""
+    told = game.pause_told_at or game.paused_at
+    if told is not None and now - told < timing_of(game.options).pause_notice:
+        return None
+    since = (game.paused_at or now).strftime("%Y-%m-%d %H:%M UTC")
+    text = (f"{game.name} is still paused by its master, since {since}. No phase is "
+            "played while it is paused; everyone is told when it resumes.")
+    body = render_letter("market/notice.txt.j2", text=text, judge=settings.name,
+                         judge_address=settings.address)
+    readers = [m.address for m in members(session, game) if m.role in (MEMBER, Role.OBSERVER)]
+    for address in dict.fromkeys([*readers, game.master_address]):
+        queue_mail(session, address, f"{game.name}: still paused", body,
+                   sender=settings.address, now=now)
+    game.pause_told_at = now
+    return "still paused; everyone told"
 
 
 def ready(session: Session, game: Game, kind: MarketKind[Any, Any, Any],
