@@ -177,6 +177,7 @@ def test_words_of_other_judges_and_games_are_answered_alike(market: MarketJudge,
                                                                         "QUIT"):
             assert "is not an option" in said[line] or \
                 f"is not used in {title} games" in said[line] or \
+                "stays in it to its end" in said[line] or \
                 "cannot concede to itself" in said[line], (line, said[line])
 
 
@@ -235,3 +236,26 @@ def test_a_long_pause_is_told_again_in_every_kind(market: MarketJudge, kind: str
     process_due(market.factory, market.settings, market.now)
     with market.factory() as s:
         assert len(s.scalars(select(OutboundMessage)).all()) == market.seen
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_resign_before_the_start_leaves_the_game_in_every_kind(market: MarketJudge,
+                                                               kind: str) -> None:
+    """A player who joined a forming game may RESIGN before its start, in every kind: he
+    is out (his sign-on no longer works), the master is told, and he may JOIN again (a
+    market game answered "has not started; nothing done" and kept him)."""
+    words, joining = RECIPES[kind]
+    game = f"r{kind[:6]}"
+    first = joining[0]
+    market.reply(GM, f"CREATE {game} masterpw {words}")
+    market.reply(member(first), f"JOIN {game} pw{first.lower()} {first}")
+    sent = market.send(member(first), f"SIGNON {first}@{game} pw{first.lower()}", "RESIGN")
+    [reply] = [m.body for m in sent if m.recipient == member(first)]
+    assert "REFUSED" not in reply, reply
+    assert any(m.recipient == GM and game in m.subject for m in sent), sent
+    again = market.reply(member(first), f"SIGNON {first}@{game} pw{first.lower()}", "STATUS")
+    assert "Signed on" not in again, again
+    assert "joined" in market.reply(member(first), f"JOIN {game} pw{first.lower()} {first}")
+    for name in joining[1:]:
+        market.reply(member(name), f"JOIN {game} pw{name.lower()} {name}")
+    assert "started" in market.reply(GM, f"SIGNON MASTER@{game} masterpw", "START")
