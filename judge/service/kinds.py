@@ -78,6 +78,10 @@ class GamePart(Protocol):
     def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
         """What the master's SUMMARY adds for him (template data), or None."""
 
+    def players(self, game: Game) -> list[str]:
+        """SUMMARY's lines on who plays the game, besides its powers' table (a market
+        game's members by name; never an address); [] when the table says it all."""
+
     def settings(self, game: Game) -> list[tuple[str, str]]:
         """The game's settings as SUMMARY shows them to anyone, by the names the master
         sets them with (no store keys)."""

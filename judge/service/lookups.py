@@ -184,7 +184,8 @@ def _summary(ctx: Context, game: Game, step: Step) -> Result:
             "result": ending_words(game.result) if game.result else None,
             "options": [(k, v) for k, v in part_of(game).settings(game)
                         if k not in described],  # said in words
-            "attached": [a.describe(game) for a in attached], "oversight": None}
+            "attached": [a.describe(game) for a in attached], "oversight": None,
+            "players": part_of(game).players(game)}
     who = ctx.identity
     if who is not None and who.role == "master" and who.game.id == game.id:
         data["oversight"] = part_of(game).oversight(ctx, who)

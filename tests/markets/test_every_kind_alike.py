@@ -259,3 +259,25 @@ def test_resign_before_the_start_leaves_the_game_in_every_kind(market: MarketJud
     for name in joining[1:]:
         market.reply(member(name), f"JOIN {game} pw{name.lower()} {name}")
     assert "started" in market.reply(GM, f"SIGNON MASTER@{game} masterpw", "START")
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_summary_says_who_plays_in_every_kind(market: MarketJudge, kind: str) -> None:
+    """SUMMARY names who has joined, forming and running, in every kind: a board game's
+    powers played, a market game's members (a market game's SUMMARY named nobody);
+    never an address."""
+    words, joining = RECIPES[kind]
+    game = f"s{kind[:6]}"
+    market.reply(GM, f"CREATE {game} masterpw {words}")
+    market.reply(member(joining[0]), f"JOIN {game} pw{joining[0].lower()} {joining[0]}")
+    reader = f"reader-{kind}@example.org"
+    forming = market.reply(reader, f"SUMMARY {game}")
+    assert re.search(rf"\b{joining[0]}\b", forming.split("\n-- \n")[0].split("\n", 1)[1]), \
+        forming
+    for name in joining[1:]:
+        market.reply(member(name), f"JOIN {game} pw{name.lower()} {name}")
+    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "START")
+    running = market.reply(reader, f"SUMMARY {game}").split("\n-- \n")[0]
+    for name in joining:
+        assert re.search(rf"\b{name}\b", running.split("\n", 1)[1]), running
+    assert "investors.example" not in running

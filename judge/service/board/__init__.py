@@ -75,6 +75,9 @@ class BoardGame:
             return [{"phase": r.phase, "lines": blind_history(r)} for r in records]
         return [{"phase": r.phase, "lines": orders_carried_out(r)} for r in records]
 
+    def players(self, game: Game) -> list[str]:
+        return []  # each power's state (open, played, disorder) is in SUMMARY's table
+
     def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
         return overview(ctx, who)
 

@@ -101,6 +101,13 @@ class MarketGame:
             out.append({"phase": record.phase, "lines": lines})
         return out
 
+    def players(self, game: Game) -> list[str]:
+        session = object_session(game)
+        names = sorted(m.name or "" for m in (people(session, game) if session else [])
+                       if m.role == members.MEMBER)
+        said = ", ".join(names) if names else "none has joined yet"
+        return [f"{self.market.member.capitalize()}s: {said}"]
+
     def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
         return None  # the master's STATUS lists the members
 
