@@ -281,3 +281,21 @@ def test_summary_says_who_plays_in_every_kind(market: MarketJudge, kind: str) ->
     for name in joining:
         assert re.search(rf"\b{name}\b", running.split("\n", 1)[1]), running
     assert "investors.example" not in running
+
+
+def _said(body: str, line: str) -> list[str]:
+    """What the reply said under its echoed last ``line`` (up to its signature)."""
+    after = body.split(f"> {line}\n", 1)[1]
+    return [x for x in after.split("\n-- \n", 1)[0].splitlines() if x.strip()]
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_the_masters_summary_adds_his_status_in_every_kind(market: MarketJudge,
+                                                           kind: str) -> None:
+    """SUMMARY from the signed-on master adds the view his STATUS gives, in every kind
+    (a market game's added nothing)."""
+    game, _ = _started(market, kind)
+    signon = f"SIGNON MASTER@{game} masterpw"
+    view = _said(market.reply(GM, signon, "STATUS"), "STATUS")
+    summary = _said(market.reply(GM, signon, "SUMMARY"), "SUMMARY")
+    assert view and all(line in summary for line in view), (view, summary)

@@ -109,7 +109,7 @@ class MarketGame:
         return [f"{self.market.member.capitalize()}s: {said}"]
 
     def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
-        return None  # the master's STATUS lists the members
+        return {"lines": master.status_lines(ctx, self.market)}  # his STATUS, as a board's
 
     def settings(self, game: Game) -> list[tuple[str, str]]:
         """The common options and the GM parameters set, by their names (a PREFLOATED

@@ -72,6 +72,11 @@ def not_in_market(kind: MarketKind[Any, Any, Any], what: str) -> Refusal:
 def status(ctx: Context, step: Step, kind: MarketKind[Any, Any, Any]) -> Result:
     """The master's STATUS: the members, the phase and its deadline, and who has sent
     mail this phase; no address, as in every kind (ADDRESSES lists them)."""
+    return Result(step.line, step.text, True, status_lines(ctx, kind))
+
+
+def status_lines(ctx: Context, kind: MarketKind[Any, Any, Any]) -> list[str]:
+    """The lines of the master's STATUS (and of his SUMMARY's view)."""
     game = ctx.master().game
     joined = market_members(ctx, game)
     record = current_record(ctx.session, game)
@@ -90,7 +95,7 @@ def status(ctx: Context, step: Step, kind: MarketKind[Any, Any, Any]) -> Result:
             and game.state == GameState.ACTIVE:  # what every member's STATUS shows too
         lines += kind.status_now(kind.reader.in_force(reading_of(ctx.session, game, kind,
                                                                  record)))
-    return Result(step.line, step.text, True, lines)
+    return lines
 
 
 def pause(ctx: Context, step: Step, paused: bool) -> Result:
