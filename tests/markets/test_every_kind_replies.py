@@ -1,8 +1,9 @@
-"""What a player or a master reads is the same in every kind of the registry (issue 22:
-"a player should never be able to tell which corner of the code his game lives in").
-Each test starts a game of every kind by mail (the recipes of
-test_views_of_every_kind.py: a kind added to the registry without one fails) and sends
-the same lines to each.
+"""The replies to the commands every game has are the same in every kind of the registry
+(issue 22: "a player should never be able to tell which corner of the code his game
+lives in"): LIST, SUMMARY (a player's and the master's), SIGNON as a name the game has
+not, the words of other judges and games, an observer's STATUS, STATUS of a game that is
+over, RESIGN before the start, JOIN of an ended game. Each test starts a game of every
+kind by mail (tests/markets/every_kind.py) and sends the same lines to each.
 
 The ``market`` fixture checks every mail of these games for 78 columns and for internal
 error codes."""
@@ -10,68 +11,16 @@ error codes."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 
 import pytest
 from sqlalchemy import select
 
 from judge.games import KINDS
 from judge.service.kinds import part_of
-from judge.service.processing import process_due
-from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import Game
 from tests.markets.conftest import GM, MarketJudge, member
+from tests.markets.every_kind import OBSERVER, started
 from tests.markets.test_views_of_every_kind import RECIPES
-
-OBSERVER = "watcher@example.org"
-
-
-def _started(market: MarketJudge, kind: str) -> tuple[str, list[str]]:
-    """A started game of the kind, with an observer: its name and its members' names."""
-    words, joining = RECIPES[kind]
-    game = f"a{kind[:6]}"
-    assert "created" in market.reply(GM, f"CREATE {game} masterpw {words}")
-    for name in joining:
-        assert "joined" in market.reply(member(name), f"JOIN {game} pw{name.lower()} {name}")
-    assert "You observe" in market.reply(OBSERVER, f"OBSERVE {game} watchpw")
-    assert "started" in market.reply(GM, f"SIGNON MASTER@{game} masterpw", "START")
-    return game, list(joining)
-
-
-@pytest.mark.parametrize("kind", [k.name for k in KINDS])
-def test_a_moved_deadline_is_told_to_everyone_in_every_kind(market: MarketJudge,
-                                                            kind: str) -> None:
-    game, names = _started(market, kind)
-    sent = market.send(GM, f"SIGNON MASTER@{game} masterpw", "SET DEADLINE 2026-04-01 12:00")
-    [reply] = [m for m in sent if m.recipient == GM]
-    assert "REFUSED" not in reply.body and "is now Wed Apr 01 2026 12:00 UTC" in reply.body
-    told = {m.recipient: m for m in sent if m.recipient != GM}
-    assert set(told) == {OBSERVER, *(member(n) for n in names)}, sorted(told)
-    for mail in told.values():
-        assert game in mail.subject
-        flat = " ".join(mail.body.split())
-        assert "The master has moved the deadline of" in flat
-        assert "will be Wed Apr 01 2026 12:00 UTC." in flat
-    status = market.reply(member(names[0]), f"SIGNON {names[0]}@{game} pw{names[0].lower()}",
-                          "STATUS")
-    assert "Wed Apr 01 2026 12:00 UTC" in status, status
-
-
-@pytest.mark.parametrize("kind", [k.name for k in KINDS])
-def test_every_letter_of_a_game_names_it_in_its_subject(market: MarketJudge,
-                                                        kind: str) -> None:
-    """A member of two games of one kind tells their letters apart: the start notice,
-    each phase's results, statements and charts, the master's notices."""
-    game, names = _started(market, kind)
-    for _ in range(2):
-        market.deadline(game)
-    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "PAUSE")
-    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "TERMINATE")
-    letters = [m for m in market.log if not m.in_reply_to]
-    assert len({m.subject for m in letters}) >= 4, [m.subject for m in letters]
-    unnamed = sorted({m.subject for m in letters if game not in m.subject.split()
-                      and f"{game}:" not in m.subject})
-    assert unnamed == [], unnamed
 
 
 def _list_row(market: MarketJudge, game: str) -> str:
@@ -109,27 +58,13 @@ def test_a_sign_on_as_an_unknown_name_says_what_the_game_has(market: MarketJudge
                                                              kind: str) -> None:
     """SIGNON ZORRO@game is refused with the names one may sign on as (a board game's
     powers, a market game's members and powers), never an address, in every kind."""
-    game, names = _started(market, kind)
+    game, names = started(market, kind)
     body = market.reply(member(names[0]), f"SIGNON ZORRO@{game} pw", "STATUS")
     flat = " ".join(body.split())
     assert "'ZORRO' is not" in flat or "'ZORRO' is neither" in flat, body
     said = flat.split("'ZORRO'", 1)[1].split(" 2> ")[0]
     assert names[0] in said and "FRANCE" in said, said
     assert "@" not in said
-
-
-@pytest.mark.parametrize("kind", [k.name for k in KINDS])
-def test_the_wrong_passwords_notice_keeps_within_78_columns(market: MarketJudge,
-                                                            kind: str) -> None:
-    """Five wrong passwords for a member within the hour: his owner and the master are
-    told, in mail no wider than 78 columns (the ``market`` fixture checks every line)."""
-    game, names = _started(market, kind)
-    for i in range(5):
-        market.send(f"guesser{i}@example.net", f"SIGNON {names[0]}@{game} guess{i}xx")
-    told = [m for m in market.log if "wrong passwords" in m.subject]
-    assert {m.recipient for m in told} >= {GM}, [m.subject for m in market.log]
-    for mail in told:
-        assert max(len(x) for x in mail.body.splitlines()) <= 78, mail.body
 
 
 def _answers(body: str) -> dict[str, str]:
@@ -152,7 +87,7 @@ def test_words_of_other_judges_and_games_are_answered_alike(market: MarketJudge,
     command of the board games sent in a market game says it is not used there, never
     "unknown command" nor a province or coast it is not (unless its word is the kind's
     own, as an Exchange offer sheet's CLEAR: then the kind answers it)."""
-    game, names = _started(market, kind)
+    game, names = started(market, kind)
     signon = f"SIGNON {names[0]}@{game} pw{names[0].lower()}"
     said = {line: _answers(market.reply(member(names[0]), signon, line))[line]
             for line in FOREIGN}
@@ -187,7 +122,7 @@ def test_an_observers_status_and_a_join_of_an_ended_game_alike(market: MarketJud
     """An observer's STATUS, and a JOIN of a game its master ended, get the same answer
     in every kind (a market game said "only the game's master may do this", and "has
     started" of a game that is over)."""
-    game, _ = _started(market, kind)
+    game, _ = started(market, kind)
     watching = " ".join(market.reply(OBSERVER, f"SIGNON O@{game} watchpw", "STATUS").split())
     assert (f"STATUS REFUSED, nothing changed: - STATUS shows a player his own game, and "
             f"the master his view; you observe {game}: SUMMARY {game} shows the game") \
@@ -202,7 +137,7 @@ def test_status_of_a_game_that_is_over_shows_no_deadline(market: MarketJudge,
                                                          kind: str) -> None:
     """Once the master ends a game, neither a player's STATUS nor the master's shows a
     deadline it will never keep; while it goes on, both show it."""
-    game, names = _started(market, kind)
+    game, names = started(market, kind)
     signon = f"SIGNON {names[0]}@{game} pw{names[0].lower()}"
     master = f"SIGNON MASTER@{game} masterpw"
     for body in (market.reply(member(names[0]), signon, "STATUS"),
@@ -213,29 +148,6 @@ def test_status_of_a_game_that_is_over_shows_no_deadline(market: MarketJudge,
                  market.reply(GM, master, "STATUS")):
         said = body.split("2> STATUS", 1)[1]
         assert "REFUSED" not in said and "deadline" not in said.lower(), body
-
-
-@pytest.mark.parametrize("kind", [k.name for k in KINDS])
-def test_a_long_pause_is_told_again_in_every_kind(market: MarketJudge, kind: str) -> None:
-    """A master cannot pause a game forever in silence: a week on, every member and
-    observer is told again that it is still paused (a market game told nobody)."""
-    game, names = _started(market, kind)
-    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "PAUSE")
-    market.now += timedelta(days=8)
-    process_due(market.factory, market.settings, market.now)
-    with market.factory() as s:
-        rows = s.scalars(select(OutboundMessage).order_by(OutboundMessage.id)).all()
-    later = rows[market.seen:]
-    market.seen = len(rows)
-    market.log = [*market.log, *later]
-    told = {m.recipient for m in later if game in m.subject and "paused" in m.subject
-            and "still paused" in " ".join(m.body.split())}
-    assert told >= {OBSERVER, *(member(n) for n in names)}, [(m.recipient, m.subject)
-                                                             for m in later]
-    market.now += timedelta(days=1)  # told once a week, not at every run
-    process_due(market.factory, market.settings, market.now)
-    with market.factory() as s:
-        assert len(s.scalars(select(OutboundMessage)).all()) == market.seen
 
 
 @pytest.mark.parametrize("kind", [k.name for k in KINDS])
@@ -294,7 +206,7 @@ def test_the_masters_summary_adds_his_status_in_every_kind(market: MarketJudge,
                                                            kind: str) -> None:
     """SUMMARY from the signed-on master adds the view his STATUS gives, in every kind
     (a market game's added nothing)."""
-    game, _ = _started(market, kind)
+    game, _ = started(market, kind)
     signon = f"SIGNON MASTER@{game} masterpw"
     view = _said(market.reply(GM, signon, "STATUS"), "STATUS")
     summary = _said(market.reply(GM, signon, "SUMMARY"), "SUMMARY")
