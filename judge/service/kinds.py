@@ -25,6 +25,7 @@ from judge.engine.position import Position
 from judge.games import Kind, attachments, kind_named, kind_of
 from judge.service.context import Context, Identity, Result
 from judge.service.reports import Mail, Member, Roster, roster_of
+from judge.service.timing import Timing
 from judge.storage.schema import Game, PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -92,6 +93,10 @@ class GamePart(Protocol):
     def start(self, ctx: Context, cmd: c.Start, step: Step) -> Result: ...
 
     def pause(self, ctx: Context, step: Step, paused: bool) -> Result: ...
+
+    def clock(self, timing: Timing) -> str:
+        """The game's timing in words, as the game keeps it: which phase takes which
+        length, and what a reminder and the grace do in it (the master's SET replies)."""
 
     def tell_deadline(self, ctx: Context, game: Game, phase: str, due: datetime,
                       absence: bool) -> None:

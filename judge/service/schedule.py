@@ -22,7 +22,6 @@ from judge.service.timing import (
     OPTION_FIELDS,
     WEEKDAYS,
     TimingError,
-    describe,
     read_duration,
     read_option,
     read_time_of_day,
@@ -99,7 +98,7 @@ def set_timing(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     said = ", ".join(f"{k} {v}" for k, v in pairs)
     return Result(step.line, step.text, True, [
         f"Timing of {game.name}: {said}.",
-        f"Now: {describe(timing_of(game.options))}.",
+        f"Now: {part_of(game).clock(timing_of(game.options))}.",
         "It applies from the next deadline set; SET DEADLINE moves the current one.",
     ])
 

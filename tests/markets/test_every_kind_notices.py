@@ -16,6 +16,8 @@ from sqlalchemy import select
 from judge.games import KINDS
 from judge.service.processing import process_due
 from judge.storage.mailqueue import OutboundMessage
+from judge.storage.phases import current_record
+from judge.storage.schema import Game
 from tests.markets.conftest import GM, MarketJudge, member
 from tests.markets.every_kind import OBSERVER, started
 
@@ -91,3 +93,27 @@ def test_a_long_pause_is_told_again_in_every_kind(market: MarketJudge, kind: str
     process_due(market.factory, market.settings, market.now)
     with market.factory() as s:
         assert len(s.scalars(select(OutboundMessage)).all()) == market.seen
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_the_masters_timing_reply_says_what_the_game_does(market: MarketJudge,
+                                                          kind: str) -> None:
+    """The master's SET of a timing option answers with the game's clock in words; it
+    promises a reminder before the deadline only in a game that mails one (a market
+    game promised "reminder 1D before; grace 1D, then civil disorder" and mailed none)."""
+    game, names = started(market, kind)
+    said = " ".join(market.reply(GM, f"SIGNON MASTER@{game} masterpw", "SET MOVE 2D").split())
+    assert "Now: " in said, said
+    with market.factory() as s:
+        found = s.scalar(select(Game).where(Game.name == game))
+        assert found is not None
+        record = current_record(s, found)
+        assert record is not None and record.deadline is not None
+        deadline = record.deadline
+    market.now = deadline.replace(tzinfo=market.now.tzinfo) - timedelta(hours=6)
+    process_due(market.factory, market.settings, market.now)
+    with market.factory() as s:
+        reminded = any("reminder" in m.subject.lower() for m in
+                       s.scalars(select(OutboundMessage)).all())
+    assert ("reminder 1D before" in said) == reminded, (said, reminded)
+    assert ("then civil disorder" in said) == reminded, said

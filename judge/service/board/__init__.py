@@ -25,6 +25,7 @@ from judge.service.board.phases import blind_history, orders_carried_out
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.kinds import Attachment, Handler, clock_roster, plain_settings
 from judge.service.reports import Mail, Roster, deadline_mails
+from judge.service.timing import Timing, describe
 from judge.storage.schema import Game, PhaseRecord, PowerState
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -96,6 +97,9 @@ class BoardGame:
         if paused:
             return master.pause(ctx, c.Pause(), step)
         return master.resume(ctx, c.Resume(), step)
+
+    def clock(self, timing: Timing) -> str:
+        return describe(timing)
 
     def tell_deadline(self, ctx: Context, game: Game, phase: str, due: datetime,
                       absence: bool) -> None:

@@ -26,6 +26,7 @@ from judge.service.markets.play import PARAM, params_of
 from judge.service.markets.press import market_press
 from judge.service.reports import Mail, Roster
 from judge.service.reports.replies import fit
+from judge.service.timing import Timing, market_clock
 from judge.storage.games import members as people
 from judge.storage.schema import Game, GameState, PhaseRecord
 from judge.text import commands as c
@@ -126,6 +127,9 @@ class MarketGame:
 
     def pause(self, ctx: Context, step: Step, paused: bool) -> Result:
         return master.pause(ctx, step, paused)
+
+    def clock(self, timing: Timing) -> str:
+        return market_clock(timing)
 
     def tell_deadline(self, ctx: Context, game: Game, phase: str, due: datetime,
                       absence: bool) -> None:
