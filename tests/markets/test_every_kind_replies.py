@@ -211,3 +211,26 @@ def test_the_masters_summary_adds_his_status_in_every_kind(market: MarketJudge,
     view = _said(market.reply(GM, signon, "STATUS"), "STATUS")
     summary = _said(market.reply(GM, signon, "SUMMARY"), "SUMMARY")
     assert view and all(line in summary for line in view), (view, summary)
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS if k.attachment])
+def test_an_attachments_member_is_answered_alike(market: MarketJudge, kind: str) -> None:
+    """A member of an attachment (the Bourse) who plays no power gets the same answers
+    to the words of other judges and games as a player of every kind (he was told
+    "cannot understand this command")."""
+    record = next(k for k in KINDS if k.name == kind)
+    host = next(k for k in KINDS if k.name == record.hosts[0])
+    game = f"t{kind[:6]}"
+    market.reply(GM, f"CREATE {game} masterpw {host.word} {record.word}")
+    outsider = "outsider@example.net"
+    joined = market.reply(outsider, f"SIGNON {record.word}@{game} secret1",
+                          f"JOIN {record.word} crown")
+    assert "REFUSED" not in joined, joined
+    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "START")
+    signon = f"SIGNON {record.word}@{game} secret1"
+    said = {line: _answers(market.reply(outsider, signon, line))[line] for line in FOREIGN}
+    assert "- WHOGAME is not a command of this judge (HELP lists them)" in said["WHOGAME"]
+    assert said["SET PREFERENCE X"].startswith(
+        "REFUSED, nothing changed: - SET PREFERENCE is not an option of this judge"), said
+    for line in FOREIGN:
+        assert "cannot understand" not in said[line] and "unknown" not in said[line], said

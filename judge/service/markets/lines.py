@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from functools import partial
 from typing import Any, TypeVar
 
 from sqlalchemy import select
 
+from judge.games import Kind
 from judge.money.market.reading import Mail, MailRead
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.maps import VALUES as MAP_VALUES
@@ -136,14 +137,20 @@ def _resign(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
 
 
 def not_the_kinds(step: Step, kind: MarketKind[Any, Any, Any]) -> str | None:
-    """Why a member's line is none of his game's, answered as in every game: a classic
-    judge's word (``WHOIS``), an option no game has (``SET PREFERENCE``), or a command
-    of the other games (``CLEAR``, ``RESIGN``, ``SET ZONE``, ``SET DRAW``); None for a
-    line of the kind's own words, a unit order, or a line the kind reads and answers
-    itself (with its "did you mean")."""
+    """``not_ours`` for a line of a member of a market game of this kind."""
+    return not_ours(step, kind.words, kind.game)
+
+
+def not_ours(step: Step, words: Collection[str], game: Kind) -> str | None:
+    """Why a member's line is none of his game's (or attachment's), answered as in every
+    game: a classic judge's word (``WHOIS``), an option no game has (``SET
+    PREFERENCE``), or a command of the other games (``CLEAR``, ``RESIGN``, ``SET ZONE``,
+    ``SET DRAW``); None for a line whose first word is one of ``words`` (the game's
+    own), a unit order, or a line the game reads and answers itself (with its "did you
+    mean")."""
     first = step.text.split(None, 1)[0].upper() if step.text.strip() else ""
     command = step.command
-    if first in kind.words or isinstance(command, c.Orders):
+    if first in words or isinstance(command, c.Orders):
         return None
     if isinstance(command, c.Unreadable):
         word = classic_word(step.text)
@@ -151,7 +158,7 @@ def not_the_kinds(step: Step, kind: MarketKind[Any, Any, Any]) -> str | None:
     if isinstance(command, c.SetOption) and not is_option(command.name):
         return not_an_option(command.name)
     said = (" ".join(step.text.split()[:2]).upper() if first == "SET" else first)
-    return (f"{said} is not used in {kind.title} games (HELP {kind.game.word} lists "
+    return (f"{said} is not used in {game.title} games (HELP {game.word} lists "
             "their commands)")
 
 
