@@ -234,3 +234,15 @@ def test_an_attachments_member_is_answered_alike(market: MarketJudge, kind: str)
         "REFUSED, nothing changed: - SET PREFERENCE is not an option of this judge"), said
     for line in FOREIGN:
         assert "cannot understand" not in said[line] and "unknown" not in said[line], said
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_a_join_of_a_started_game_says_how_to_watch_it(market: MarketJudge,
+                                                        kind: str) -> None:
+    """JOIN of a started game with no place open is refused alike in every kind: it says
+    how to watch the game instead, and never that every power has a player when the
+    powers nobody joined are in civil disorder (a standard game said so)."""
+    game, _ = started(market, kind)
+    late = " ".join(market.reply("late@example.org", f"JOIN {game} pwlate").split())
+    assert "REFUSED" in late and f"OBSERVE {game} <password> to watch it" in late, late
+    assert "has a player" not in late, late

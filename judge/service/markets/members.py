@@ -127,7 +127,8 @@ def opening_problem(game: Game, kind: MarketKind[Any, Any, Any], names: list[str
 def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind[Any, Any, Any],
          password_hash: str) -> Result:
     if game.state != GameState.FORMING:
-        raise Refusal(f"{game.name} has started; {kind.member}s join before the start")
+        raise Refusal(f"{game.name} has started; {kind.member}s join before the start; "
+                      f"OBSERVE {game.name} <password> to watch it")
     if kind.secret and not cmd.power:
         raise Refusal(f"choose a pseudonym, all the others will know of you: "
                       f"JOIN {game.name} <password> <pseudonym>")
@@ -151,7 +152,8 @@ def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind[Any
     if len(joined) >= most:
         # the reason START gives a game of too many (Capitalist spec section 6)
         raise Refusal(f"{game.name} is full: {most} {kind.member}s have joined; "
-                      f"{kind.title} needs {fewest} to {most} {kind.member}s")
+                      f"{kind.title} needs {fewest} to {most} {kind.member}s; OBSERVE "
+                      f"{game.name} <password> to watch it")
     ctx.session.add(Player(game_id=game.id, power_id=None, role=MEMBER, name=name,
                            address=ctx.reply_to, password_hash=password_hash,
                            joined_at=ctx.now))
