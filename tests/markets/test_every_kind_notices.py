@@ -117,3 +117,24 @@ def test_the_masters_timing_reply_says_what_the_game_does(market: MarketJudge,
                        s.scalars(select(OutboundMessage)).all())
     assert ("reminder 1D before" in said) == reminded, (said, reminded)
     assert ("then civil disorder" in said) == reminded, said
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_a_pause_and_a_resumption_name_the_phase_in_every_kind(market: MarketJudge,
+                                                               kind: str) -> None:
+    """Everyone who follows the game learns it is paused, and resumed, in which phase,
+    and that no phase is played meanwhile, in every kind (a market game's notice was
+    one line naming no phase)."""
+    game, names = started(market, kind)
+    with market.factory() as s:
+        found = s.scalar(select(Game).where(Game.name == game))
+        assert found is not None and found.phase is not None
+        phase = found.phase
+    for command, word in (("PAUSE", "paused"), ("RESUME", "resumed")):
+        sent = market.send(GM, f"SIGNON MASTER@{game} masterpw", command)
+        told = {m.recipient: " ".join(m.body.split()) for m in sent if m.recipient != GM}
+        assert set(told) == {OBSERVER, *(member(n) for n in names)}, sorted(told)
+        for body in told.values():
+            assert word in body and phase in body, body
+            if command == "PAUSE":
+                assert "No phase is" in body and "everyone is told when it resumes" in body

@@ -132,7 +132,7 @@ def test_the_masters_status_pause_resume_and_terminate(market: MarketJudge) -> N
     assert {m.subject for m in market.deadline("xl")} == {"xl: still paused"}
     assert market.game("xl").phase == "W1900B"
     reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "RESUME")
-    assert "xl is resumed. The deadline of W1900B is" in reply
+    assert "xl is resumed in W1900B. The deadline of W1900B is" in reply
     market.deadline("xl")
     assert market.game("xl").phase == "W1900O"
     out = market.send(GM, "SIGNON MASTER@xl masterpw", "TERMINATE")

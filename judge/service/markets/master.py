@@ -105,16 +105,18 @@ def pause(ctx: Context, step: Step, paused: bool) -> Result:
     if game.state != want:
         raise Refusal(f"game {game.name} is {game.state}, not {want}")
     record = current_record(ctx.session, game)
+    phase = f" in {record.phase}" if record is not None else ""
     if paused:
         game.state = GameState.PAUSED
         game.paused_at = game.pause_told_at = ctx.now
-        said = f"{game.name} is paused by its master."
+        said = (f"{game.name} is paused by its master{phase}. No phase is played while "
+                "it is paused; everyone is told when it resumes.")
     else:
         game.state = GameState.ACTIVE
         if record is not None and record.deadline is not None and game.paused_at is not None:
             record.deadline = record.deadline + (ctx.now - game.paused_at)
         game.paused_at = game.pause_told_at = None
-        said = f"{game.name} is resumed." + (
+        said = f"{game.name} is resumed{phase}." + (
             f" The deadline of {record.phase} is "
             f"{deadline_text(record.deadline, zone_of(game))}."
             if record is not None and record.deadline is not None else "")
