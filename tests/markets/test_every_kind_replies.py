@@ -77,7 +77,8 @@ def _answers(body: str) -> dict[str, str]:
 
 
 FOREIGN = ("WHOGAME", "DIARY", "SET PREFERENCE X", "QUIT", "SET ZONE Europe/Paris",
-           "SET DRAW", "SET CONCEDE FRANCE", "CLEAR", "RESIGN")
+           "SET DRAW", "SET CONCEDE FRANCE", "CLEAR",
+           "SET ABSENCE 2026-03-10 TO 2026-03-12", "RESIGN")  # RESIGN last: it leaves
 
 
 @pytest.mark.parametrize("kind", [k.name for k in KINDS])

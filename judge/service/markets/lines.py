@@ -157,7 +157,10 @@ def not_ours(step: Step, words: Collection[str], game: Kind) -> str | None:
         return not_a_command(word) if word is not None else None
     if isinstance(command, c.SetOption) and not is_option(command.name):
         return not_an_option(command.name)
-    said = (" ".join(step.text.split()[:2]).upper() if first == "SET" else first)
+    said = (f"SET {command.name}" if isinstance(command, c.SetOption)
+            else "SET DRAW" if isinstance(command, c.SetDraw)
+            else "SET ABSENCE" if isinstance(command, c.SetAbsence)
+            else " ".join(step.text.split()[:2]).upper() if first == "SET" else first)
     return (f"{said} is not used in {game.title} games (HELP {game.word} lists "
             "their commands)")
 
