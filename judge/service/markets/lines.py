@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 from typing import Any, TypeVar
 
 from sqlalchemy import select
 
-from judge.games import Kind
 from judge.money.market.reading import Mail, MailRead
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.maps import VALUES as MAP_VALUES
+from judge.service.markets.foreign import not_the_kinds
 from judge.service.markets.kind import Letter, MarketKind, PhaseReading
 from judge.service.markets.phases import (
     READ,
@@ -32,7 +32,6 @@ from judge.service.markets.phases import (
     send,
 )
 from judge.service.markets.play import envelope, opened
-from judge.service.master import is_option, not_an_option
 from judge.service.reports.replies import render_letter
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import open_deadline, zone_of
@@ -41,7 +40,6 @@ from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step
-from judge.text.vocabulary import classic_word, not_a_command
 
 log = logging.getLogger(__name__)
 
@@ -134,35 +132,6 @@ def _resign(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
                              judge=ctx.settings.name, judge_address=ctx.settings.address))
     return Result(step.line, step.text, True, [
         f"You left {game.name}; you may JOIN it again before its start."])
-
-
-def not_the_kinds(step: Step, kind: MarketKind[Any, Any, Any]) -> str | None:
-    """``not_ours`` for a line of a member of a market game of this kind."""
-    return not_ours(step, kind.words, kind.game)
-
-
-def not_ours(step: Step, words: Collection[str], game: Kind) -> str | None:
-    """Why a member's line is none of his game's (or attachment's), answered as in every
-    game: a classic judge's word (``WHOIS``), an option no game has (``SET
-    PREFERENCE``), or a command of the other games (``CLEAR``, ``RESIGN``, ``SET ZONE``,
-    ``SET DRAW``); None for a line whose first word is one of ``words`` (the game's
-    own), a unit order, or a line the game reads and answers itself (with its "did you
-    mean")."""
-    first = step.text.split(None, 1)[0].upper() if step.text.strip() else ""
-    command = step.command
-    if first in words or isinstance(command, c.Orders):
-        return None
-    if isinstance(command, c.Unreadable):
-        word = classic_word(step.text)
-        return not_a_command(word) if word is not None else None
-    if isinstance(command, c.SetOption) and not is_option(command.name):
-        return not_an_option(command.name)
-    said = (f"SET {command.name}" if isinstance(command, c.SetOption)
-            else "SET DRAW" if isinstance(command, c.SetDraw)
-            else "SET ABSENCE" if isinstance(command, c.SetAbsence)
-            else " ".join(step.text.split()[:2]).upper() if first == "SET" else first)
-    return (f"{said} is not used in {game.title} games (HELP {game.word} lists "
-            "their commands)")
 
 
 def _set_map(who: Identity, step: Step) -> Result:

@@ -29,7 +29,8 @@ from judge.service.markets.bourse.kept import LIVE, desk_of, keep, opening
 from judge.service.markets.bourse.letters import next_turn
 from judge.service.markets.bourse.members import BourseIdentity, host_player
 from judge.service.markets.bourse.status import status
-from judge.service.markets.lines import UNDONE, not_ours, within_cap
+from judge.service.markets.foreign import not_ours
+from judge.service.markets.lines import UNDONE, within_cap
 from judge.service.markets.phases import phase_mails
 from judge.service.reports.replies import render_letter
 from judge.service.reports.roster import deadline_text
