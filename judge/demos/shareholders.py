@@ -72,7 +72,7 @@ def play_shareholders(judge: MailJudge, game: str) -> None:
         judge.settle()
         judge.send(master, [f"SIGNON MASTER@{game} masterpw", "PROCESS"])
         judge.settle()
-    ended = judge.has("Shareholders F1901M (Fall 1901) results")
+    ended = judge.has(f"{game}: Shareholders F1901M (Fall 1901) results")
     say(f"Game {game} " + ("ended (end_year)." if ended else "did not end as scripted."))
 
 

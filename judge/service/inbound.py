@@ -212,7 +212,7 @@ def _run_all(ctx: Context, steps: list[Step], start: int = 0) -> None:
 # what the service itself answers, whoever is signed on; a market member's other lines
 # are his game's own (or his attachment's), read by its kind as one mail of his
 SERVICE = (c.Help, c.List, c.Summary, c.History, c.Create, c.Join, c.Observe, c.SignOn,
-           c.SignOff, c.SetPassword, c.SetAddress, c.ConfirmAddress, c.SetAbsence,
+           c.SignOff, c.SetPassword, c.SetAddress, c.ConfirmAddress,
            c.SetWait, c.Press, c.EndPress)
 
 

@@ -25,6 +25,7 @@ from judge.engine.position import Position
 from judge.games import Kind, attachments, kind_named, kind_of
 from judge.service.context import Context, Identity, Result
 from judge.service.reports import Mail, Member, Roster, roster_of
+from judge.service.timing import Timing
 from judge.storage.schema import Game, PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -48,6 +49,10 @@ class GamePart(Protocol):
     def most_players(self, game: Game) -> int:
         """The most players this game takes (its powers, or the bounds its parameters
         set): what the web page's "open to join" is told by."""
+
+    def openings(self, game: Game) -> str:
+        """What LIST says of who may still join the game, in the game's own words
+        (``6 open powers``, ``27 places open``); "" when nobody may."""
 
     def claimant(self, ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
         """A sign-on as one of the game's own names (a power): who it claims to be, the
@@ -74,6 +79,10 @@ class GamePart(Protocol):
     def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
         """What the master's SUMMARY adds for him (template data), or None."""
 
+    def players(self, game: Game) -> list[str]:
+        """SUMMARY's lines on who plays the game, besides its powers' table (a market
+        game's members by name; never an address); [] when the table says it all."""
+
     def settings(self, game: Game) -> list[tuple[str, str]]:
         """The game's settings as SUMMARY shows them to anyone, by the names the master
         sets them with (no store keys)."""
@@ -84,6 +93,16 @@ class GamePart(Protocol):
     def start(self, ctx: Context, cmd: c.Start, step: Step) -> Result: ...
 
     def pause(self, ctx: Context, step: Step, paused: bool) -> Result: ...
+
+    def clock(self, timing: Timing) -> str:
+        """The game's timing in words, as the game keeps it: which phase takes which
+        length, and what a reminder and the grace do in it (the master's SET replies)."""
+
+    def tell_deadline(self, ctx: Context, game: Game, phase: str, due: datetime,
+                      absence: bool) -> None:
+        """The open phase's deadline moved (the master's SET DEADLINE, or an absence):
+        everyone who follows the game's clock but the sender (told in the reply) learns
+        the new one, in his own zone; never who is away."""
 
     def terminate(self, ctx: Context, step: Step) -> Result: ...
 

@@ -12,7 +12,7 @@ from judge.service.membership import game_named
 from judge.service.reports.documents import as_mail
 from judge.storage.games import all_games
 from judge.storage.phases import phase_records
-from judge.storage.schema import Game, PowerState
+from judge.storage.schema import Game
 from judge.text import commands as c
 from judge.text.commands import Step
 
@@ -143,7 +143,7 @@ def list_(ctx: Context, cmd: c.List, step: Step) -> Result:
         return _summary(ctx, game_named(ctx, cmd.game), step)
     games = [g for g in all_games(ctx.session) if g.options.get("LISTED", "YES") == "YES"]
     rows = [{"name": g.name, "variant": g.variant.upper(), "state": g.state,
-             "phase": g.phase or "-", "open": sum(p.state == PowerState.OPEN for p in g.powers)}
+             "phase": g.phase or "-", "open": part_of(g).openings(g)}
             for g in games]
     return Result(step.line, step.text, True, template="list", data={"games": rows})
 
@@ -184,7 +184,8 @@ def _summary(ctx: Context, game: Game, step: Step) -> Result:
             "result": ending_words(game.result) if game.result else None,
             "options": [(k, v) for k, v in part_of(game).settings(game)
                         if k not in described],  # said in words
-            "attached": [a.describe(game) for a in attached], "oversight": None}
+            "attached": [a.describe(game) for a in attached], "oversight": None,
+            "players": part_of(game).players(game)}
     who = ctx.identity
     if who is not None and who.role == "master" and who.game.id == game.id:
         data["oversight"] = part_of(game).oversight(ctx, who)

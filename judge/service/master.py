@@ -26,15 +26,23 @@ PLAYER_OPTIONS = {"ZONE": schedule.set_zone, "CONCEDE": set_concede,
 ALIASES = ("PRIVATE", "UNLISTED", "PUBLIC")  # of SET LISTED NO / YES
 
 
+def is_option(name: str) -> bool:
+    """Whether ``SET <name>`` is an option of this judge (of a master or a player)."""
+    return name in (*OPTIONS, *ALIASES, *schedule.TIMING_OPTIONS, *PLAYER_OPTIONS,
+                    "CONTROL", "NOCONTROL")
+
+
+def not_an_option(name: str) -> str:
+    """The answer to ``SET PREFERENCE`` and the like of other judges, in every game."""
+    return f"SET {name} is not an option of this judge (HELP lists the SET commands)"
+
+
 def set_option(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     if cmd.name in PLAYER_OPTIONS and ctx.identity is not None and ctx.identity.role == "player":
         return PLAYER_OPTIONS[cmd.name](ctx, cmd, step)
-    names = (*OPTIONS, *ALIASES, *schedule.TIMING_OPTIONS, *PLAYER_OPTIONS, "CONTROL",
-             "NOCONTROL")
     master = ctx.identity is not None and ctx.identity.role == "master"
-    if cmd.name not in names and not master:  # SET PREFERENCE and the like of other judges
-        raise Refusal(f"SET {cmd.name} is not an option of this judge (HELP lists the SET "
-                      "commands)")
+    if not is_option(cmd.name) and not master:  # SET PREFERENCE and the like
+        raise Refusal(not_an_option(cmd.name))
     who = ctx.master()
     part = part_of(who.game)
     done = part.set_option(ctx, cmd, step)  # the kind's own: parameters, CONTROL

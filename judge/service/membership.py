@@ -82,6 +82,8 @@ def create(ctx: Context, cmd: c.Create, step: Step) -> Result:
 
 def join(ctx: Context, cmd: c.Join, step: Step) -> Result:
     game = game_named(ctx, cmd.game)
+    if game.state in (GameState.COMPLETED, GameState.TERMINATED):  # in every kind alike
+        raise Refusal(f"game {game.name} is {game.state}; nobody can join it")
     return part_of(game).join(ctx, cmd, step, game)
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from judge.service.context import Context, Result
+from judge.service.context import Context, Refusal, Result
 from judge.service.kinds import part_of
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -18,4 +18,8 @@ def clear(ctx: Context, cmd: c.Clear, step: Step) -> Result:
 
 
 def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
-    return part_of(ctx.member().game).status(ctx, cmd, step)
+    who = ctx.member()
+    if who.role == "observer":  # answered alike in every kind of game
+        raise Refusal(f"STATUS shows a player his own game, and the master his view; "
+                      f"you observe {who.game.name}: SUMMARY {who.game.name} shows the game")
+    return part_of(who.game).status(ctx, cmd, step)

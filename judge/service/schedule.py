@@ -17,13 +17,11 @@ from judge.service.deadlines import (
     parse_absence,
     read_absence,
 )
-from judge.service.kinds import clock_roster
-from judge.service.reports import deadline_mails
+from judge.service.kinds import part_of
 from judge.service.timing import (
     OPTION_FIELDS,
     WEEKDAYS,
     TimingError,
-    describe,
     read_duration,
     read_option,
     read_time_of_day,
@@ -42,6 +40,16 @@ TIMING_OPTIONS = frozenset(OPTION_FIELDS) | {"TIMING", "DEADLINE"}
 
 def zone_of(game: Game) -> str:
     return game.options.get("ZONE") or "UTC"
+
+
+def open_deadline(game: Game, record: PhaseRecord | None) -> datetime | None:
+    """The deadline STATUS shows, in every kind of game: the open phase's, while the game
+    goes on (a paused game's too: it moves on at the resumption); None once the phase
+    is played or the game is over."""
+    if record is None or record.processed_at is not None \
+            or game.state not in (GameState.ACTIVE, GameState.PAUSED):
+        return None
+    return record.deadline
 
 
 def absences(session: Session, game: Game) -> list[Absence]:
@@ -90,7 +98,7 @@ def set_timing(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     said = ", ".join(f"{k} {v}" for k, v in pairs)
     return Result(step.line, step.text, True, [
         f"Timing of {game.name}: {said}.",
-        f"Now: {describe(timing_of(game.options))}.",
+        f"Now: {part_of(game).clock(timing_of(game.options))}.",
         "It applies from the next deadline set; SET DEADLINE moves the current one.",
     ])
 
@@ -171,7 +179,6 @@ def absence_set(ctx: Context, period: str) -> str:
 
 
 def _tell(ctx: Context, game: Game, phase: str, deadline: datetime, absence: bool) -> None:
-    """Everyone but the sender (told in the reply) learns the new deadline in their zone."""
-    for mail in deadline_mails(clock_roster(game, ctx.settings.name), phase, deadline, absence,
-                               but=ctx.reply_to):
-        ctx.notify(mail.to, mail.subject, mail.body)
+    """Everyone but the sender (told in the reply) learns the new deadline in their zone,
+    in the words of the game's kind (its phases, its members)."""
+    part_of(game).tell_deadline(ctx, game, phase, deadline, absence)

@@ -209,6 +209,18 @@ def show_days(days: Iterable[int]) -> str:
                                                              strict=True))
 
 
+def market_clock(timing: Timing) -> str:
+    """``describe`` for a market game (judge.service.markets.phases.schedule): a board
+    phase of it takes the movement or retreat length, each market phase the adjustment
+    length; it is played at its deadline, whoever has sent mail (no reminder is mailed,
+    and there is no grace)."""
+    at = f" at {timing.at.strftime('%H:%M')}" if timing.at else ""
+    return (f"movement {_show(timing.movement)}, retreats {_show(timing.retreat)}, "
+            f"every other phase {_show(timing.adjustment)}{at} on "
+            f"{show_days(timing.days)} ({timing.zone}); each phase is played at its "
+            "deadline (no reminder, no grace)")
+
+
 def describe(timing: Timing) -> str:
     """One line for the master's reply and the game start notice."""
     at = f" at {timing.at.strftime('%H:%M')}" if timing.at else ""

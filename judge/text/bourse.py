@@ -37,6 +37,9 @@ def _parser() -> Lark:
     return load_parser(BOURSE.grammar or "", transformer=_COMMANDS)
 
 
+WORDS = frozenset({"JOIN", "SELL", "BUY", "NOTRADE", "NO"})  # a Bourse line's first words
+
+
 @lru_cache(maxsize=8192)  # a turn is read again with each new mail: lines repeat
 def read_command(line: str) -> Command | None:
     """The command a line holds, or None when it is no Bourse command (D18)."""

@@ -17,7 +17,7 @@ from judge.money.payola.sheets import SheetError, WrittenLine
 from judge.text.exchange_canonical import read_plain
 from judge.text.grammar import load_parser
 from judge.text.hints import command_hint
-from judge.text.offers import LineError, is_clear, read_line
+from judge.text.offers import CLEAR_WORDS, LineError, is_clear, read_line
 from judge.text.orders import ParseProblem, read_order
 
 WORDS = frozenset({
@@ -25,6 +25,7 @@ WORDS = frozenset({
     "PURCHASE", "CAP", "NOCAP", "NOPURCHASE", "VOTE", "TIEBREAK", "DIVIDEND", "TRANSFER",
     "ASK", "WITHDRAW", "TAKE", "LEDGER", "DRAW", "NODRAW", "ACCEPT",
 })
+LINE_WORDS = WORDS | CLEAR_WORDS  # the first words of an Exchange line (a sheet's CLEAR)
 
 
 def _name(token: Token) -> str:

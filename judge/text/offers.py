@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from lark.exceptions import UnexpectedInput
 
 _CLEAR = {"CLEAR", "NMR", "(NMR)", "(CLEAR)"}
+CLEAR_WORDS = frozenset(_CLEAR)  # a line of one of these alone empties a sheet
 _UNIT_WORDS = {"A", "F", "ARMY", "FLEET"}
 _MOVEMENT = (Hold, Move, SupportHold, SupportMove, Convoy)
 _TYPES = {t.value: t for t in OfferType}

@@ -33,6 +33,7 @@ from judge.text.normalize import normalize_line
 from judge.text.orders import ParseProblem, read_order
 
 _WORDS = ("SELL", "BUY", "NOTRADE", "NO", "DIVIDEND", "NODIVIDEND", "DISSOLVE", "BUILD")
+WORDS = frozenset((*_WORDS, "REMOVE"))  # the first words of a 1901-Shareholders line
 
 
 def _parser() -> Lark:

@@ -27,6 +27,7 @@ from judge.service.lookups import ending_words
 from judge.service.markets.news import open_phase_news
 from judge.service.markets.phases import market_chart
 from judge.service.reports.roster import deadline_text
+from judge.service.schedule import open_deadline
 from judge.storage.games import all_games, find_game, members
 from judge.storage.schema import (
     NAME,
@@ -112,7 +113,7 @@ def _row(session: Session, game: Game) -> GameRow:
     kind = kind_of(game.variant)
     playing = [m for m in members(session, game) if m.role != Role.OBSERVER]
     record = _current(session, game) if game.phase else None
-    deadline = deadline_text(record.deadline, "UTC") if record is not None else None
+    deadline = deadline_text(open_deadline(game, record), "UTC")  # none once it is over
     seats = part_of(game).most_players(game)
     joinable = (game.state == GameState.FORMING and len(playing) < seats) or any(
         p.state == PowerState.OPEN for p in game.powers) and game.state not in ENDED

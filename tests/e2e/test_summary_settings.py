@@ -28,7 +28,10 @@ def test_a_market_games_summary_names_its_parameters_not_its_store_keys(
     text = _summary(by_mail, "xs")
     assert "END_YEAR: 1903" in text and "PREFLOATED: YES" in text.upper()
     assert "param:" not in text and "holdings:" not in text
-    assert "ANN" not in text  # the master's set-up of holdings is not a setting
+    # the master's set-up of holdings is not a setting (the investors are named, as who
+    # plays is in every kind's SUMMARY, but not what ANN was given)
+    assert "Investors: ANN, BOB, CAT" in text
+    assert "FRANCE 20" not in text and "ANN FRANCE" not in text and "20" not in text
 
 
 def test_a_bourse_is_named_in_words_in_its_hosts_summary(by_mail: MailJudge) -> None:

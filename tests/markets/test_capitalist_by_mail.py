@@ -161,7 +161,7 @@ def test_a_warning_and_the_replacement_rule(market: MarketJudge) -> None:
     market.reply(addr("MIDAS"), signon("MIDAS"), "SELL 100 LIRA", "NOTRADE", "SELL 400 POUND",
                  "BUY 300 MARK")
     out = market.deadline("cap")
-    public = next(m.body for m in out if m.subject == "Capitalist S1901C commerce results")
+    public = next(m.body for m in out if m.subject == "cap: Capitalist S1901C commerce results")
     assert "CROESUS sold 200 PIASTER, bought 200 FRANC (reduced from 300)" in flat(public)
     assert "MIDAS sold 400 POUND, bought 300 MARK" in flat(public)
     assert "LIRA 0 0 1.00 1.00" in flat(public)
@@ -196,7 +196,7 @@ def test_military_orders_come_from_the_commander_signed_on_as_the_power(
     assert "F KIE-DEN kept for S1901M" in right
     assert "GERMANY: commander MIDAS, rate 1.05 SFr" in right
     out = market.deadline("cap")
-    public = next(m.body for m in out if m.subject == "Capitalist S1901M results")
+    public = next(m.body for m in out if m.subject == "cap: Capitalist S1901M results")
     assert "GERMANY (MIDAS) F KIE - DEN" in flat(public)
     assert "Rates for the commerce phase F1901C:" in public
 
@@ -239,7 +239,7 @@ def test_a_year_by_mail_with_a_new_commander_in_the_fall(market: MarketJudge) ->
     assert "kept for S1901M" in market.reply(addr("MIDAS"), "SIGNON GERMANY@cap pwmidas",
                                                  "F KIE-DEN", "A BER-KIE")
     out = market.deadline("cap")
-    spring = flat(next(m.body for m in out if m.subject == "Capitalist S1901M results"))
+    spring = flat(next(m.body for m in out if m.subject == "cap: Capitalist S1901M results"))
     assert "GERMANY (MIDAS) F KIE - DEN" in spring
     assert market.game("cap").phase == "F1901C"
     # F1901C: CROESUS outbuys him (rates MARK 1.05, POUND and RUBEL 1.00)
@@ -247,7 +247,7 @@ def test_a_year_by_mail_with_a_new_commander_in_the_fall(market: MarketJudge) ->
                          "SELL 500 RUBEL", "BUY 900 MARK")
     assert "WARNING" not in reply
     out = market.deadline("cap")
-    fall = flat(next(m.body for m in out if m.subject == "Capitalist F1901C commerce results"))
+    fall = flat(next(m.body for m in out if m.subject == "cap: Capitalist F1901C commerce results"))
     assert "MARK 900 0 1.05 1.14" in fall
     assert "GERMANY CROESUS" in fall
     assert any(m.recipient == addr("CROESUS") and "GERMANY" in m.subject for m in out)
@@ -257,7 +257,7 @@ def test_a_year_by_mail_with_a_new_commander_in_the_fall(market: MarketJudge) ->
     assert "kept for F1901M" in market.reply(
         addr("CROESUS"), "SIGNON GERMANY@cap pwcroesus", "F DEN H", "A KIE H")
     out = market.deadline("cap")
-    year = flat(next(m.body for m in out if m.subject == "Capitalist F1901M results"))
+    year = flat(next(m.body for m in out if m.subject == "cap: Capitalist F1901M results"))
     assert "GERMANY (CROESUS) F DEN H" in year
     assert "No power was annihilated." in year
     assert "GERMANY 3 -> 4 MARK 1.14 -> 1.19" in year  # 114 x 105 / 100, rounded down
@@ -269,7 +269,7 @@ def test_a_year_by_mail_with_a_new_commander_in_the_fall(market: MarketJudge) ->
     assert "kept for W1901A" in market.reply(  # checked with the others when played
         addr("CROESUS"), "SIGNON GERMANY@cap pwcroesus", "BUILD A BER")
     out = market.deadline("cap")
-    winter = flat(next(m.body for m in out if m.subject == "Capitalist W1901A results"))
+    winter = flat(next(m.body for m in out if m.subject == "cap: Capitalist W1901A results"))
     assert "A BER" in winter and "Rates for the commerce phase S1902C" in winter
     game = market.game("cap")
     assert game.phase == "S1902C" and game.state == "active"
@@ -325,7 +325,7 @@ def test_the_end_year_ends_the_game_with_the_final_points(market: MarketJudge) -
     for _ in range(3):  # S1901C, S1901M, F1901C
         market.deadline("cap")
     out = market.deadline("cap")  # F1901M: the year-end step ends the game
-    final = [m for m in out if m.subject == "Capitalist F1901M results"]
+    final = [m for m in out if m.subject == "cap: Capitalist F1901M results"]
     assert {m.recipient for m in final} == {GM} | {addr(n) for n in NINE}
     body = flat(final[0].body)
     assert "The game is over: the end year was reached; the best scores win." in body

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.markets.conftest import MarketJudge
 from tests.markets.test_capitalist_by_mail import GM, NINE, addr, assert_secret, create, flat
 
-SUBJECT = "Capitalist S1901C: rates and holdings at the opening"
+SUBJECT = "cap: Capitalist S1901C: rates and holdings at the opening"
 
 
 def test_start_publishes_the_opening_rates_and_holdings(market: MarketJudge) -> None:
@@ -38,4 +38,4 @@ def test_the_opening_letter_is_sent_once(market: MarketJudge) -> None:
     market.send(GM, "SIGNON MASTER@cap masterpw", "START")
     out = market.deadline("cap")  # S1901C played: the commerce results, not the opening
     assert not [m for m in out if "at the opening" in m.subject]
-    assert any(m.subject == "Capitalist S1901C commerce results" for m in out)
+    assert any(m.subject == "cap: Capitalist S1901C commerce results" for m in out)

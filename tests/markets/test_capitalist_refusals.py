@@ -218,7 +218,7 @@ def test_strangers_and_the_master_cannot_trade_or_order(market: MarketJudge) -> 
     market.reply(addr("MIDAS"), signon("MIDAS"), "SELL 100 LIRA")
     before, count = plays(market), kept(market)
     stranger = market.reply("zeus@olympus.example", "SIGNON ZEUS@cap secret", "SELL 10 LIRA")
-    assert refused(stranger, "SIGNON ZEUS@cap ****", "ZEUS is neither a player nor a power "
+    assert refused(stranger, "SIGNON ZEUS@cap ****", "'ZEUS' is neither a player nor a power "
                    "of cap")
     assert refused(stranger, "SELL 10 LIRA",
                    "sign on first: SIGNON <power>@<game> <password>")

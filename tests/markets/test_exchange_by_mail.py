@@ -21,7 +21,7 @@ def test_bids_are_checked_at_once_and_played_at_the_deadline(market: MarketJudge
     assert "the minimum bid is 100 AgP" in reply
     market.reply(member("ALICE"), "SIGNON ALICE@xa pwalice", "BID ENGLAND 110")
     out = market.deadline("xa")
-    public = [m for m in out if m.subject == "Exchange W1900B results"]
+    public = [m for m in out if m.subject == "xa: Exchange W1900B results"]
     assert {m.recipient for m in public} == {member("ALICE"), member("CAROL"), GM}
     assert "Started: ENGLAND." in public[0].body
     assert "CAROL" not in public[0].body  # the founder is not told to everyone

@@ -178,7 +178,7 @@ def test_a_new_leader_gets_the_whole_ledger(
         assert got == sorted(p for p, n in leaders.items() if n == who), who
     for m in market.log:  # no other phase and no public letter carries a ledger
         if "first time" in m.body:
-            assert m.subject == "Exchange W1900E: your statement", m.subject
+            assert m.subject == "xg: Exchange W1900E: your statement", m.subject
 
 
 def _election(was: str | None, leader: str, past_leaders: list[str | None]) -> str:

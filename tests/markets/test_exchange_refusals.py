@@ -106,7 +106,7 @@ def test_any_time_commands(market: MarketJudge) -> None:
 def test_ledger_mails_the_corporations_books(market: MarketJudge) -> None:
     to_phase(market, "W1900A")
     out = market.send(member("ALICE"), f"SIGNON ALICE@{GAME} pwalice", "LEDGER FRANCE")
-    ledger = [m for m in out if m.subject == "Exchange: the ledger of FRANCE"]
+    ledger = [m for m in out if m.subject == "xr: Exchange: the ledger of FRANCE"]
     assert [m.recipient for m in ledger] == [member("ALICE")]
     assert "W1900B: treasury 0 AgP; started: the founder paid 150 AgP" in ledger[0].body
     assert "W1900P: treasury 150 AgP; IPO sales 160 AgP (to the bank" in ledger[0].body

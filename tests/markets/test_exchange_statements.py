@@ -48,7 +48,7 @@ def test_nobody_reads_another_accounts_statement(market: MarketJudge) -> None:
         for account in HEAD.findall(m.body):
             reader = leaders.get(account, account)
             assert m.recipient == member(reader), (m.recipient, m.subject, account)
-            assert m.subject == "Exchange S1901M: your statement", m.subject
+            assert m.subject == "xg: Exchange S1901M: your statement", m.subject
             seen += 1
     # every investor his own (all have money), every corporation's to its leader
     assert seen == len(INVESTORS) + len(leaders)

@@ -128,10 +128,11 @@ def test_the_masters_status_pause_resume_and_terminate(market: MarketJudge) -> N
     out = market.send(GM, "SIGNON MASTER@xl masterpw", "PAUSE")
     told = {m.recipient for m in out if m.subject == "xl: paused"}
     assert told == {member("ANN"), member("BOB")}
-    assert market.deadline("xl") == []  # a paused game's deadline does not pass
+    # a paused game's deadline does not pass; a month on, everyone is told it is paused
+    assert {m.subject for m in market.deadline("xl")} == {"xl: still paused"}
     assert market.game("xl").phase == "W1900B"
     reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "RESUME")
-    assert "xl is resumed. The deadline of W1900B is" in reply
+    assert "xl is resumed in W1900B. The deadline of W1900B is" in reply
     market.deadline("xl")
     assert market.game("xl").phase == "W1900O"
     out = market.send(GM, "SIGNON MASTER@xl masterpw", "TERMINATE")

@@ -127,13 +127,16 @@ def test_a_players_command_from_the_master_or_an_observer_says_who_signed_on(
         started: Callable[..., Judge]) -> None:
     judge = started()
     judge.reply("watcher@else.org", "OBSERVE alpha watchpw")
-    # (the master's STATUS is the master's view of the game; only his order is refused)
-    for sender, signon, who, refused in [
-            ("gm@example.org", "SIGNON MASTER@alpha masterpw", "MASTER", 1),
-            ("watcher@else.org", "SIGNON O@alpha watchpw", "WATCHER", 2)]:
+    # (the master's STATUS is the master's view of the game; only his order is refused;
+    # an observer's STATUS is answered as in every kind of game)
+    for sender, signon, who in [
+            ("gm@example.org", "SIGNON MASTER@alpha masterpw", "MASTER"),
+            ("watcher@else.org", "SIGNON O@alpha watchpw", "WATCHER")]:
         body = " ".join(judge.reply(sender, signon, "STATUS", "A PAR - BUR").split())
         assert body.count(f"only a power's player may do this, and you are signed on as "
-                          f"{who} in alpha; SUMMARY alpha shows the game") == refused, body
+                          f"{who} in alpha; SUMMARY alpha shows the game") == 1, body
+        assert ("you observe alpha: SUMMARY alpha shows the game" in body) == \
+            (who == "WATCHER"), body
         assert "sign on first" not in body
     assert _versions(judge, "FRANCE") == []
 

@@ -144,7 +144,7 @@ def test_a_market_game_shows_its_open_phase_news_as_mailed(
     with market.factory() as s:
         news = s.scalar(select(OutboundMessage.body).where(
             OutboundMessage.recipient == "watcher@public.example",
-            OutboundMessage.subject == "Exchange: the market"))
+            OutboundMessage.subject == "xg: Exchange: the market"))
     assert news is not None and "Ask #" in news, news
     page = html.unescape(b.get("/game/xg").text)
     opened = next(line.strip() for line in news.splitlines() if "Ask #" in line)

@@ -23,8 +23,9 @@ from judge.service.board.control import set_control
 from judge.service.board.oversight import overview
 from judge.service.board.phases import blind_history, orders_carried_out
 from judge.service.context import Context, Identity, Refusal, Result
-from judge.service.kinds import Attachment, Handler, plain_settings
-from judge.service.reports import Mail, Roster
+from judge.service.kinds import Attachment, Handler, clock_roster, plain_settings
+from judge.service.reports import Mail, Roster, deadline_mails
+from judge.service.timing import Timing, describe
 from judge.storage.schema import Game, PhaseRecord, PowerState
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -45,6 +46,10 @@ class BoardGame:
 
     def most_players(self, game: Game) -> int:
         return len(game.powers) or self.kind.players[1]
+
+    def openings(self, game: Game) -> str:
+        count = sum(p.state == PowerState.OPEN for p in game.powers)
+        return f"{count} open power{'s' if count > 1 else ''}" if count else ""
 
     def claimant(self, ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
         return members.claimant(ctx, game, who)
@@ -71,6 +76,9 @@ class BoardGame:
             return [{"phase": r.phase, "lines": blind_history(r)} for r in records]
         return [{"phase": r.phase, "lines": orders_carried_out(r)} for r in records]
 
+    def players(self, game: Game) -> list[str]:
+        return []  # each power's state (open, played, disorder) is in SUMMARY's table
+
     def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
         return overview(ctx, who)
 
@@ -89,6 +97,15 @@ class BoardGame:
         if paused:
             return master.pause(ctx, c.Pause(), step)
         return master.resume(ctx, c.Resume(), step)
+
+    def clock(self, timing: Timing) -> str:
+        return describe(timing)
+
+    def tell_deadline(self, ctx: Context, game: Game, phase: str, due: datetime,
+                      absence: bool) -> None:
+        for mail in deadline_mails(clock_roster(game, ctx.settings.name), phase, due,
+                                   absence, but=ctx.reply_to):
+            ctx.notify(mail.to, mail.subject, mail.body)
 
     def terminate(self, ctx: Context, step: Step) -> Result:
         return master.terminate(ctx, c.Terminate(), step)

@@ -106,7 +106,8 @@ def join(ctx: Context, cmd: c.Join, step: Step, game: Game) -> Result:
             free = ", ".join(p.name for p in open_powers) or "none"
             raise Refusal(f"{name} is not open in {game.name}; open powers: {free}")
     elif not open_powers:
-        raise Refusal(f"every power of {game.name} has a player; OBSERVE {game.name} <password>")
+        raise Refusal(f"no power of {game.name} is open to a new player (the master opens "
+                      f"one with REPLACE); OBSERVE {game.name} <password> to watch it")
     else:
         # seeded by the game, so an assignment can be replayed from the record
         rng = random.Random(game.seed + len(members(ctx.session, game)))

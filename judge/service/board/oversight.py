@@ -10,7 +10,7 @@ from typing import Any
 from judge.service.board.phases import acting_players, submission_kind
 from judge.service.context import Context, Identity
 from judge.service.reports.roster import deadline_text
-from judge.service.schedule import zone_of
+from judge.service.schedule import open_deadline, zone_of
 from judge.storage.games import members
 from judge.storage.phases import current_record, position_of
 from judge.storage.schema import Role
@@ -32,7 +32,7 @@ def overview(ctx: Context, who: Identity) -> dict[str, Any]:
         acting = set(acting_players(ctx.session, game, position, board))
         given = submissions_in_force(ctx.session, record, submission_kind(game, position))
         sent = {p for p, lines in given.items() if lines}
-        deadline = record.deadline
+        deadline = open_deadline(game, record)
     overdue = deadline is not None and ctx.now > deadline
     powers = []
     for power in game.powers:

@@ -20,7 +20,7 @@ from judge.service.board.oversight import overview
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.reports import order_confirmation_mails, roster_of
 from judge.service.reports.roster import deadline_text
-from judge.service.schedule import zone_of
+from judge.service.schedule import open_deadline, zone_of
 from judge.storage.phases import current_record, position_of
 from judge.storage.schema import PhaseRecord, SubmissionKind
 from judge.storage.submissions import SubmittedLine, current_submission, submit, submitted_lines
@@ -247,8 +247,8 @@ def status(ctx: Context, cmd: c.Status, step: Step) -> Result:
             centers=sorted(position.centers.get(who.power.name, ())),
             lines=[x.canonical for x in submitted_lines(sub)], kind=kind,
             submitted=sub is not None,
-            deadline=None if record.processed_at is not None else deadline_text(
-                record.deadline, who.player.zone or zone_of(game)),
+            deadline=deadline_text(open_deadline(game, record),
+                                   who.player.zone or zone_of(game)),
         )
         if kind == SubmissionKind.OFFERS and data["lines"]:
             data["offered"] = _offered(who, position, board, data["lines"])

@@ -22,6 +22,7 @@ from judge.money.capitalist.outcome import PhasePlayed
 from judge.money.capitalist.params import DEFAULTS, ParamError, Params
 from judge.money.capitalist.state import CapitalistGame, centimes
 from judge.money.capitalist.state_json import game_from_state, opening_state
+from judge.money.trades import TRADE_WORDS
 from judge.service.markets.capitalist_letters import (
     POWERS,
     SUBJECT,
@@ -155,7 +156,7 @@ KIND: MarketKind[CapitalistGame, PhasePlayed, InForce] = MarketKind(
     carry=_carry,
     acting=_acting, letters=letters, status=_status, opening_letters=opening_letters,
     secret=True, reader=READER, actors=_actors, terms=_terms, in_force=_in_force,
-    chart=capitalist_chart, year_end=_year_end,
+    chart=capitalist_chart, year_end=_year_end, words=frozenset(TRADE_WORDS),
 )
 
 GAME = MarketGame(KIND)

@@ -29,6 +29,7 @@ from judge.service.markets.exchange_status import in_force, market_now, status
 from judge.service.markets.game import MarketGame
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.play import PARAM
+from judge.text.exchange import LINE_WORDS as EXCHANGE_WORDS
 
 HOLDING = "holdings:"  # a PREFLOATED holding in the game's options: "holdings:ALICE:FRANCE"
 
@@ -139,7 +140,7 @@ KIND: MarketKind[ExchangeGame, PhasePlayed, ExchangeGame] = MarketKind(
     letters=phase_letters, status=status, notices=notices,
     settings={"HOLDINGS": _set_holdings}, in_force=in_force, status_now=market_now,
     reader=READER, actors=_actors, terms=_terms,
-    chart=exchange_chart, year_end=_year_end,
+    chart=exchange_chart, year_end=_year_end, words=EXCHANGE_WORDS,
 )
 
 GAME = MarketGame(KIND)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from judge.config import Settings
 from judge.engine.adjudicate import PhaseResult
@@ -26,7 +26,9 @@ from judge.service.markets.play import PARAM, params_of
 from judge.service.markets.press import market_press
 from judge.service.reports import Mail, Roster
 from judge.service.reports.replies import fit
-from judge.storage.schema import Game, PhaseRecord
+from judge.service.timing import Timing, market_clock
+from judge.storage.games import members as people
+from judge.storage.schema import Game, GameState, PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step
 
@@ -55,6 +57,15 @@ class MarketGame:
 
     def most_players(self, game: Game) -> int:
         return self.market.bounds(params_of(game, self.market))[1]
+
+    def openings(self, game: Game) -> str:
+        if game.state != GameState.FORMING:
+            return ""  # members join before the start
+        session = object_session(game)
+        joined = (sum(m.role == members.MEMBER for m in people(session, game))
+                  if session is not None else 0)
+        count = self.most_players(game) - joined
+        return f"{count} place{'s' if count > 1 else ''} open" if count > 0 else ""
 
     def claimant(self, ctx: Context, game: Game, who: str) -> tuple[Identity, str, str]:
         raise Refusal(f"{who} is not a {self.market.member} of {game.name}")
@@ -91,8 +102,15 @@ class MarketGame:
             out.append({"phase": record.phase, "lines": lines})
         return out
 
+    def players(self, game: Game) -> list[str]:
+        session = object_session(game)
+        names = sorted(m.name or "" for m in (people(session, game) if session else [])
+                       if m.role == members.MEMBER)
+        said = ", ".join(names) if names else "none has joined yet"
+        return [f"{self.market.member.capitalize()}s: {said}"]
+
     def oversight(self, ctx: Context, who: Identity) -> dict[str, Any] | None:
-        return None  # the master's STATUS lists the members
+        return {"lines": master.status_lines(ctx, self.market)}  # his STATUS, as a board's
 
     def settings(self, game: Game) -> list[tuple[str, str]]:
         """The common options and the GM parameters set, by their names (a PREFLOATED
@@ -109,6 +127,13 @@ class MarketGame:
 
     def pause(self, ctx: Context, step: Step, paused: bool) -> Result:
         return master.pause(ctx, step, paused)
+
+    def clock(self, timing: Timing) -> str:
+        return market_clock(timing)
+
+    def tell_deadline(self, ctx: Context, game: Game, phase: str, due: datetime,
+                      absence: bool) -> None:
+        master.tell_deadline(ctx, game, phase, due, absence)
 
     def terminate(self, ctx: Context, step: Step) -> Result:
         return master.terminate(ctx, step)

@@ -238,4 +238,9 @@ class MarketKind(Generic[S, P, N]):
     # an adjustment phase's builds ordered but void (no cash, no vacant home...), per
     # power, from the phase played: tried, so not waived (1901-Shareholders' February)
     void_builds: Callable[[P], Mapping[str, int]] | None = None
+    # the first words of the kind's own command lines (unit orders aside): a member's line
+    # the service reads as a command of its own (CLEAR, RESIGN, SET ZONE, TRANSFER) or as
+    # a classic judge's word (WHOIS, QUIT) is the kind's only when its first word is one
+    # of these; else the service answers it, in the words it uses in every game
+    words: frozenset[str] = frozenset()
 

@@ -21,6 +21,7 @@ from sqlalchemy import select
 from judge.money.market.reading import Mail, MailRead
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.maps import VALUES as MAP_VALUES
+from judge.service.markets.foreign import not_the_kinds
 from judge.service.markets.kind import Letter, MarketKind, PhaseReading
 from judge.service.markets.phases import (
     READ,
@@ -31,11 +32,13 @@ from judge.service.markets.phases import (
     send,
 )
 from judge.service.markets.play import envelope, opened
+from judge.service.reports.replies import render_letter
 from judge.service.reports.roster import deadline_text
-from judge.service.schedule import zone_of
+from judge.service.schedule import open_deadline, zone_of
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
+from judge.text import commands as c
 from judge.text.commands import Step
 
 log = logging.getLogger(__name__)
@@ -88,16 +91,47 @@ def lines(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
     opening state (and the sets in force, this mail's included)."""
     status = [s for s in steps if s.text.strip().upper() == "STATUS"]
     maps = [s for s in steps if _SET_MAP.fullmatch(s.text.strip())]
-    kept = [s for s in steps if s not in status and s not in maps]
+    leaving = [s for s in steps if isinstance(s.command, c.Resign)  # (Exchange's WITHDRAW
+               and s.text.split()[0].upper() not in kind.words]  # of an ask is its own)
+    foreign = {s.line: why for s in steps if s not in status and s not in maps
+               and s not in leaving and (why := not_the_kinds(s, kind)) is not None}
+    kept = [s for s in steps if s not in status and s not in maps and s not in leaving
+            and s.line not in foreign]
     out = _keep(ctx, who, kind, kept) if kept else []
     out += [_status(ctx, who, kind, step) for step in status]
     out += [_set_map(who, step) for step in maps]
+    out += [_resign(ctx, who, kind, step) for step in leaving]
+    out += [Result(s.line, s.text, False, [foreign[s.line]], template="refused")
+            for s in steps if s.line in foreign]
     # each line under its own number, in the mail's order; what is said of the mail as a
     # whole (line 0: no number) after them, what is in force last
     return sorted(out, key=lambda r: (r.line == 0, r.line))
 
 
 _SET_MAP = re.compile(r"SET\s+MAP\b\s*(.*)", re.IGNORECASE)
+
+
+def _resign(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
+            step: Step) -> Result:
+    """RESIGN (also WITHDRAW) of a member: before the start he leaves the game, as a
+    board game's player leaves his power open (the master is told); once it has
+    started a member stays in it to its end."""
+    game = who.game
+    if who.player is None or who.player.left_at is not None:
+        return Result(step.line, step.text, False, [f"you have left {game.name} already"],
+                      template="refused")
+    if game.state != GameState.FORMING:
+        return Result(step.line, step.text, False, [
+            f"{game.name} has started: each {kind.member} stays in it to its end (send "
+            "nothing and the rules' defaults play for you)"], template="refused")
+    who.player.left_at = ctx.now
+    ctx.notify(game.master_address, f"{game.name}: {who.name} left",
+               render_letter("market/notice.txt.j2",
+                             text=f"{who.name} has left {game.name} before its start; "
+                                  f"{kind.member}s may still JOIN it.",
+                             judge=ctx.settings.name, judge_address=ctx.settings.address))
+    return Result(step.line, step.text, True, [
+        f"You left {game.name}; you may JOIN it again before its start."])
 
 
 def _set_map(who: Identity, step: Step) -> Result:
@@ -302,8 +336,8 @@ def _status(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any], step: 
         lines += kind.in_force(state, now, who.player.name, who.acting)
         if kind.status_now is not None:
             lines += kind.status_now(now)
-    deadline = None if record.processed_at is not None else deadline_text(
-        record.deadline, who.player.zone or zone_of(who.game))
+    deadline = deadline_text(open_deadline(who.game, record),
+                             who.player.zone or zone_of(who.game))
     return Result(step.line, step.text, True,
                   [f"{who.game.name}, {record.phase} (as it opened):",
                    *([f"  Deadline: {deadline}"] if deadline else []), *lines])

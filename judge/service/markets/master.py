@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from judge.service.context import Context, Refusal, Result
@@ -17,10 +18,10 @@ from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
 from judge.service.reports.replies import render_letter
 from judge.service.reports.roster import deadline_text
-from judge.service.schedule import zone_of
+from judge.service.schedule import open_deadline, zone_of
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
-from judge.storage.schema import GameState
+from judge.storage.schema import Game, GameState
 from judge.text import commands as c
 from judge.text.commands import Step
 
@@ -71,13 +72,18 @@ def not_in_market(kind: MarketKind[Any, Any, Any], what: str) -> Refusal:
 def status(ctx: Context, step: Step, kind: MarketKind[Any, Any, Any]) -> Result:
     """The master's STATUS: the members, the phase and its deadline, and who has sent
     mail this phase; no address, as in every kind (ADDRESSES lists them)."""
+    return Result(step.line, step.text, True, status_lines(ctx, kind))
+
+
+def status_lines(ctx: Context, kind: MarketKind[Any, Any, Any]) -> list[str]:
+    """The lines of the master's STATUS (and of his SUMMARY's view)."""
     game = ctx.master().game
     joined = market_members(ctx, game)
     record = current_record(ctx.session, game)
     lines = [f"{game.name}: {kind.title}, {game.state}"
              + (f", phase {record.phase}" if record is not None else "")
-             + (f", deadline {deadline_text(record.deadline, zone_of(game))}"
-                if record is not None and record.deadline is not None else "")]
+             + (f", deadline {deadline_text(due, zone_of(game))}"
+                if (due := open_deadline(game, record)) is not None else "")]
     sent = ({m.sender for m in phase_mails(ctx.session, record)}
             if record is not None and record.processed_at is None else set())
     for m in joined:
@@ -89,7 +95,7 @@ def status(ctx: Context, step: Step, kind: MarketKind[Any, Any, Any]) -> Result:
             and game.state == GameState.ACTIVE:  # what every member's STATUS shows too
         lines += kind.status_now(kind.reader.in_force(reading_of(ctx.session, game, kind,
                                                                  record)))
-    return Result(step.line, step.text, True, lines)
+    return lines
 
 
 def pause(ctx: Context, step: Step, paused: bool) -> Result:
@@ -99,21 +105,42 @@ def pause(ctx: Context, step: Step, paused: bool) -> Result:
     if game.state != want:
         raise Refusal(f"game {game.name} is {game.state}, not {want}")
     record = current_record(ctx.session, game)
+    phase = f" in {record.phase}" if record is not None else ""
     if paused:
         game.state = GameState.PAUSED
         game.paused_at = game.pause_told_at = ctx.now
-        said = f"{game.name} is paused by its master."
+        said = (f"{game.name} is paused by its master{phase}. No phase is played while "
+                "it is paused; everyone is told when it resumes.")
     else:
         game.state = GameState.ACTIVE
         if record is not None and record.deadline is not None and game.paused_at is not None:
             record.deadline = record.deadline + (ctx.now - game.paused_at)
         game.paused_at = game.pause_told_at = None
-        said = f"{game.name} is resumed." + (
+        said = f"{game.name} is resumed{phase}." + (
             f" The deadline of {record.phase} is "
             f"{deadline_text(record.deadline, zone_of(game))}."
             if record is not None and record.deadline is not None else "")
     _tell_all(ctx, f"{game.name}: {'paused' if paused else 'resumed'}", said)
     return Result(step.line, step.text, True, [said])
+
+
+def tell_deadline(ctx: Context, game: Game, phase: str, due: datetime,
+                  absence: bool) -> None:
+    """The open phase's deadline moved: every member, observer and the master but the
+    sender (told in the reply) learns it in his own zone, as in every kind of game."""
+    why = ("Because of a player's absence the deadline" if absence
+           else "The master has moved the deadline")
+    readers = [(m.address, m.zone) for m in observers_and_members(ctx, game)]
+    told = {(ctx.reply_to or "").lower()}
+    for address, zone in [*readers, (game.master_address, None)]:
+        if address.lower() in told:
+            continue
+        told.add(address.lower())
+        text = (f"{why} of {phase} in '{game.name}'. The deadline for orders will be "
+                f"{deadline_text(due, zone or zone_of(game))}.")
+        ctx.notify(address, f"{game.name}: deadline of {phase} moved",
+                   render_letter("market/notice.txt.j2", text=text, judge=ctx.settings.name,
+                                 judge_address=ctx.settings.address))
 
 
 def terminate(ctx: Context, step: Step) -> Result:

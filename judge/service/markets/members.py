@@ -127,7 +127,8 @@ def opening_problem(game: Game, kind: MarketKind[Any, Any, Any], names: list[str
 def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind[Any, Any, Any],
          password_hash: str) -> Result:
     if game.state != GameState.FORMING:
-        raise Refusal(f"{game.name} has started; {kind.member}s join before the start")
+        raise Refusal(f"{game.name} has started; {kind.member}s join before the start; "
+                      f"OBSERVE {game.name} <password> to watch it")
     if kind.secret and not cmd.power:
         raise Refusal(f"choose a pseudonym, all the others will know of you: "
                       f"JOIN {game.name} <password> <pseudonym>")
@@ -151,7 +152,8 @@ def join(ctx: Context, cmd: c.Join, step: Step, game: Game, kind: MarketKind[Any
     if len(joined) >= most:
         # the reason START gives a game of too many (Capitalist spec section 6)
         raise Refusal(f"{game.name} is full: {most} {kind.member}s have joined; "
-                      f"{kind.title} needs {fewest} to {most} {kind.member}s")
+                      f"{kind.title} needs {fewest} to {most} {kind.member}s; OBSERVE "
+                      f"{game.name} <password> to watch it")
     ctx.session.add(Player(game_id=game.id, power_id=None, role=MEMBER, name=name,
                            address=ctx.reply_to, password_hash=password_hash,
                            joined_at=ctx.now))
@@ -179,7 +181,7 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
     else:
         acting = load_map(game.map_name).power_named(who)
         if acting is None:
-            raise Refusal(f"{who} is neither a player nor a power of {game.name}")
+            raise Refusal(_no_such_name(who, game, kind, joined))
         record = current_record(ctx.session, game)
         may = (set(kind.acting(opened(game, kind, record), acting)) if record is not None
                else set())
@@ -214,6 +216,16 @@ def signon(ctx: Context, cmd: c.SignOn, step: Step, game: Game,
     return Result(step.line, step.text, True,
                   [f"Signed on{as_who} in {game.name} ({game.state}{phase})."],
                   signon=identity.number)
+
+
+def _no_such_name(who: str, game: Game, kind: MarketKind[Any, Any, Any],
+                  joined: list[Player]) -> str:
+    """A sign-on as a name the game has not: what the game has, as a power's sign-on
+    to a board game lists its powers (the names are public; never an address)."""
+    names = ", ".join(sorted(m.name or "" for m in joined)) or "none yet"
+    powers = ", ".join(load_map(game.map_name).powers)
+    return (f"{who!r} is neither a {kind.member} nor a power of {game.name}; its "
+            f"{kind.member}s: {names}; its powers: {powers}")
 
 
 def _may_act_for(game: Game, kind: MarketKind[Any, Any, Any], record: PhaseRecord | None,

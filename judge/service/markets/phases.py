@@ -92,14 +92,17 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind[S, 
         if isinstance(letter.view, dict):
             letter.view.setdefault("deadline", view["deadline"])
     _send(session, settings, game, kind, now,
-          [Letter("*", f"{game.name}: {kind.title} begins, {record.phase}",
+          [Letter("*", f"{kind.title} begins, {record.phase}",
                   "market/start.txt.j2", view), *published])
     return record
 
 
 def advance(session: Session, settings: Settings, game: Game, kind: MarketKind[Any, Any, Any],
             now: datetime) -> str | None:
-    """The one next thing due: a deadline for a new phase, or the phase played."""
+    """The one next thing due: a deadline for a new phase, the phase played, or (a paused
+    game) everyone told again that it is still paused."""
+    if game.state == GameState.PAUSED:
+        return _pause_reminder(session, settings, game, now)
     if game.state != GameState.ACTIVE:
         return None
     record = current_record(session, game)
@@ -115,6 +118,27 @@ def advance(session: Session, settings: Settings, game: Game, kind: MarketKind[A
         return "processed early"
     process(session, settings, game, kind, record, now)
     return "processed"
+
+
+def _pause_reminder(session: Session, settings: Settings, game: Game,
+                    now: datetime) -> str | None:
+    """A master cannot pause a game forever in silence, in any kind of game: every
+    member, observer and the master is told again every ``pause_notice`` (a week by
+    default) that it is still paused."""
+    told = game.pause_told_at or game.paused_at
+    if told is not None and now - told < timing_of(game.options).pause_notice:
+        return None
+    since = (game.paused_at or now).strftime("%Y-%m-%d %H:%M UTC")
+    text = (f"{game.name} is still paused by its master, since {since}. No phase is "
+            "played while it is paused; everyone is told when it resumes.")
+    body = render_letter("market/notice.txt.j2", text=text, judge=settings.name,
+                         judge_address=settings.address)
+    readers = [m.address for m in members(session, game) if m.role in (MEMBER, Role.OBSERVER)]
+    for address in dict.fromkeys([*readers, game.master_address]):
+        queue_mail(session, address, f"{game.name}: still paused", body,
+                   sender=settings.address, now=now)
+    game.pause_told_at = now
+    return "still paused; everyone told"
 
 
 def ready(session: Session, game: Game, kind: MarketKind[Any, Any, Any],
@@ -315,7 +339,9 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind[Any
     """Each letter to its readers: ``*`` every member, observer and the master; a name
     that member alone; ``MASTER`` the master. ``picture``, the phase's map, and
     ``chart``, a year-end's chart of the market, go with the first public letter to each
-    reader who takes maps (SET MAP); never with a letter to one reader."""
+    reader who takes maps (SET MAP); never with a letter to one reader. Every subject
+    begins with the game's name (``xg: Exchange W1900B results``), as every other mail
+    of a game does: a member of two games of one kind tells them apart."""
     everyone = [m for m in members(session, game) if m.role in (MEMBER, Role.OBSERVER)]
     by_name = {(m.name or "").upper(): m.address for m in everyone if m.role == MEMBER}
     default = maps_by_default(game)
@@ -335,7 +361,8 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind[Any
         body = _body(settings, game, kind, letter)
         for address in dict.fromkeys(to):
             takes_maps = takes.get(address, default)
-            queue_mail(session, address, letter.subject, body, sender=settings.address,
+            queue_mail(session, address, f"{game.name}: {letter.subject}", body,
+                       sender=settings.address,
                        now=now, picture=shown[0] if takes_maps else None,
                        chart=shown[1] if takes_maps else None)
 

@@ -34,6 +34,7 @@ from judge.service.markets.shareholders_letters import (
     opening_letters,
 )
 from judge.service.markets.shareholders_reader import CODEC, READER, Kept, Sets, board, setup
+from judge.text.shareholders import WORDS as SHAREHOLDERS_WORDS
 
 __all__ = ["GAME", "KIND", "SUBJECT", "label", "office_word"]
 
@@ -175,7 +176,7 @@ KIND: MarketKind[Kept, Turned, Sets] = MarketKind(
     setup_problem=_setup_problem, carry=_carry, opening_letters=opening_letters,
     in_force=_in_force, reader=READER, actors=_actors, terms=_terms,
     chart=shareholders_chart, year_end=_year_end,
-    void_builds=_void_builds,
+    void_builds=_void_builds, words=SHAREHOLDERS_WORDS,
 )
 
 GAME = MarketGame(KIND)

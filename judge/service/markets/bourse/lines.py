@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from judge.engine.phase import Phase
+from judge.games import BOURSE
 from judge.money.bourse.commands import Command, JoinBourse
 from judge.money.bourse.currencies import Currencies
 from judge.money.bourse.desk import Desk
@@ -28,6 +29,7 @@ from judge.service.markets.bourse.kept import LIVE, desk_of, keep, opening
 from judge.service.markets.bourse.letters import next_turn
 from judge.service.markets.bourse.members import BourseIdentity, host_player
 from judge.service.markets.bourse.status import status
+from judge.service.markets.foreign import not_ours
 from judge.service.markets.lines import UNDONE, within_cap
 from judge.service.markets.phases import phase_mails
 from judge.service.reports.replies import render_letter
@@ -37,7 +39,7 @@ from judge.storage.games import lock_game, members
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, MarketMail, PhaseRecord, Player
 from judge.text import commands as c
-from judge.text.bourse import read_command
+from judge.text.bourse import WORDS, read_command
 from judge.text.commands import Step
 
 
@@ -47,9 +49,13 @@ def lines(ctx: Context, who: BourseIdentity, steps: Sequence[Step]) -> list[Resu
     counts)."""
     game = who.game
     lock_game(ctx.session, game.id)
-    kept = [s for s in steps if not isinstance(s.command, c.Status)]
+    foreign = {s.line: why for s in steps if not isinstance(s.command, c.Status)
+               and (why := not_ours(s, WORDS, BOURSE)) is not None}
+    kept = [s for s in steps if not isinstance(s.command, c.Status) and s.line not in foreign]
     out = _kept(ctx, who, kept) if kept else []
     out += [status(ctx, who, s) for s in steps if isinstance(s.command, c.Status)]
+    out += [Result(s.line, s.text, False, [foreign[s.line]], template="refused")
+            for s in steps if s.line in foreign]
     return sorted(out, key=lambda r: (r.line == 0, r.line))  # what is in force last
 
 
