@@ -5,7 +5,7 @@ stamped through the palette (judge.maps.png puts the pictures together)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from typing import cast
 
@@ -243,3 +243,33 @@ class Palette:
         levels = Image.frombytes("L", (256, 1), bytes(range(256)))
         found = self._blends[(colour, under)] = self._painted(ground, levels, colour).tobytes()
         return found
+
+
+def extent(k: float, items: Iterable[tuple[Item, Point]],
+           origin: Point = (0.0, 0.0)) -> tuple[float, float, float, float]:
+    """Where ``items`` (each at its offset) may paint, at ``k`` pixels a unit less
+    ``origin``: left, top, right and bottom, not rounded. A point counts with its line's
+    width (a circle's radius and width) around it, a text as its lettering is drawn."""
+    ox, oy = origin
+    xs: list[float] = []
+    ys: list[float] = []
+    for item, (dx, dy) in items:
+        if isinstance(item, Text):
+            x, y = (item.at[0] + dx) * k - ox, (item.at[1] + dy) * k - oy
+            size = max(6, round(item.size * k))
+            (left, top), mask = lettering(item.text, size, ANCHOR[item.anchor])
+            x0, y0 = math.floor(x + 0.5) + left, math.floor(y + 0.5) + top
+            xs += [x0, x0 + mask.size[0]]
+            ys += [y0, y0 + mask.size[1]]
+            continue
+        if isinstance(item, Circle):
+            points, room = [item.center], item.radius + item.width
+        elif isinstance(item, (Line, Polygon)):
+            points, room = list(item.points), item.width
+        else:
+            points = [pt for polygon in item.shape for ring in polygon for pt in ring]
+            room = item.width
+        for x, y in points:
+            xs += [(x + dx - room) * k - ox, (x + dx + room) * k - ox]
+            ys += [(y + dy - room) * k - oy, (y + dy + room) * k - oy]
+    return min(xs), min(ys), max(xs), max(ys)

@@ -16,7 +16,7 @@ from copy import copy
 from PIL import Image, ImageChops, ImageDraw
 
 from judge.maps.geometry import Point
-from judge.maps.paint import ANCHOR, Painter, lettering
+from judge.maps.paint import Painter, extent
 from judge.maps.scene import Circle, Group, Item, Line, Polygon, Text, flat
 
 # the groups that are pasted whole (judge.maps.board's roles)
@@ -129,29 +129,8 @@ def _moved(item: Item, dx: float, dy: float) -> Item:
 
 def _reach(painter: Painter, items: list[tuple[Item, Point]]) -> tuple[int, int, int, int]:
     """The pixels (from the piece's point) that ``items`` may paint, with room."""
-    k = painter.k
-    xs: list[float] = []
-    ys: list[float] = []
-    for item, _ in items:
-        if isinstance(item, Text):
-            x, y = item.at[0] * k, item.at[1] * k
-            size = max(6, round(item.size * k))
-            (left, top), mask = lettering(item.text, size, ANCHOR[item.anchor])
-            x0, y0 = math.floor(x + 0.5) + left, math.floor(y + 0.5) + top
-            xs += [x0, x0 + mask.size[0]]
-            ys += [y0, y0 + mask.size[1]]
-            continue
-        if isinstance(item, Circle):
-            points, room = [item.center], item.radius + item.width
-        elif isinstance(item, (Line, Polygon)):
-            points, room = list(item.points), item.width
-        else:
-            points = [pt for polygon in item.shape for ring in polygon for pt in ring]
-            room = item.width
-        for x, y in points:
-            xs += [(x - room) * k, (x + room) * k]
-            ys += [(y - room) * k, (y + room) * k]
+    xs0, ys0, xs1, ys1 = extent(painter.k, items)
     # from an even pixel: Pillow rounds a shape's half pixels to even, so that a piece is
     # pasted as it would be painted where it goes (``piece``: there, from an even pixel)
-    left, top = math.floor(min(xs)) - 2, math.floor(min(ys)) - 2
-    return (left - left % 2, top - top % 2, math.ceil(max(xs)) + 3, math.ceil(max(ys)) + 3)
+    left, top = math.floor(xs0) - 2, math.floor(ys0) - 2
+    return (left - left % 2, top - top % 2, math.ceil(xs1) + 3, math.ceil(ys1) + 3)

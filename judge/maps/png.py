@@ -22,11 +22,11 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from judge.maps.geometry import Point
-from judge.maps.paint import ANCHOR, Painter, Palette, lettering
+from judge.maps.paint import Painter, Palette, extent
 from judge.maps.palette import board_colours, rgb
 from judge.maps.pieces import PIECES, BoardPainter
 from judge.maps.pngfile import png_bytes, rows_png
-from judge.maps.scene import Area, Circle, Group, Item, Line, Polygon, Scene, Text, flat
+from judge.maps.scene import Area, Circle, Group, Item, Line, Polygon, Scene, flat
 
 COLOURS = 96        # a chart's palette, chosen for each chart
 GROUND_COLOURS = 120  # the ground's share of a board's palette
@@ -285,31 +285,10 @@ def _key_painted(painter: Painter, palette: Palette, key: Group, scene: Scene,
 
 def _box(painter: Painter, group: Group) -> tuple[int, int, int, int]:
     """The pixels of ``painter``'s picture that ``group`` may paint, with room."""
-    k, (ox, oy) = painter.k, painter.origin
-    xs: list[float] = []
-    ys: list[float] = []
-    for item, off in flat((group,)):
-        if isinstance(item, Text):
-            (x, y), = painter.pts((item.at,), off)
-            size = max(6, round(item.size * k))
-            (left, top), mask = lettering(item.text, size, ANCHOR[item.anchor])
-            x0, y0 = math.floor(x + 0.5) + left, math.floor(y + 0.5) + top
-            xs += [x0, x0 + mask.size[0]]
-            ys += [y0, y0 + mask.size[1]]
-            continue
-        if isinstance(item, Area):
-            points = [pt for polygon in item.shape for ring in polygon for pt in ring]
-            room = item.width
-        elif isinstance(item, (Line, Polygon)):
-            points, room = list(item.points), item.width
-        else:
-            points, room = [item.center], item.radius + item.width
-        for x, y in points:
-            xs += [(x + off[0] - room) * k - ox, (x + off[0] + room) * k - ox]
-            ys += [(y + off[1] - room) * k - oy, (y + off[1] + room) * k - oy]
+    x0, y0, x1, y1 = extent(painter.k, flat((group,)), painter.origin)
     w, h = painter.image.size
-    return (max(0, math.floor(min(xs)) - 2), max(0, math.floor(min(ys)) - 2),
-            min(w, math.ceil(max(xs)) + 3), min(h, math.ceil(max(ys)) + 3))
+    return (max(0, math.floor(x0) - 2), max(0, math.floor(y0) - 2),
+            min(w, math.ceil(x1) + 3), min(h, math.ceil(y1) + 3))
 
 
 @lru_cache(maxsize=32)
