@@ -134,6 +134,11 @@ def test_a_pause_and_a_resumption_name_the_phase_in_every_kind(market: MarketJud
         sent = market.send(GM, f"SIGNON MASTER@{game} masterpw", command)
         told = {m.recipient: " ".join(m.body.split()) for m in sent if m.recipient != GM}
         assert set(told) == {OBSERVER, *(member(n) for n in names)}, sorted(told)
+        # the master has his reply and, as everyone, the notice
+        to_master = [" ".join(m.body.split()) for m in sent if m.recipient == GM]
+        notices = [b for b in to_master if f"> {command}" not in b]  # not the reply
+        assert len(to_master) == 2 and len(notices) == 1, to_master
+        told[GM] = notices[0]
         for body in told.values():
             assert word in body and phase in body, body
             if command == "PAUSE":

@@ -127,7 +127,7 @@ def test_the_masters_status_pause_resume_and_terminate(market: MarketJudge) -> N
     assert f"member ANN: {member('ANN')}" in listed and f"member BOB: {member('BOB')}" in listed
     out = market.send(GM, "SIGNON MASTER@xl masterpw", "PAUSE")
     told = {m.recipient for m in out if m.subject == "xl: paused"}
-    assert told == {member("ANN"), member("BOB")}
+    assert told == {member("ANN"), member("BOB"), GM}  # the master too, as in every game
     # a paused game's deadline does not pass; a month on, everyone is told it is paused
     assert {m.subject for m in market.deadline("xl")} == {"xl: still paused"}
     assert market.game("xl").phase == "W1900B"
@@ -137,7 +137,7 @@ def test_the_masters_status_pause_resume_and_terminate(market: MarketJudge) -> N
     assert market.game("xl").phase == "W1900O"
     out = market.send(GM, "SIGNON MASTER@xl masterpw", "TERMINATE")
     assert {m.recipient for m in out if m.subject == "xl: ended by the master"} == {
-        member("ANN"), member("BOB")}
+        member("ANN"), member("BOB"), GM}
     assert market.game("xl").state == "terminated"
     reply = market.reply(member("ANN"), "SIGNON ANN@xl pwdANN", "STATUS", "BID ITALY 100")
     assert "xl is terminated; nothing done" in reply

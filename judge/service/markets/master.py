@@ -156,8 +156,11 @@ def terminate(ctx: Context, step: Step) -> Result:
 
 
 def _tell_all(ctx: Context, subject: str, text: str) -> None:
+    """Every member, observer and the master is told, as in every kind of game (the
+    master also has his reply)."""
     game = ctx.master().game
-    for m in observers_and_members(ctx, game):
-        ctx.notify(m.address, subject, render_letter("market/notice.txt.j2", text=text,
+    readers = [m.address for m in observers_and_members(ctx, game)]
+    for address in dict.fromkeys([*readers, game.master_address]):
+        ctx.notify(address, subject, render_letter("market/notice.txt.j2", text=text,
                                               judge=ctx.settings.name,
                                               judge_address=ctx.settings.address))
