@@ -8,7 +8,7 @@ from judge.service.kinds import all_attachments, part_of
 from judge.service.maps import set_map
 from judge.service.membership import set_concede
 from judge.storage.games import members
-from judge.storage.schema import Role
+from judge.storage.schema import GameState, Role
 from judge.text import commands as c
 from judge.text.commands import Step
 
@@ -99,7 +99,8 @@ def addresses(ctx: Context, cmd: c.Addresses, step: Step) -> Result:
     lines = [f"{game.name}: the addresses of its members (yours alone to read):"]
     lines += [f"  {role} {name}: {address}" for role, name, address in rows]
     if not rows:
-        lines.append("  nobody has joined yet")
+        lines.append("  nobody has joined yet" if game.state == GameState.FORMING
+                     else "  nobody plays or watches it now")
     return Result(step.line, step.text, True, lines)
 
 

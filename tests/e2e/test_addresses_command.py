@@ -29,3 +29,20 @@ def test_addresses_only_by_their_own_command(by_mail: MailJudge, kind: str) -> N
     assert f"{name}: {player}" in listed and "watcher@players.example" in listed
     refused = _flat(by_mail, player, f"SIGNON {name}@{game} secretpw", "ADDRESSES")
     assert "REFUSED" in refused and "watcher@players.example" not in refused
+
+
+def test_addresses_of_a_game_whose_members_are_all_gone(by_mail: MailJudge) -> None:
+    """Nobody joined yet is said only of a forming game; a started game whose last
+    player was ejected has had members: nobody plays or watches it now."""
+    gm = "gm@masters.example"
+    assert "created" in _flat(by_mail, gm, "CREATE adgone masterpw STANDARD")
+    listed = _flat(by_mail, gm, "SIGNON MASTER@adgone masterpw", "ADDRESSES")
+    assert "nobody has joined yet" in listed
+    assert "REFUSED" not in _flat(by_mail, "fr@players.example",
+                                  "JOIN adgone secretpw FRANCE")
+    started = _flat(by_mail, gm, "SIGNON MASTER@adgone masterpw", "START")
+    assert "REFUSED" not in started, started
+    ejected = _flat(by_mail, gm, "SIGNON MASTER@adgone masterpw", "EJECT FRANCE")
+    assert "REFUSED" not in ejected, ejected
+    listed = _flat(by_mail, gm, "SIGNON MASTER@adgone masterpw", "ADDRESSES")
+    assert "nobody plays or watches it now" in listed and "joined yet" not in listed, listed
