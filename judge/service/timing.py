@@ -212,13 +212,14 @@ def show_days(days: Iterable[int]) -> str:
 def market_clock(timing: Timing) -> str:
     """``describe`` for a market game (judge.service.markets.phases.schedule): a board
     phase of it takes the movement or retreat length, each market phase the adjustment
-    length; it is played at its deadline, whoever has sent mail (no reminder is mailed,
-    and there is no grace)."""
+    length; a member who has sent nothing is reminded ``reminder`` before the deadline
+    (judge.service.markets.turnout), and the phase is played at its deadline with the
+    mail the judge has (there is no grace)."""
     at = f" at {timing.at.strftime('%H:%M')}" if timing.at else ""
     return (f"movement {_show(timing.movement)}, retreats {_show(timing.retreat)}, "
             f"every other phase {_show(timing.adjustment)}{at} on "
-            f"{show_days(timing.days)} ({timing.zone}); each phase is played at its "
-            "deadline (no reminder, no grace)")
+            f"{show_days(timing.days)} ({timing.zone}); reminder {_show(timing.reminder)} "
+            "before; each phase is played at its deadline (no grace)")
 
 
 def describe(timing: Timing) -> str:

@@ -8,12 +8,12 @@ error codes."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from sqlalchemy import select
 
-from judge.games import KINDS
+from judge.games import KINDS, games
 from judge.service.processing import process_due
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.phases import current_record
@@ -99,8 +99,9 @@ def test_a_long_pause_is_told_again_in_every_kind(market: MarketJudge, kind: str
 def test_the_masters_timing_reply_says_what_the_game_does(market: MarketJudge,
                                                           kind: str) -> None:
     """The master's SET of a timing option answers with the game's clock in words; it
-    promises a reminder before the deadline only in a game that mails one (a market
-    game promised "reminder 1D before; grace 1D, then civil disorder" and mailed none)."""
+    promises a reminder before the deadline, and every kind mails one (a market game
+    once promised one and mailed none); a grace only where there is one (not in a
+    market game, played at its deadline)."""
     game, names = started(market, kind)
     said = " ".join(market.reply(GM, f"SIGNON MASTER@{game} masterpw", "SET MOVE 2D").split())
     assert "Now: " in said, said
@@ -115,8 +116,8 @@ def test_the_masters_timing_reply_says_what_the_game_does(market: MarketJudge,
     with market.factory() as s:
         reminded = any("reminder" in m.subject.lower() for m in
                        s.scalars(select(OutboundMessage)).all())
-    assert ("reminder 1D before" in said) == reminded, (said, reminded)
-    assert ("then civil disorder" in said) == reminded, said
+    assert "reminder 1D before" in said and reminded, (said, reminded)
+    assert ("then civil disorder" in said) != ("no grace" in said), said
 
 
 @pytest.mark.parametrize("kind", [k.name for k in KINDS])
@@ -143,3 +144,57 @@ def test_a_pause_and_a_resumption_name_the_phase_in_every_kind(market: MarketJud
             assert word in body and phase in body, body
             if command == "PAUSE":
                 assert "No phase is" in body and "everyone is told when it resumes" in body
+
+
+def _run_at(market: MarketJudge, when: datetime) -> list[OutboundMessage]:
+    """Run the processor at ``when``; the mails it queued."""
+    market.now = when
+    process_due(market.factory, market.settings, market.now)
+    with market.factory() as s:
+        rows = s.scalars(select(OutboundMessage).order_by(OutboundMessage.id)).all()
+    later = list(rows[market.seen:])
+    market.seen = len(rows)
+    market.log = [*market.log, *later]
+    return later
+
+
+def _deadline(market: MarketJudge, game: str) -> datetime:
+    with market.factory() as s:
+        found = s.scalar(select(Game).where(Game.name == game))
+        assert found is not None
+        record = current_record(s, found)
+        assert record is not None and record.deadline is not None
+        return record.deadline.replace(tzinfo=market.now.tzinfo)
+
+
+@pytest.mark.parametrize("kind", [k.name for k in games() if k.market])
+def test_a_market_member_who_has_sent_nothing_is_reminded_once(market: MarketJudge,
+                                                                kind: str) -> None:
+    """As a board game's players are: the reminder lead before the deadline (never in the
+    phase's first half) each member who must act and has sent no mail for the phase is
+    reminded, and nobody else; once; the phase is still played at its deadline."""
+    game, names = started(market, kind)
+    deadline = _deadline(market, game)
+    assert _run_at(market, market.now + timedelta(minutes=5)) == []  # not yet
+    sent = _run_at(market, deadline - timedelta(hours=2))
+    reminded = {m.recipient: " ".join(m.body.split()) for m in sent}
+    assert set(reminded) == {member(n) for n in names}, [(m.recipient, m.subject)
+                                                         for m in sent]
+    phase = market.game(game).phase
+    for mail in sent:
+        assert mail.subject == f"{game}: reminder, {phase}"
+    for body in reminded.values():
+        assert f"no mail from you yet for {phase} in {game}" in body, body
+        assert "Its deadline is" in body and "in about 2 hours" in body, body
+    assert _run_at(market, deadline - timedelta(hours=1)) == []  # once a phase
+    assert market.deadline(game)  # played at its deadline, as before
+    assert market.game(game).phase != phase
+
+
+def test_a_member_who_has_sent_mail_is_not_reminded(market: MarketJudge) -> None:
+    game, names = started(market, "shareholders")
+    first = names[0]
+    assert "accepted" in market.reply(member(first), f"SIGNON {first}@{game} pw{first.lower()}",
+                                      "NOTRADE")
+    sent = _run_at(market, _deadline(market, game) - timedelta(hours=2))
+    assert {m.recipient for m in sent} == {member(n) for n in names[1:]}

@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.config import Settings
@@ -31,6 +30,7 @@ from judge.service.markets.kind import Letter, MarketKind, Past, PhaseReading, P
 from judge.service.markets.members import MEMBER
 from judge.service.markets.play import envelope as play_envelope
 from judge.service.markets.play import opened, opening_envelope, params_of
+from judge.service.markets.turnout import phase_mails, ready, remind
 from judge.service.phase_flags import clear_phase_flags
 from judge.service.reports.replies import render, render_letter
 from judge.service.reports.roster import deadline_text, maps_by_default
@@ -40,7 +40,7 @@ from judge.service.timing import timing_of
 from judge.storage.games import members
 from judge.storage.mailqueue import queue_mail
 from judge.storage.phases import current_record, phase_records, record_state
-from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord, Role
+from judge.storage.schema import Game, GameState, PhaseRecord, Role
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +52,6 @@ PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase
 
 S = TypeVar("S")
 P = TypeVar("P", bound=Played)
-
-
-def phase_mails(session: Session, record: PhaseRecord) -> list[MarketMail]:
-    """The mail kept for a phase, in the order the judge read it."""
-    return list(session.scalars(select(MarketMail).where(MarketMail.phase_id == record.id)
-                                .order_by(MarketMail.id)))
 
 
 def schedule(session: Session, game: Game, record: PhaseRecord, now: datetime) -> datetime:
@@ -113,7 +107,7 @@ def advance(session: Session, settings: Settings, game: Game, kind: MarketKind[A
         return "deadline set for"
     if now < record.deadline:
         if not ready(session, game, kind, record):
-            return None
+            return remind(session, settings, game, kind, record, now)
         process(session, settings, game, kind, record, now)
         return "processed early"
     process(session, settings, game, kind, record, now)
@@ -139,28 +133,6 @@ def _pause_reminder(session: Session, settings: Settings, game: Game,
                    sender=settings.address, now=now)
     game.pause_told_at = now
     return "still paused; everyone told"
-
-
-def ready(session: Session, game: Game, kind: MarketKind[Any, Any, Any],
-          record: PhaseRecord) -> bool:
-    """Whether the phase may be processed before its deadline, as a board game's is:
-    everyone who may act in it (the kind's ``actors``) has sent mail for it that the
-    judge kept, each power he acts for signed on as that power, and no member has asked
-    to wait (SET WAIT)."""
-    if kind.actors is None:
-        return False
-    actors = [a.upper() for a in kind.actors(opened(game, kind, record))]
-    if not actors:
-        return False
-    if any(m.wait for m in members(session, game) if m.role == MEMBER):
-        return False
-    sent = {(m.sender.upper(), (m.acting or "").upper()) for m in phase_mails(session, record)}
-    names = {name for name, _ in sent}
-    for actor in actors:
-        name, _, power = actor.partition("/")
-        if (name, power) not in sent if power else name not in names:
-            return False
-    return True
 
 
 def process(session: Session, settings: Settings, game: Game, kind: MarketKind[S, P, Any],
