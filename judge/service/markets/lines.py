@@ -23,6 +23,7 @@ from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.maps import VALUES as MAP_VALUES
 from judge.service.markets.foreign import not_the_kinds
 from judge.service.markets.kind import Letter, MarketKind, PhaseReading
+from judge.service.markets.members import notice
 from judge.service.markets.phases import (
     READ,
     conclude,
@@ -32,7 +33,6 @@ from judge.service.markets.phases import (
     send,
 )
 from judge.service.markets.play import envelope, opened
-from judge.service.reports.replies import render_letter
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import open_deadline, zone_of
 from judge.storage.games import lock_game
@@ -126,10 +126,8 @@ def _resign(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
             "nothing and the rules' defaults play for you)"], template="refused")
     who.player.left_at = ctx.now
     ctx.notify(game.master_address, f"{game.name}: {who.name} left",
-               render_letter("market/notice.txt.j2",
-                             text=f"{who.name} has left {game.name} before its start; "
-                                  f"{kind.member}s may still JOIN it.",
-                             judge=ctx.settings.name, judge_address=ctx.settings.address))
+               notice(ctx.settings, f"{who.name} has left {game.name} before its start; "
+                                    f"{kind.member}s may still JOIN it."))
     return Result(step.line, step.text, True, [
         f"You left {game.name}; you may JOIN it again before its start."])
 

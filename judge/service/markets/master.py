@@ -9,14 +9,14 @@ from judge.service.context import Context, Refusal, Result
 from judge.service.markets.kind import MarketKind
 from judge.service.markets.members import (
     market_members,
-    observers_and_members,
+    notice,
+    notice_readers,
     set_param,
     set_setting,
 )
 from judge.service.markets.phases import phase_mails, reading_of
 from judge.service.markets.phases import process as play_phase
 from judge.service.markets.phases import start as begin
-from judge.service.reports.replies import render_letter
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import open_deadline, zone_of
 from judge.storage.games import lock_game
@@ -130,17 +130,14 @@ def tell_deadline(ctx: Context, game: Game, phase: str, due: datetime,
     sender (told in the reply) learns it in his own zone, as in every kind of game."""
     why = ("Because of a player's absence the deadline" if absence
            else "The master has moved the deadline")
-    readers = [(m.address, m.zone) for m in observers_and_members(ctx, game)]
-    told = {(ctx.reply_to or "").lower()}
-    for address, zone in [*readers, (game.master_address, None)]:
-        if address.lower() in told:
+    sender = (ctx.reply_to or "").lower()
+    for address, zone in notice_readers(ctx.session, game):
+        if address.lower() == sender:
             continue
-        told.add(address.lower())
         text = (f"{why} of {phase} in '{game.name}'. The deadline for orders will be "
                 f"{deadline_text(due, zone or zone_of(game))}.")
         ctx.notify(address, f"{game.name}: deadline of {phase} moved",
-                   render_letter("market/notice.txt.j2", text=text, judge=ctx.settings.name,
-                                 judge_address=ctx.settings.address))
+                   notice(ctx.settings, text))
 
 
 def terminate(ctx: Context, step: Step) -> Result:
@@ -158,9 +155,6 @@ def terminate(ctx: Context, step: Step) -> Result:
 def _tell_all(ctx: Context, subject: str, text: str) -> None:
     """Every member, observer and the master is told, as in every kind of game (the
     master also has his reply)."""
-    game = ctx.master().game
-    readers = [m.address for m in observers_and_members(ctx, game)]
-    for address in dict.fromkeys([*readers, game.master_address]):
-        ctx.notify(address, subject, render_letter("market/notice.txt.j2", text=text,
-                                              judge=ctx.settings.name,
-                                              judge_address=ctx.settings.address))
+    body = notice(ctx.settings, text)
+    for address, _ in notice_readers(ctx.session, ctx.master().game):
+        ctx.notify(address, subject, body)

@@ -7,6 +7,9 @@ import re
 import secrets
 from typing import Any
 
+from sqlalchemy.orm import Session
+
+from judge.config import Settings
 from judge.engine.maps import load_map
 from judge.money.names import confusable
 from judge.service.context import Context, Identity, Refusal, Result
@@ -22,6 +25,7 @@ from judge.service.markets.play import (
 )
 from judge.service.passwords import password_matches
 from judge.service.reports import members_mails
+from judge.service.reports.replies import render_letter
 from judge.storage.games import add_game, members
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, PhaseRecord, Player, Role
@@ -242,5 +246,19 @@ def _may_act_for(game: Game, kind: MarketKind[Any, Any, Any], record: PhaseRecor
     return f", or as {' or '.join(mine)}, which {name} may act for now"
 
 
-def observers_and_members(ctx: Context, game: Game) -> list[Player]:
-    return [m for m in members(ctx.session, game) if m.role in (MEMBER, Role.OBSERVER)]
+def notice_readers(session: Session, game: Game) -> list[tuple[str, str | None]]:
+    """Whom a notice of the game goes to, as in every kind of game: every member and
+    observer, then the master, each address once, with his own zone (None: the
+    game's)."""
+    readers: dict[str, tuple[str, str | None]] = {}
+    for m in members(session, game):
+        if m.role in (MEMBER, Role.OBSERVER):
+            readers.setdefault(m.address.lower(), (m.address, m.zone))
+    readers.setdefault(game.master_address.lower(), (game.master_address, None))
+    return list(readers.values())
+
+
+def notice(settings: Settings, text: str) -> str:
+    """A market game's notice: its text, wrapped, and the judge's signature."""
+    return render_letter("market/notice.txt.j2", text=text, judge=settings.name,
+                         judge_address=settings.address)

@@ -18,7 +18,6 @@ from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.engine.maps import load_map
-from judge.engine.phase import PhaseKind
 from judge.games import kind_of
 from judge.maps import board_png
 from judge.maps.reading import orders_by_unit
@@ -27,10 +26,10 @@ from judge.money.market.reading import Mail, MailRead
 from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.markets.charts import chart_picture
 from judge.service.markets.kind import Letter, MarketKind, Past, PhaseReading, Played
-from judge.service.markets.members import MEMBER
+from judge.service.markets.members import MEMBER, notice, notice_readers
 from judge.service.markets.play import envelope as play_envelope
 from judge.service.markets.play import opened, opening_envelope, params_of
-from judge.service.markets.turnout import phase_mails, ready, remind
+from judge.service.markets.turnout import phase_mails, ready, remind, timed_as
 from judge.service.phase_flags import clear_phase_flags
 from judge.service.reports.replies import render, render_letter
 from judge.service.reports.roster import deadline_text, maps_by_default
@@ -44,7 +43,6 @@ from judge.storage.schema import Game, GameState, PhaseRecord, Role
 
 log = logging.getLogger(__name__)
 
-KINDS = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT}
 BOARD_PHASES = "MRA"  # the phase letters of the phases played on the board
 BLIND = "BLIND"
 
@@ -58,8 +56,8 @@ def schedule(session: Session, game: Game, record: PhaseRecord, now: datetime) -
     """A phase's deadline: a movement or retreat phase's length as the game's timing
     says, every market phase the adjustment length."""
     timing = timing_of(game.options)
-    kind = KINDS.get(record.phase[-1:], PhaseKind.ADJUSTMENT)
-    due = moved_by_absences(deadline_after(now, kind, timing), absences(session, game), timing)
+    due = moved_by_absences(deadline_after(now, timed_as(record.phase), timing),
+                            absences(session, game), timing)
     record.deadline = due
     record.reminded_at = record.late_told_at = record.master_told_at = None
     return due
@@ -125,10 +123,8 @@ def _pause_reminder(session: Session, settings: Settings, game: Game,
     since = (game.paused_at or now).strftime("%Y-%m-%d %H:%M UTC")
     text = (f"{game.name} is still paused by its master, since {since}. No phase is "
             "played while it is paused; everyone is told when it resumes.")
-    body = render_letter("market/notice.txt.j2", text=text, judge=settings.name,
-                         judge_address=settings.address)
-    readers = [m.address for m in members(session, game) if m.role in (MEMBER, Role.OBSERVER)]
-    for address in dict.fromkeys([*readers, game.master_address]):
+    body = notice(settings, text)
+    for address, _ in notice_readers(session, game):
         queue_mail(session, address, f"{game.name}: still paused", body,
                    sender=settings.address, now=now)
     game.pause_told_at = now

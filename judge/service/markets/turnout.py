@@ -15,9 +15,8 @@ from judge.config import Settings
 from judge.engine.phase import PhaseKind
 from judge.service.deadlines import PhaseClock, remind_at
 from judge.service.markets.kind import MarketKind
-from judge.service.markets.members import MEMBER
+from judge.service.markets.members import MEMBER, notice
 from judge.service.markets.play import opened
-from judge.service.reports.replies import render_letter
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import zone_of
 from judge.service.timing import timing_of
@@ -25,9 +24,13 @@ from judge.storage.games import members
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, MarketMail, PhaseRecord
 
-# a phase's letter: how long the master's timing makes it (every market phase takes the
-# adjustment length, judge.service.markets.phases.schedule)
 LENGTHS = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT}
+
+
+def timed_as(phase: str) -> PhaseKind:
+    """Whose length the master's timing gives a phase: a movement or retreat its own,
+    every other phase (a market phase, an adjustment) the adjustment length."""
+    return LENGTHS.get(phase[-1:], PhaseKind.ADJUSTMENT)
 
 
 def phase_mails(session: Session, record: PhaseRecord) -> list[MarketMail]:
@@ -74,9 +77,9 @@ def remind(session: Session, settings: Settings, game: Game, kind: MarketKind[An
     timing = timing_of(game.options)
     if record.reminded_at is not None or record.deadline is None or kind.actors is None:
         return None
-    length = timing.length(LENGTHS.get(record.phase[-1:], PhaseKind.ADJUSTMENT))
-    moment = remind_at(PhaseClock(record.deadline, False, True, None, None, None,
-                                  record.created_at, length), timing)
+    length = timing.length(timed_as(record.phase))
+    moment = remind_at(PhaseClock(record.deadline, ready=False, late=True,
+                                  started=record.created_at, length=length), timing)
     if moment is None or now < moment:
         return None
     late = unacted(session, record, kind.actors(opened(game, kind, record)))
@@ -101,8 +104,7 @@ def remind(session: Session, settings: Settings, game: Game, kind: MarketKind[An
                 f"in about {hours} hour{'s' if hours != 1 else ''}; the phase is played "
                 "then with what the judge has.")
         queue_mail(session, m.address, f"{game.name}: reminder, {record.phase}",
-                   render_letter("market/notice.txt.j2", text=text, judge=settings.name,
-                                 judge_address=settings.address),
+                   notice(settings, text),
                    sender=settings.address, now=now)
         told += 1
     return f"reminded {told}" if told else None
