@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+from PIL import Image
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 Printed = tuple[str, dict[str, str]]
@@ -179,3 +181,23 @@ def test_plain_demo_tells_the_game_as_a_story_with_each_mail_once(
                      r"SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR FRANCE", story,
                      flags=re.MULTILINE)
     assert max(len(line) for line in story.splitlines()) <= 78
+
+
+def test_the_demo_writes_the_maps_its_results_mails_carried(tmp_path: Path) -> None:
+    """``judge demo --maps DIR`` writes each picture the results mails carried beside its
+    output and says where; each is a PNG of the board at 1,200 pixels."""
+    run = subprocess.run([sys.executable, "-m", "judge.cli", "demo", "--game", "payola",
+                          "--maps", str(tmp_path)], capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    said = re.search(r"The maps the results mails carried: (\d+) pictures in (\S+)/ ",
+                     run.stdout + run.stderr)
+    assert said is not None, (run.stdout[-2000:], run.stderr[-2000:])
+    folder = Path(said.group(2))
+    assert folder.parent == tmp_path
+    pictures = sorted(folder.glob("*.png"))
+    assert len(pictures) == int(said.group(1)) >= 3
+    assert any(p.name.endswith("-F1901M.png") for p in pictures)
+    for picture in pictures:
+        with Image.open(picture) as image:
+            assert image.format == "PNG" and image.width == 1200
