@@ -22,13 +22,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from judge.engine.maps import load_map  # noqa: E402
-from judge.money.bourse.currencies import Currencies  # noqa: E402
-from judge.money.bourse.desk import Desk  # noqa: E402
-from judge.money.bourse.params import BourseParams  # noqa: E402
-from judge.money.bourse.state import Bourse  # noqa: E402
-from judge.money.bourse.turn import process_turn  # noqa: E402
+from judge.games.bourse.rules.currencies import Currencies  # noqa: E402
+from judge.games.bourse.rules.desk import Desk  # noqa: E402
+from judge.games.bourse.rules.params import BourseParams  # noqa: E402
+from judge.games.bourse.rules.state import Bourse  # noqa: E402
+from judge.games.bourse.rules.turn import process_turn  # noqa: E402
+from judge.games.bourse.text import read_command  # noqa: E402
 from judge.money.market.reading import Mail  # noqa: E402
-from judge.text.bourse import read_command  # noqa: E402
 
 
 def desk_with_orders(members: int, seed: int = 1) -> Desk:

@@ -10,7 +10,7 @@ so the best run is the one least disturbed). Prints:
 - cold: the phase with every line read for the first time (the reader's cache emptied);
 - warm: the phase with its lines already read (the reader keeps the lines it has read);
 - by mail: a mail read during the phase is read once into the phase's reading, resumed
-  from its JSON and written back (judge/service/markets/lines.py): the cost of each mail
+  from its JSON and written back (judge/games/market/mail/lines.py): the cost of each mail
   in turn, the dearest and the sum over the phase.
 
 The issue's target is under 20 ms for the phase.
@@ -27,11 +27,11 @@ from typing import Any
 
 from judge.batch import run_case
 from judge.engine.maps import load_map
-from judge.money.capitalist.params import Params
-from judge.money.capitalist.state_json import opening_state
+from judge.games.capitalist.mail.game import KIND
+from judge.games.capitalist.rules.params import Params
+from judge.games.capitalist.rules.state_json import opening_state
+from judge.games.capitalist.text import read_trade
 from judge.money.market.reading import Mail
-from judge.service.markets.capitalist import KIND
-from judge.text.capitalist import read_trade
 
 # the words a player may name a currency by (D28, D37), a few per power
 WORDS = {

@@ -22,11 +22,11 @@ import time
 from typing import Any
 
 from judge.batch import run_case
-from judge.money.exchange.outcome import played_from_json
-from judge.service.markets.exchange import KIND
-from judge.service.markets.exchange_reader import setup
+from judge.games.exchange.mail.game import KIND
+from judge.games.exchange.mail.reader import setup
+from judge.games.exchange.rules.outcome import played_from_json
+from judge.games.exchange.text.lines import _read_command, read_command
 from judge.service.reports.replies import render
-from judge.text.exchange import _read_command, read_command
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 INVESTORS = tuple(f"I{n:02d}" for n in range(1, 13))

@@ -33,8 +33,8 @@ from sqlalchemy.orm import Session, sessionmaker  # noqa: E402
 from judge.cli import settle_after_start  # noqa: E402
 from judge.config import Settings  # noqa: E402
 from judge.engine.maps import load_map  # noqa: E402
+from judge.games.board.mail.phases import process_phase  # noqa: E402
 from judge.money.payola.movement import play_movement  # noqa: E402
-from judge.service.board.phases import process_phase  # noqa: E402
 from judge.storage.games import lock_game  # noqa: E402
 from judge.storage.phases import current_record  # noqa: E402
 from judge.storage.schema import Game  # noqa: E402

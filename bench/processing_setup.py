@@ -22,10 +22,10 @@ from sqlalchemy.orm import Session, sessionmaker  # noqa: E402
 from judge.config import Settings, settings_from_text  # noqa: E402
 from judge.engine.maps import load_map  # noqa: E402
 from judge.engine.state import state_from_position  # noqa: E402
+from judge.games.board.mail.phases import begin  # noqa: E402
 from judge.money.payola.offers import OfferSheet  # noqa: E402
 from judge.money.payola.rules import RuleSet  # noqa: E402
 from judge.money.payola.sheets import SheetContext  # noqa: E402
-from judge.service.board.phases import begin  # noqa: E402
 from judge.storage.games import add_game  # noqa: E402
 from judge.storage.ledger import post  # noqa: E402
 from judge.storage.mailqueue import OutboundMessage  # noqa: E402

@@ -1,7 +1,7 @@
 """Benchmark: a 1901-Shareholders January and February with 9 players and 7 countries,
-from mail lines to the next state: through the pure rules (judge/money/shareholders),
+from mail lines to the next state: through the pure rules (judge/games/shareholders/rules),
 through the runner (``judge.batch.run_case``, the whole case), and by mail as the service
-reads it (judge/service/markets: each mail read once into the phase's reading, kept as
+reads it (judge/games/market/mail: each mail read once into the phase's reading, kept as
 JSON; the deadline plays the reading and renders every reader's letters).
 
     .venv/bin/python bench/shareholders_bench.py [--repeat 200]
@@ -20,13 +20,13 @@ from typing import Any
 
 from judge.batch import run_case
 from judge.engine.maps import load_map
+from judge.games.shareholders.mail.game import KIND
+from judge.games.shareholders.rules.params import Params
+from judge.games.shareholders.rules.state import ShareholdersGame, opening
+from judge.games.shareholders.rules.turns import play_turn, submit_mail
+from judge.games.shareholders.text import read_command, read_commands
 from judge.money.market.reading import Mail, MailRead
-from judge.money.shareholders.params import Params
-from judge.money.shareholders.state import ShareholdersGame, opening
-from judge.money.shareholders.turns import play_turn, submit_mail
-from judge.service.markets.shareholders import KIND
 from judge.service.reports.replies import render
-from judge.text.shareholders import read_command, read_commands
 
 BOARD = load_map("standard")
 PARAMS = Params()
@@ -101,7 +101,7 @@ def whole_case(state: dict[str, Any], mails: list[dict[str, Any]], cold: bool) -
 
 
 def replay(state: dict[str, Any], mails: list[dict[str, Any]]) -> tuple[list[float], float]:
-    """The phase by mail as judge/service/markets/lines.py and phases.py read it: each
+    """The phase by mail as judge/games/market/mail/lines.py and phases.py read it: each
     mail read once into the phase's reading, resumed from its JSON and written back;
     then the deadline: the reading resumed and played, the letters made and rendered.
     The seconds of each mail's answer, and of the deadline."""

@@ -23,10 +23,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from adjudicate_batch import cases_file  # noqa: E402
 
-from judge.batch.standard import parse_orders, result_fields  # noqa: E402
 from judge.engine.adjudicate import adjudicate  # noqa: E402
 from judge.engine.maps import load_map  # noqa: E402
 from judge.engine.state import position_from_state  # noqa: E402
+from judge.games.standard.batch import parse_orders, result_fields  # noqa: E402
 
 
 def main() -> int:

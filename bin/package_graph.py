@@ -74,7 +74,7 @@ def modules_of(package: Path = PACKAGE) -> list[Module]:
     return [module_at(path, package) for path in sorted(package.rglob("*.py"))]
 
 
-# The registry of game kinds names every kind's parts ("judge.service.board:PAYOLA") and
+# The registry of game kinds names every kind's parts ("judge.games.board.mail:PAYOLA") and
 # imports none of them: each layer asks it for its own parts, on first use. Its names are
 # the layers' plug-ins, not imports of the registry, so they draw no arrow from it.
 REGISTRY = "judge.games"

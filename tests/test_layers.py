@@ -63,6 +63,29 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "judge.cli": ("judge.config", "judge.storage", "judge.service", "judge.mail", "judge.batch",
                   "judge.maps", "judge.demo", "judge.games", "judge.web", "sqlalchemy"),
 }
+# A game's folder (judge/games/<game>/) spans the layers: each part of it stands in its
+# role's layer, as if it were that layer's module for the game (docs/architecture.md,
+# "A game's folder"). judge.games.exchange.rules.events is judge.money's; .mail, the
+# service's; and so on. The folder's own __init__ stands with the registry.
+ROLES: dict[str, str] = {
+    "rules": "judge.money",   # pure rules and their codecs
+    "text": "judge.text",     # its lines read into its commands
+    "batch": "judge.batch",   # its judge adjudicate runner
+    "mail": "judge.service",  # its mail part: what the service core asks it
+    "demo": "judge.demos",    # its judge demo script
+}
+
+
+def in_role(name: str) -> str:
+    """The name a module stands under for the layering: a game folder's part in its role's
+    layer (``judge.games.exchange.mail.game`` is ``judge.service.exchange.game``), any
+    other module as it is."""
+    parts = name.split(".")
+    if len(parts) >= 4 and parts[:2] == ["judge", "games"] and parts[3] in ROLES:
+        return ".".join([ROLES[parts[3]], parts[2], *parts[4:]])
+    return name
+
+
 # The pure layers: values in, values out. No I/O, no global state, nothing run at import.
 PURE = ("judge.engine", "judge.money", "judge.text", "judge.maps")
 DENIED_STDLIB = frozenset({
@@ -75,8 +98,9 @@ DENIED_BUILTINS = frozenset({"open", "print", "input", "breakpoint", "exec", "ev
 
 
 def layer_of(name: str) -> str | None:
-    """The longest layer holding ``name``; ``judge`` itself holds only the package's
-    ``__init__``."""
+    """The longest layer holding ``name`` (a game folder's part: its role's layer);
+    ``judge`` itself holds only the package's ``__init__``."""
+    name = in_role(name)
     matches = [layer for layer in ALLOWED if name == layer
                or (layer != "judge" and name.startswith(layer + "."))]
     return max(matches, key=len, default=None)
@@ -100,7 +124,7 @@ def violations(module: Module) -> list[str]:
             if layer in PURE and top in DENIED_STDLIB:
                 found.append(f"{module.name} ({layer}, pure) must not import {name}")
             continue
-        if not any(_within(name, ok) for ok in ALLOWED[layer]):
+        if not any(_within(in_role(name), ok) for ok in ALLOWED[layer]):
             found.append(f"{module.name} ({layer}) must not import {name}")
     if layer in PURE:
         found += _impure_statements(module, layer)
@@ -179,6 +203,14 @@ PLANTED = {
     "storage/planted_text.py": ("from judge.text.orders import parse_order\n",
                                 "must not import judge.text"),
     "planted_layer.py": ("x = 1\n", "belongs to no layer"),
+    # a game's folder: its rules are pure and sit below its mail part
+    "games/exchange/rules/planted_mail.py": ("from judge.games.exchange.mail import game\n",
+                                             "must not import judge.games.exchange.mail"),
+    "games/exchange/rules/planted_os.py": ("import os\n", "must not import os"),
+    "games/exchange/text/planted_batch.py": ("import judge.games.exchange.batch\n",
+                                             "must not import judge.games.exchange.batch"),
+    "games/exchange/mail/planted_batch.py": ("from judge.games.payola.batch import play_case\n",
+                                             "must not import judge.games.payola.batch"),
 }
 
 
@@ -225,7 +257,7 @@ def stale_allowances(package: Path = PACKAGE) -> list[str]:
             continue
         for name in imports(module):
             for allowed in ALLOWED[layer]:
-                if _within(name, allowed):
+                if _within(in_role(name), allowed):
                     used[layer].add(allowed)
     return [f"{layer} may import {allowed}, but none of its modules does"
             for layer, allowances in ALLOWED.items() for allowed in allowances

@@ -33,7 +33,7 @@ def test_the_script_prints_the_same_whatever_the_hash_seed() -> None:
     first = _printed(seed="1")
     assert first == _printed(seed="2") == markdown(modules_of())
     assert first.startswith("```mermaid\ngraph LR\n")
-    assert "  judge_money_exchange --> judge_engine\n" in first
+    assert "  judge_games_exchange_rules --> judge_engine\n" in first
     assert "judge.storage -> judge.engine\n" in first
 
 

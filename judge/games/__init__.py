@@ -68,41 +68,41 @@ class Kind:
 
 STANDARD = Kind(
     name="standard", title="Diplomacy", word="STANDARD", players=(1, 7),
-    batch="judge.batch.standard:play_case", mail="judge.service.board:STANDARD",
+    batch="judge.games.standard.batch:play_case", mail="judge.games.board.mail:STANDARD",
 )
 PAYOLA = Kind(
     name="payola", title="Payola", word="PAYOLA", players=(1, 7),
-    batch="judge.batch.payola:play_case", mail="judge.service.board:PAYOLA",
+    batch="judge.games.payola.batch:play_case", mail="judge.games.board.mail:PAYOLA",
     guide="playing-payola.md", rules="rules/payola.md", demo="judge.demo:PAYOLA",
     grammar="offers", bank=True,
 )
 EXCHANGE = Kind(
     name="exchange", title="Exchange", word="EXCHANGE",
-    players=(2, 30), batch="judge.batch.exchange:play_case",
-    mail="judge.service.markets.exchange:GAME", guide="playing-exchange.md",
+    players=(2, 30), batch="judge.games.exchange.batch:play_case",
+    mail="judge.games.exchange.mail.game:GAME", guide="playing-exchange.md",
     rules="rules/exchange.md",
-    demo="judge.demos.exchange:SCRIPT", grammar="exchange", market=True,
+    demo="judge.games.exchange.demo:SCRIPT", grammar="exchange", market=True,
 )
 SHAREHOLDERS = Kind(
     name="shareholders", title="1901-Shareholders", word="SHAREHOLDERS", players=(1, 100),
-    batch="judge.batch.shareholders:play_case",
-    mail="judge.service.markets.shareholders:GAME", guide="playing-shareholders.md",
+    batch="judge.games.shareholders.batch:play_case",
+    mail="judge.games.shareholders.mail.game:GAME", guide="playing-shareholders.md",
     rules="rules/shareholders.md",
-    demo="judge.demos.shareholders:SCRIPT", grammar="shareholders", market=True,
+    demo="judge.games.shareholders.demo:SCRIPT", grammar="shareholders", market=True,
 )
 CAPITALIST = Kind(
     name="capitalist", title="Capitalist Diplomacy", word="CAPITALIST", players=(9, 12),
-    batch="judge.batch.capitalist:play_case",
-    mail="judge.service.markets.capitalist:GAME", guide="playing-capitalist.md",
+    batch="judge.games.capitalist.batch:play_case",
+    mail="judge.games.capitalist.mail.game:GAME", guide="playing-capitalist.md",
     rules="rules/capitalist.md",
-    demo="judge.demos.capitalist:SCRIPT", grammar="capitalist", market=True,
+    demo="judge.games.capitalist.demo:SCRIPT", grammar="capitalist", market=True,
 )
 BOURSE = Kind(
     name="bourse", title="the Bourse", word="BOURSE",
-    players=(0, 1000), batch="judge.batch.bourse:play_case",
-    mail="judge.service.markets.bourse.attachment:ATTACHMENT", guide="playing-bourse.md",
+    players=(0, 1000), batch="judge.games.bourse.batch:play_case",
+    mail="judge.games.bourse.mail.attachment:ATTACHMENT", guide="playing-bourse.md",
     rules="rules/bourse.md",
-    demo="judge.demos.bourse:SCRIPT", grammar="bourse", hosts=("standard", "payola"),
+    demo="judge.games.bourse.demo:SCRIPT", grammar="bourse", hosts=("standard", "payola"),
     market=True, board=False,  # its host's results carry the map
 )
 

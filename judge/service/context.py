@@ -45,7 +45,7 @@ class Identity:
 
     @property
     def market(self) -> bool:
-        """A member of a market game (judge.service.markets), as himself or for a power."""
+        """A member of a market game (judge.games.market.mail), as himself or for a power."""
         return self.role == "member"
 
     @property

@@ -69,7 +69,7 @@ HANDLERS: dict[type, Handler] = {
 # undo: no savepoint, two round trips fewer each. A sign-on (a wrong password is a result,
 # kept with its failure record) starts nearly every mail; orders (and offer sheets) refuse
 # only while reading and checking the lines, before the one submission is stored
-# (judge.service.board.submission.orders; tests/service/test_savepoints.py keeps them so).
+# (judge.games.board.mail.submission.orders; tests/service/test_savepoints.py keeps them so).
 NOTHING_TO_UNDO = frozenset({c.SignOn, c.Orders})
 
 

@@ -3,7 +3,7 @@ master's commands, STATUS, press, processing) is written once and hands each com
 the part of the game's kind (judge.games), never testing which game it is.
 
 A kind's mail part is a ``GamePart``: the board games (standard and Payola,
-judge.service.board) and the market games (judge.service.markets) are its two shapes.
+judge.games.board.mail) and the market games (judge.games.market.mail) are its two shapes.
 An attachment (the Bourse) is an ``Attachment``: hooks the core calls for every
 attachment a game carries, before and after each phase, at the end, and for the
 commands that reach it (sign-on, SET).

@@ -89,7 +89,7 @@ def join(ctx: Context, cmd: c.Join, step: Step) -> Result:
 
 def join_bourse(ctx: Context, cmd: c.JoinBourse, step: Step) -> Result:
     """``JOIN BOURSE <pseudonym>`` when not signed on to a Bourse (the Bourse's own
-    lines are read by judge.service.markets.bourse.lines)."""
+    lines are read by judge.games.bourse.mail.lines)."""
     raise Refusal("JOIN BOURSE comes after SIGNON BOURSE@<game> <password>, which signs "
                   "on to that game's Bourse")
 

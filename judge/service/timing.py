@@ -210,10 +210,10 @@ def show_days(days: Iterable[int]) -> str:
 
 
 def market_clock(timing: Timing) -> str:
-    """``describe`` for a market game (judge.service.markets.phases.schedule): a board
+    """``describe`` for a market game (judge.games.market.mail.phases.schedule): a board
     phase of it takes the movement or retreat length, each market phase the adjustment
     length; a member who has sent nothing is reminded ``reminder`` before the deadline
-    (judge.service.markets.turnout), and the phase is played at its deadline with the
+    (judge.games.market.mail.turnout), and the phase is played at its deadline with the
     mail the judge has (there is no grace)."""
     at = f" at {timing.at.strftime('%H:%M')}" if timing.at else ""
     return (f"movement {_show(timing.movement)}, retreats {_show(timing.retreat)}, "

@@ -19,13 +19,13 @@ from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.games import kind_of
+from judge.games.board.mail.phases import PUBLIC
+from judge.games.market.mail.news import open_phase_news
+from judge.games.market.mail.phases import market_chart
+from judge.games.payola.mail.chartbook import book_mails
 from judge.money.payola.rules import RuleSet
-from judge.service.board.chartbook import book_mails
-from judge.service.board.phases import PUBLIC
 from judge.service.kinds import part_of
 from judge.service.lookups import ending_words
-from judge.service.markets.news import open_phase_news
-from judge.service.markets.phases import market_chart
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import open_deadline
 from judge.storage.games import all_games, find_game, members

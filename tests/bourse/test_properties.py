@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 
 import judge.engine.movement  # noqa: F401 - raises the recursion limit on import, not mid-test
 from judge.batch import run_case
-from judge.money.bourse.commands import Buy, Sell
-from judge.money.bourse.currencies import Currencies
-from judge.money.bourse.desk import Desk
-from judge.money.bourse.params import BourseParams
-from judge.money.bourse.state import Bourse, Member
-from judge.money.bourse.trades import Side
-from judge.money.bourse.turn import process_turn
+from judge.games.bourse.rules.commands import Buy, Sell
+from judge.games.bourse.rules.currencies import Currencies
+from judge.games.bourse.rules.desk import Desk
+from judge.games.bourse.rules.params import BourseParams
+from judge.games.bourse.rules.state import Bourse, Member
+from judge.games.bourse.rules.trades import Side
+from judge.games.bourse.rules.turn import process_turn
+from judge.games.bourse.text import read_command
 from judge.money.market.reading import Mail
-from judge.text.bourse import read_command
 
 C = runpy.run_path(str(Path(__file__).with_name("cases.py")))
 case, mail, POWERS = C["case"], C["mail"], C["POWERS"]
@@ -55,7 +55,7 @@ def _case(bourse: dict[str, Any], sent: list[dict], surplus: bool) -> dict[str, 
 @given(st.text(max_size=40))
 def test_random_text_never_crashes_the_reader(text: str) -> None:
     command = read_command(text)
-    assert command is None or type(command).__module__ == "judge.money.bourse.commands"
+    assert command is None or type(command).__module__ == "judge.games.bourse.rules.commands"
 
 
 @settings(max_examples=40, deadline=None)

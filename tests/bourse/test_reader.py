@@ -1,11 +1,11 @@
-"""grammar/bourse.lark read by judge/text/bourse.py: one line in, a command (or None)."""
+"""grammar/bourse.lark read by judge/games/bourse/text.py: one line in, a command (or None)."""
 
 from __future__ import annotations
 
 import pytest
 
-from judge.money.bourse.commands import Buy, JoinBourse, NoTrade, Sell
-from judge.text.bourse import read_command
+from judge.games.bourse.rules.commands import Buy, JoinBourse, NoTrade, Sell
+from judge.games.bourse.text import read_command
 
 
 @pytest.mark.parametrize(("line", "command"), [

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.money.bourse.currencies import Currencies
+from judge.games.bourse.rules.currencies import Currencies
 
 C = runpy.run_path(str(Path(__file__).with_name("cases.py")))
 case, play, mail, player = C["case"], C["play"], C["mail"], C["player"]

@@ -1,17 +1,17 @@
-"""The pure rules of judge/money/bourse, as the mail service will call them."""
+"""The pure rules of judge/games/bourse/rules, as the mail service will call them."""
 
 from __future__ import annotations
 
 import pytest
 
 from judge.engine.maps import load_map
-from judge.money.bourse.commands import Buy, Command, JoinBourse, NoTrade, Sell
-from judge.money.bourse.currencies import Currencies
-from judge.money.bourse.desk import Desk
-from judge.money.bourse.params import BourseParams, ParamError
-from judge.money.bourse.scoring import eliminate, net_worth, score
-from judge.money.bourse.state import Bourse, Member
-from judge.money.bourse.turn import process_turn
+from judge.games.bourse.rules.commands import Buy, Command, JoinBourse, NoTrade, Sell
+from judge.games.bourse.rules.currencies import Currencies
+from judge.games.bourse.rules.desk import Desk
+from judge.games.bourse.rules.params import BourseParams, ParamError
+from judge.games.bourse.rules.scoring import eliminate, net_worth, score
+from judge.games.bourse.rules.state import Bourse, Member
+from judge.games.bourse.rules.turn import process_turn
 from judge.money.market.rates import moved_rate
 from judge.money.market.reading import Done, Mail, MailRead, Refused
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from judge.games.bourse.rules.commands import Buy, NoTrade, Sell
+from judge.games.bourse.rules.currencies import Currencies
+from judge.games.bourse.rules.desk import Desk
+from judge.games.bourse.rules.params import BourseParams
+from judge.games.bourse.rules.state import Bourse, Member
 from judge.money import currencies, trades
-from judge.money.bourse.commands import Buy, NoTrade, Sell
-from judge.money.bourse.currencies import Currencies
-from judge.money.bourse.desk import Desk
-from judge.money.bourse.params import BourseParams
-from judge.money.bourse.state import Bourse, Member
 from judge.money.market.reading import Mail
 from judge.money.trades import MailSet, TradeTerms, build_trade_set
 

@@ -12,8 +12,8 @@ import pytest
 from judge.batch import run_case
 from judge.engine.maps import load_map
 from judge.engine.state import StateError
-from judge.money.capitalist.params import Params
-from judge.money.capitalist.state_json import opening_state
+from judge.games.capitalist.rules.params import Params
+from judge.games.capitalist.rules.state_json import opening_state
 
 GAME = runpy.run_path(str(Path(__file__).with_name("game.py")))
 NINE: tuple[str, ...] = GAME["NINE"]

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import judge.batch.capitalist  # noqa: F401 - imported now: the engine raises the recursion
+import judge.games.capitalist.batch  # noqa: F401 - imported now: the engine raises the recursion
 from judge.batch import run_case  # limit on import, which hypothesis must not see mid-test
 
 G = runpy.run_path(str(Path(__file__).with_name("game.py")))

@@ -1,4 +1,4 @@
-"""Commerce lines as players type them (grammar/capitalist.lark, judge/text/capitalist.py)."""
+"""Commerce lines as players type them (grammar/capitalist.lark, judge/games/capitalist/text.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from judge.games.capitalist.text import read_trade
 from judge.money.trades import Buy, NoTrade, Sell
-from judge.text.capitalist import read_trade
 
 
 @pytest.mark.parametrize(("line", "command"), [

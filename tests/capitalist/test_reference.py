@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import judge.batch.capitalist  # noqa: F401 - imported before hypothesis runs (recursion limit)
+import judge.games.capitalist.batch  # noqa: F401 - imported before hypothesis runs (recursion limit)
 from judge.batch import run_case
 
 G = runpy.run_path(str(Path(__file__).with_name("game.py")))

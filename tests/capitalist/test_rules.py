@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from judge.batch import run_case
-from judge.money.capitalist.command import command_refusal, commanders
-from judge.money.capitalist.commerce import execute, move_rates
-from judge.money.capitalist.params import ParamError, Params
-from judge.money.capitalist.score import points, winners
-from judge.money.capitalist.state import Economy, Player
-from judge.money.capitalist.year_end import bonus, year_end
+from judge.games.capitalist.rules.command import command_refusal, commanders
+from judge.games.capitalist.rules.commerce import execute, move_rates
+from judge.games.capitalist.rules.params import ParamError, Params
+from judge.games.capitalist.rules.score import points, winners
+from judge.games.capitalist.rules.state import Economy, Player
+from judge.games.capitalist.rules.year_end import bonus, year_end
 from judge.money.market.lots import lot_key
 from judge.money.trades import Side, Trade
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.money.capitalist.params import Params
-from judge.money.capitalist.state import Economy
-from judge.money.capitalist.year_end import year_end
+from judge.games.capitalist.rules.params import Params
+from judge.games.capitalist.rules.state import Economy
+from judge.games.capitalist.rules.year_end import year_end
 from judge.money.currencies import Currencies
 from judge.money.trades import Buy, NoTrade, Sell, Side, Trade, TradeTerms, build_trade_set
 

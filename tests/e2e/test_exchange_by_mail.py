@@ -1,7 +1,7 @@
 """A whole Exchange game by mail, end to end: smtplib to the real listener, the store and
 worker, the processor at each deadline: creation, four investors, the auctions, the
 offering, the IPO and the floats, the elections, a dividend, a market trade and a
-transfer, a movement phase with an investor's bribe, and a draw (judge.demos.exchange's
+transfer, a movement phase with an investor's bribe, and a draw (judge.games.exchange.demo's
 script, the one ``judge demo --game exchange`` plays)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
-from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
+from judge.games.exchange.demo import CREATE_PARAMS, INVESTORS, mails_for
 from judge.service.processing import process_due
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import OutboundMessage

@@ -11,7 +11,7 @@ from email.policy import SMTP
 
 from sqlalchemy import func, select
 
-from judge.service.markets.lines import MAX_KEPT_LINES
+from judge.games.market.mail.lines import MAX_KEPT_LINES
 from judge.storage.schema import MarketMail
 from tests.e2e.conftest import MailJudge
 

@@ -10,8 +10,8 @@ from datetime import timedelta
 from sqlalchemy import select
 
 from judge.config import Settings
-from judge.demos.exchange import CREATE_PARAMS, INVESTORS
 from judge.games import EXCHANGE, PAYOLA
+from judge.games.exchange.demo import CREATE_PARAMS, INVESTORS
 from judge.service.guessing import ALERT_MARK
 from judge.service.membership import GAMES_PER_DAY, MAX_OBSERVERS
 from judge.storage.mailqueue import OutboundMessage

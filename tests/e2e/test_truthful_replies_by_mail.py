@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
-from judge.demos.exchange import CREATE_PARAMS, INVESTORS, leaders, mails_for
+from judge.games.exchange.demo import CREATE_PARAMS, INVESTORS, leaders, mails_for
 from judge.service.processing import process_due
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import OutboundMessage

@@ -28,9 +28,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from judge.config import Settings
 from judge.engine.state import position_from_state
 from judge.games import Kind, attachments, games, kind_named, kind_of
-from judge.service.board.phases import acting_players
+from judge.games.board.mail.phases import acting_players
+from judge.games.market.mail.play import envelope, opened
 from judge.service.kinds import attachments_of, part_of
-from judge.service.markets.play import envelope, opened
 from judge.service.processing import process_due
 from judge.storage.base import utcnow
 from judge.storage.mailqueue import InboundMessage

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
-from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
+from judge.games.exchange.demo import CREATE_PARAMS, INVESTORS, mails_for
 from judge.mail.send import render
 from judge.service.processing import process_due
 from judge.storage.base import utcnow

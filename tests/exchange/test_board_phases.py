@@ -4,9 +4,9 @@ adjustments ordered by leaders signed on as their corporations, skipping, annual
 from __future__ import annotations
 
 from judge.engine.maps import load_map
-from judge.money.exchange.params import Params
-from judge.money.exchange.reports import annual_reports
-from judge.money.exchange.state_json import game_from_state
+from judge.games.exchange.rules.params import Params
+from judge.games.exchange.rules.reports import annual_reports
+from judge.games.exchange.rules.state_json import game_from_state
 from judge.money.payola.rules import RuleSet
 from tests.exchange.builder import floated, mail, play, refused, state
 
@@ -112,9 +112,9 @@ def test_clear_empties_an_earlier_sheet() -> None:
 
 
 def test_commands_one_at_a_time_on_a_copy_of_the_game() -> None:
-    from judge.money.exchange import commands as c
-    from judge.money.exchange.checks import Refused
-    from judge.money.exchange.mail import apply_command
+    from judge.games.exchange.rules import commands as c
+    from judge.games.exchange.rules.checks import Refused
+    from judge.games.exchange.rules.mail import apply_command
     board = load_map("standard")
     game = game_from_state(_war("W1901B"), board, Params(), RuleSet(), 5)
     after = game.copy()
@@ -141,8 +141,8 @@ def test_a_sheet_with_an_unreadable_line_is_refused_whole() -> None:
 
 
 def test_applied_returns_a_new_game_or_a_refusal() -> None:
-    from judge.money.exchange import commands as c
-    from judge.money.exchange.mail import Applied, Refusal, applied
+    from judge.games.exchange.rules import commands as c
+    from judge.games.exchange.rules.mail import Applied, Refusal, applied
     game = game_from_state(_war("W1901B"), load_map("standard"), Params(), RuleSet(), 5)
     done = applied(game, "BOB", None, c.Transfer(10, "GERMANY"))
     assert isinstance(done, Applied)

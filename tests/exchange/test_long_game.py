@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.batch import run_case
-from judge.batch.exchange import play_case  # noqa: F401 - the engine's import-time setup
+from judge.games.exchange.batch import play_case  # noqa: F401 - the engine's import-time setup
 from tests.exchange.builder import NAMES, case, state
 
 POWERS = ["FRANCE", "ENGLAND", "GERMANY", "ITALY"]

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.batch import run_case
-from judge.batch.exchange import play_case  # noqa: F401 - the engine sets its recursion limit on import, before hypothesis watches it
 from judge.engine.maps import load_map
-from judge.text.exchange import read_command, read_mail_line
+from judge.games.exchange.batch import play_case  # noqa: F401 - the engine sets its recursion limit on import, before hypothesis watches it
+from judge.games.exchange.text.lines import read_command, read_mail_line
 from tests.exchange.builder import NAMES, case, corporation, floated, state
 
 WORDS = ["FRANCE", "F", "GER", "ENGLAND", "ITALY", "RUSSIA", "ALICE", "BOB", "CAROL", "ZOE"]
@@ -125,6 +125,6 @@ def test_random_text_never_crashes_the_reader(text: str, kind: str) -> None:
 def test_scores_are_the_exact_value_to_the_hundredth(held: int, total: int) -> None:
     from fractions import Fraction
 
-    from judge.money.exchange.ending import hundredths
+    from judge.games.exchange.rules.ending import hundredths
     exact = Fraction(100 * held, total)
     assert abs(Fraction(str(hundredths(exact))) - exact) <= Fraction(1, 200)

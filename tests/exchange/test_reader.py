@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.maps import load_map
-from judge.money.exchange import commands as c
-from judge.text.exchange import read_command, read_mail_line
+from judge.games.exchange.rules import commands as c
+from judge.games.exchange.text.lines import read_command, read_mail_line
 
 BOARD = load_map("standard")
 

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from judge.engine.adjudicate import PhaseResult
 from judge.engine.phase import Season
 from judge.games import Kind
-from judge.service.board import BoardGame
+from judge.games.board.mail import BoardGame
 from judge.service.reports import Mail, Roster
 from judge.storage.schema import Game, PhaseRecord
 

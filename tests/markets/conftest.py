@@ -111,9 +111,9 @@ def played(market: MarketJudge, name: str) -> dict[str, Any]:
     """The open phase as the runner would play it now, from its opening state and the
     mail kept for it."""
     from judge.batch import run_case
+    from judge.games.market.mail.phases import phase_mails
+    from judge.games.market.mail.play import envelope, mails_json
     from judge.service.kinds import part_of
-    from judge.service.markets.phases import phase_mails
-    from judge.service.markets.play import envelope, mails_json
 
     with market.factory() as s:
         game = s.scalar(select(Game).where(Game.name == name))

@@ -49,7 +49,7 @@ def kept(market: MarketJudge) -> int:
 
 
 def members(market: MarketJudge) -> list[tuple[str | None, str]]:
-    from judge.service.markets.members import MEMBER
+    from judge.games.market.mail.members import MEMBER
     from judge.storage.games import members as all_members
 
     with market.factory() as s:

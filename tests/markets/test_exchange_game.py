@@ -1,5 +1,5 @@
 """A whole Exchange game by mail through the service and the processor: the scripted
-game of judge.demos.exchange (auctions, offering, IPO, floats, elections, dividends, a
+game of judge.games.exchange.demo (auctions, offering, IPO, floats, elections, dividends, a
 market trade, a transfer, a movement phase with an investor's bribe, a draw), what each
 reader is told (spec 7), and what no investor is ever told of another."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
+from judge.games.exchange.demo import CREATE_PARAMS, INVESTORS, mails_for
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import GameState
 from tests.markets.conftest import GM, MarketJudge, member
@@ -184,10 +184,10 @@ def test_a_new_leader_gets_the_whole_ledger(
 def _election(was: str | None, leader: str, past_leaders: list[str | None]) -> str:
     """ALICE's statement of an election that ``leader`` won (``was`` leading), in a game
     whose earlier phases had FRANCE led by ``past_leaders``."""
-    from judge.money.exchange.outcome import played_from_json
-    from judge.service.markets.exchange import KIND
-    from judge.service.markets.exchange_reader import setup
-    from judge.service.markets.kind import Past
+    from judge.games.exchange.mail.game import KIND
+    from judge.games.exchange.mail.reader import setup
+    from judge.games.exchange.rules.outcome import played_from_json
+    from judge.games.market.mail.kind import Past
     from judge.service.reports.replies import render
 
     def state(phase: str, who: str | None, treasury: int) -> dict[str, Any]:
@@ -248,8 +248,8 @@ def test_status_reads_what_is_in_force_without_playing_the_phase_again(
         market: MarketJudge, monkeypatch: pytest.MonkeyPatch) -> None:
     """What a member's mail has in force is in the phase's reading, kept when the mail
     is read: STATUS shows it without playing the phase or reading its mail again."""
-    import judge.money.exchange.mail as exchange_mail
-    import judge.money.exchange.reading as reading
+    import judge.games.exchange.rules.mail as exchange_mail
+    import judge.games.exchange.rules.reading as reading
 
     market.reply(GM, f"CREATE xs masterpw EXCHANGE {CREATE_PARAMS}")
     for n in INVESTORS:

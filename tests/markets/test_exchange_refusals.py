@@ -10,7 +10,7 @@ import re
 import pytest
 from sqlalchemy import select
 
-from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
+from judge.games.exchange.demo import CREATE_PARAMS, INVESTORS, mails_for
 from judge.storage.phases import current_record
 from judge.storage.schema import Game
 from tests.markets.conftest import GM, MarketJudge, member, played

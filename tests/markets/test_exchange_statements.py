@@ -9,7 +9,7 @@ import re
 import pytest
 
 import tests.markets.test_exchange_game as game_test
-from judge.demos.exchange import CREATE_PARAMS, INVESTORS
+from judge.games.exchange.demo import CREATE_PARAMS, INVESTORS
 from tests.markets.conftest import MarketJudge, member
 from tests.markets.test_exchange_game import _to, play_game
 

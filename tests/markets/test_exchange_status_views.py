@@ -1,4 +1,4 @@
-"""Exchange's STATUS views (judge.service.markets.exchange_status) on a phase read one
+"""Exchange's STATUS views (judge.games.exchange.mail.status) on a phase read one
 mail at a time by the service's reader: each item in force to whom may see it. The
 by-mail tests are tests/e2e/test_exchange_status.py; these reach the cases a game by
 mail takes years to reach."""
@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.money.exchange.game import ExchangeGame
+from judge.games.exchange.mail.reader import CODEC, READER
+from judge.games.exchange.mail.status import in_force, market_now
+from judge.games.exchange.rules.game import ExchangeGame
 from judge.money.market.reading import Mail
-from judge.service.markets.exchange_reader import CODEC, READER
-from judge.service.markets.exchange_status import in_force, market_now
 from tests.exchange.builder import case, corporation, floated, state
 
 

@@ -10,10 +10,10 @@ import xml.etree.ElementTree as ET
 from PIL import Image
 from sqlalchemy import select
 
+from judge.games.shareholders.mail.chart import shareholders_chart
+from judge.games.shareholders.mail.reader import kept
 from judge.maps import chart_svg
 from judge.maps.palette import power_colour
-from judge.service.markets.charts import shareholders_chart
-from judge.service.markets.shareholders_reader import kept
 from judge.storage.mailqueue import OutboundMessage
 from tests.markets.conftest import MarketJudge, member
 from tests.markets.test_shareholders_by_mail import (

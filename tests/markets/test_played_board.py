@@ -1,5 +1,5 @@
 """The map of a market phase played on the board is drawn from the typed played phase
-(``Played.board_orders``, ``board_results``: judge.service.markets.phases.board_map):
+(``Played.board_orders``, ``board_results``: judge.games.market.mail.phases.board_map):
 what it draws is what the contract's result says, order for order and outcome for
 outcome, in every market kind's shape of orders (Capitalist's per power under its
 commander, Shareholders' per unit)."""
@@ -7,9 +7,9 @@ commander, Shareholders' per unit)."""
 from __future__ import annotations
 
 from judge.engine.maps import load_map
+from judge.games.capitalist.rules.outcome import played_from_json
+from judge.games.shareholders.rules.outcome import turned_from_json
 from judge.maps.reading import orders_by_unit
-from judge.money.capitalist.outcome import played_from_json
-from judge.money.shareholders.outcome import turned_from_json
 from tests.capitalist.game import case, mail, play
 from tests.shareholders import cases as shareholders
 

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-import judge.money.capitalist.reading as capitalist_reading
-import judge.money.exchange.reading as reading_module
-import judge.money.shareholders.reading as shareholders_reading
+import judge.games.capitalist.rules.reading as capitalist_reading
+import judge.games.exchange.rules.reading as reading_module
+import judge.games.shareholders.rules.reading as shareholders_reading
 from judge.batch import run_case
-from judge.money.bourse.desk import Desk
+from judge.games.bourse.rules.desk import Desk
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, MarketMail, PhaseRecord
 from tests.markets.conftest import MarketJudge, member

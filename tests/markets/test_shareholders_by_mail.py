@@ -8,9 +8,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from judge.money.shareholders.outcome import turned_from_json
-from judge.service.markets.shareholders import KIND
-from judge.service.markets.shareholders_reader import board, kept
+from judge.games.shareholders.mail.game import KIND
+from judge.games.shareholders.mail.reader import board, kept
+from judge.games.shareholders.rules.outcome import turned_from_json
 from judge.service.reports.replies import render
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import Game, GameState, PhaseRecord

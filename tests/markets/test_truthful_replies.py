@@ -20,10 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import judge.money.exchange.reading as exchange_reading
-from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
+import judge.games.exchange.rules.reading as exchange_reading
 from judge.engine.maps import load_map
-from judge.text.exchange import read_mail_lines
+from judge.games.exchange.demo import CREATE_PARAMS, INVESTORS, mails_for
+from judge.games.exchange.text.lines import read_mail_lines
 from tests.markets.conftest import GM, MarketJudge, member
 
 ECHO = re.compile(r"^ {0,3}(\d+)> (.*)$")

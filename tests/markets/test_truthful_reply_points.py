@@ -5,7 +5,7 @@ ends with, for each account the sender acted for."""
 
 from __future__ import annotations
 
-from judge.demos.exchange import leaders
+from judge.games.exchange.demo import leaders
 from tests.markets.conftest import MarketJudge
 from tests.markets.test_exchange_refusals import GAME, send, to_phase
 

@@ -17,7 +17,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 import pytest
 
 from judge.games import KINDS, Kind
-from judge.service.markets.kind import MarketKind
+from judge.games.market.mail.kind import MarketKind
 
 # each hook's typed places: (argument position or "return", "S" | "P" | "N" | "entries")
 # ("entries": the chart's phases, each its name and its state S)

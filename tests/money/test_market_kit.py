@@ -7,15 +7,15 @@ import pytest
 
 from judge.engine.board import Map
 from judge.engine.state import StateError
-from judge.money.bourse.params import BourseParams
-from judge.money.capitalist.params import Params as CapitalistParams
-from judge.money.exchange.params import BidStyle
-from judge.money.exchange.params import Params as ExchangeParams
+from judge.games.bourse.rules.params import BourseParams
+from judge.games.capitalist.rules.params import Params as CapitalistParams
+from judge.games.exchange.rules.params import BidStyle
+from judge.games.exchange.rules.params import Params as ExchangeParams
+from judge.games.shareholders.rules.params import Params as ShareholdersParams
 from judge.money.market.executor import execute
 from judge.money.market.fields import holdings, json_array, power_of, records, whole
 from judge.money.market.params import ParamError
 from judge.money.market.rates import moved_rate
-from judge.money.shareholders.params import Params as ShareholdersParams
 from judge.money.trades import Side, Trade
 
 RATES = {"FRANCE": 100, "ITALY": 50, "TURKEY": 30}

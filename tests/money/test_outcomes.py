@@ -15,17 +15,17 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import judge.batch.capitalist  # noqa: F401 - imported now: the engine raises the recursion
-from judge.batch import exchange as exchange_batch  # limit on import, which hypothesis
+import judge.games.capitalist.batch  # noqa: F401 - imported now: the engine raises the recursion
 from judge.batch import run_case  # must not see mid-test
 from judge.engine.maps import load_map
 from judge.games import SHAREHOLDERS
-from judge.money.capitalist import state_json as capitalist_state
-from judge.money.capitalist.outcome import played_from_json, played_json
-from judge.money.exchange import outcome as exchange_outcome
-from judge.money.exchange import state_json as exchange_state
-from judge.money.shareholders import state_json as shareholders_state
-from judge.money.shareholders.outcome import turned_from_json, turned_json
+from judge.games.capitalist.rules import state_json as capitalist_state
+from judge.games.capitalist.rules.outcome import played_from_json, played_json
+from judge.games.exchange import batch as exchange_batch  # limit on import, which hypothesis
+from judge.games.exchange.rules import outcome as exchange_outcome
+from judge.games.exchange.rules import state_json as exchange_state
+from judge.games.shareholders.rules import state_json as shareholders_state
+from judge.games.shareholders.rules.outcome import turned_from_json, turned_json
 from tests.capitalist import test_properties as capitalist_properties
 from tests.exchange import builder as exchange_cases
 from tests.exchange.test_long_game import POWERS as EXCHANGE_POWERS

@@ -21,13 +21,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.batch import capitalist, exchange, run_case, shareholders
+from judge.batch import run_case
 from judge.games import CAPITALIST, EXCHANGE, SHAREHOLDERS
-from judge.money.capitalist.reading import Reading as CapitalistReading
-from judge.money.exchange.reading import Reading as ExchangeReading
+from judge.games.capitalist import batch as capitalist
+from judge.games.capitalist.rules.reading import Reading as CapitalistReading
+from judge.games.exchange import batch as exchange
+from judge.games.exchange.rules.reading import Reading as ExchangeReading
+from judge.games.shareholders import batch as shareholders
+from judge.games.shareholders.rules.reading import Reading as ShareholdersReading
 from judge.money.market.codec import CodecError
 from judge.money.market.reading import Mail, MailRead
-from judge.money.shareholders.reading import Reading as ShareholdersReading
 from tests.capitalist import test_properties as capitalist_properties
 from tests.exchange.builder import NAMES, case, state
 from tests.shareholders import cases as shareholders_cases

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from judge.config import Settings
 from judge.engine.maps import load_map
-from judge.service.board.phases import begin
+from judge.games.board.mail.phases import begin
 from judge.storage.games import add_game
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.migrate import upgrade

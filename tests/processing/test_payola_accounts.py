@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-import judge.service.board.bribes as bribes
+import judge.games.payola.mail.bribes as bribes
 from judge.engine.maps import load_map
 from judge.engine.state import state_from_position
+from judge.games.board.mail.phases import initial_position
 from judge.money.payola.phase import PayolaPhase, PlayedPhase
-from judge.service.board.phases import initial_position
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import Game, LedgerEntry, PhaseRecord, Power
 from judge.storage.session import unit_of_work

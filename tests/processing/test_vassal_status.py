@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from judge.engine.maps import load_map
 from judge.engine.state import state_from_position
-from judge.service.board.phases import initial_position
+from judge.games.board.mail.phases import initial_position
 from judge.storage.schema import Game, PhaseRecord
 from judge.storage.session import unit_of_work
 from tests.processing.conftest import MASTER, POWERS, Judge, address

@@ -8,8 +8,8 @@ import json
 from dataclasses import asdict
 
 from judge.engine.board import Map
+from judge.games.payola.mail.chartbook import chart_data, chart_of, statement_of
 from judge.money.payola.movement import PayolaResult, play_movement
-from judge.service.board.chartbook import chart_data, chart_of, statement_of
 from judge.service.reports import Member, Roster, statement_mails
 from judge.service.reports.charts import PhaseBooks, books_mails, chart_mails
 from tests.reports.conftest import address, make_roster, payola_table

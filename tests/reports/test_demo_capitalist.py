@@ -7,7 +7,7 @@ import re
 import subprocess
 import sys
 
-from judge.demos.capitalist import PEOPLE
+from judge.games.capitalist.demo import PEOPLE
 
 
 def test_the_capitalist_demo_plays_a_year_under_pseudonyms() -> None:

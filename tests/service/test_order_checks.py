@@ -7,7 +7,7 @@ from judge.engine.board import Map
 from judge.engine.orders import Build, Move, Waive
 from judge.engine.position import Position
 from judge.engine.state import position_from_state
-from judge.service.board.submission import read_orders
+from judge.games.board.mail.submission import read_orders
 from judge.text.commands import OrderLine
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import judge.batch.shareholders  # noqa: F401 - the engine raises the recursion limit on import
+import judge.games.shareholders.batch  # noqa: F401 - the engine raises the recursion limit on import
 from judge.engine.board import UnitType
 from tests.shareholders.cases import BOARD, FOUR, mail, play, start
 

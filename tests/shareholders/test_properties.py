@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import judge.batch.shareholders  # noqa: F401 - the engine raises the recursion limit on import
-from judge.text.shareholders import read_command
+import judge.games.shareholders.batch  # noqa: F401 - the engine raises the recursion limit on import
+from judge.games.shareholders.text import read_command
 from tests.shareholders.cases import BOARD, POWERS, country, mail, play, state
 
 NAMES = ("ANN", "BEN", "CID", "DOT")

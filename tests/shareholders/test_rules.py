@@ -10,18 +10,25 @@ import pytest
 from judge.engine.board import UnitType
 from judge.engine.orders import Hold, Move, SupportMove
 from judge.engine.position import Position, Unit
-from judge.money.shareholders.commands import BuildUnit, Dividend
-from judge.money.shareholders.fees import charge
-from judge.money.shareholders.january import Dealing
-from judge.money.shareholders.office_orders import Instruction
-from judge.money.shareholders.offices import office_holders
-from judge.money.shareholders.params import ParamError, Params
-from judge.money.shareholders.prices import share_price
-from judge.money.shareholders.state import Country, Player, ShareholdersGame, Step, Turn, opening
-from judge.money.shareholders.turns import play_turn, submit_mail
-from judge.money.shareholders.upkeep import FARTHEST, distance, removal_order
+from judge.games.shareholders.rules.commands import BuildUnit, Dividend
+from judge.games.shareholders.rules.fees import charge
+from judge.games.shareholders.rules.january import Dealing
+from judge.games.shareholders.rules.office_orders import Instruction
+from judge.games.shareholders.rules.offices import office_holders
+from judge.games.shareholders.rules.params import ParamError, Params
+from judge.games.shareholders.rules.prices import share_price
+from judge.games.shareholders.rules.state import (
+    Country,
+    Player,
+    ShareholdersGame,
+    Step,
+    Turn,
+    opening,
+)
+from judge.games.shareholders.rules.turns import play_turn, submit_mail
+from judge.games.shareholders.rules.upkeep import FARTHEST, distance, removal_order
+from judge.games.shareholders.text import read_commands
 from judge.money.trades import Buy, NoTrade, Sell
-from judge.text.shareholders import read_commands
 from tests.shareholders.cases import BOARD
 
 PARAMS = Params()

@@ -1,4 +1,4 @@
-"""The shortcut for plainly written Exchange command lines (judge.text.exchange_canonical)
+"""The shortcut for plainly written Exchange command lines (judge.games.exchange.text.canonical)
 against the grammar (``grammar/exchange.lark``, the source of truth): on every line it
 takes, it makes exactly the command the grammar makes; it takes every plainly written
 line; and on malformed lines it either declines or still agrees. Lines: every line of
@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.money.exchange import commands as c
-from judge.text.exchange import command_word, read_by_grammar, read_command
-from judge.text.exchange_canonical import KEYWORDS, read_plain
+from judge.games.exchange.rules import commands as c
+from judge.games.exchange.text.canonical import KEYWORDS, read_plain
+from judge.games.exchange.text.lines import command_word, read_by_grammar, read_command
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SETTINGS = settings(max_examples=500, deadline=None,

@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import select
 
 from judge.demo import SPRING
-from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
+from judge.games.exchange.demo import CREATE_PARAMS, INVESTORS, mails_for
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import Submission
 from judge.web.server import WebServer

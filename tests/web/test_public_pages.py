@@ -126,7 +126,7 @@ def test_a_market_game_shows_its_open_phase_news_as_mailed(
         market: MarketJudge, browser: Callable[[], Browser]) -> None:
     """An ask opened in the Exchange's market phase is told to everyone at once, without
     its seller; the page shows that very letter, and the phase-end letters after."""
-    from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
+    from judge.games.exchange.demo import CREATE_PARAMS, INVESTORS, mails_for
     from tests.markets.conftest import GM, member
 
     market.reply(GM, f"CREATE xg masterpw EXCHANGE {CREATE_PARAMS}")

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from sqlalchemy import select
 
 from judge.demo import SPRING
-from judge.demos.capitalist import COMMANDS, SPRING_TRADES
-from judge.demos.exchange import CREATE_PARAMS, INVESTORS, mails_for
+from judge.games.capitalist.demo import COMMANDS, SPRING_TRADES
+from judge.games.exchange.demo import CREATE_PARAMS, INVESTORS, mails_for
 from judge.storage.mailqueue import OutboundMessage
 from judge.storage.schema import GameState
 from tests.markets.conftest import GM, MarketJudge, member

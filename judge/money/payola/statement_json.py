@@ -1,5 +1,5 @@
 """A Payola :class:`Statement` as JSON and back: kept with a phase for the books
-(judge.service.board.chartbook) and carried in a batch runner's result (Exchange's movement
+(judge.games.payola.mail.chartbook) and carried in a batch runner's result (Exchange's movement
 phases) for the mail service, which renders it with the Payola templates."""
 
 from __future__ import annotations

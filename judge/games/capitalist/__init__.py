@@ -1,0 +1,2 @@
+"""Capitalist Diplomacy (capitalist.md): its rules, its lines, its batch runner, its mail
+part and its demo."""

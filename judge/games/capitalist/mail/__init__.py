@@ -1,0 +1,1 @@
+"""Capitalist Diplomacy by mail: its market kind, letters and reader."""

@@ -1,0 +1,2 @@
+"""Exchange Diplomacy (exchange.md): its rules, its lines, its batch runner, its mail part
+and its demo."""

@@ -1,0 +1,1 @@
+"""Exchange by mail: its market kind, letters, notices, ledger, reader and STATUS."""

@@ -1,0 +1,1 @@
+"""Exchange command lines read into the typed commands (grammar/exchange.lark)."""

@@ -1,0 +1,1 @@
+"""1901-Shareholders by mail: its market kind, letters and reader."""
