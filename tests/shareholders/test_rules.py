@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from judge.engine.board import UnitType
-from judge.engine.orders import Hold, Move, SupportMove
+from judge.engine.orders import Build, Hold, Move, SupportMove
 from judge.engine.position import Position, Unit
-from judge.games.shareholders.rules.commands import BuildUnit, Dividend
+from judge.games.shareholders.rules.commands import Dividend
 from judge.games.shareholders.rules.fees import charge
 from judge.games.shareholders.rules.january import Dealing
 from judge.games.shareholders.rules.office_orders import Instruction
@@ -147,7 +147,7 @@ def test_the_warning_of_4_2_and_a_game_played_from_typed_sets() -> None:
     lonely = replace(game, players={**game.players, "ANN": ann},
                      countries={**game.countries, "ENGLAND": Country("ENGLAND", office=("ANN",))})
     sent = submit_mail(lonely, PARAMS, BOARD, "ANN", "ENGLAND",
-                       [Dividend(True), BuildUnit(unit("F LON")), Sell(1, "FRANCE")])
+                       [Dividend(True), Build(unit("F LON")), Sell(1, "FRANCE")])
     assert sent.warnings == ((0, "WARNING: nobody holds ENGLAND shares; no dividend can be paid"),)
     assert [i for i, _ in sent.refusals] == [2]
     played = play_turn(lonely, PARAMS, BOARD, {"ENGLAND": {"ANN": sent.built}})

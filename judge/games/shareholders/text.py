@@ -19,9 +19,7 @@ from judge.engine.orders import Build, Hold, Order, Remove
 from judge.engine.position import Unit
 from judge.games import SHAREHOLDERS
 from judge.games.shareholders.rules.commands import (
-    BuildUnit,
     Command,
-    Dissolve,
     Dividend,
     Unreadable,
 )
@@ -82,9 +80,9 @@ def _command(tree: Tree, line: str, board: Map) -> Command | Unreadable:
     rest = str(tokens[-1])
     if kind == "build":
         order = read_order(f"BUILD {rest}", board)
-        return BuildUnit(order.unit) if isinstance(order, Build) else _problem(order, line)
+        return order if isinstance(order, Build) else _problem(order, line)
     unit = _unit(rest, board)
-    return Dissolve(unit) if isinstance(unit, Unit) else unit
+    return Remove(unit) if isinstance(unit, Unit) else unit
 
 
 def _unit(text: str, board: Map) -> Unit | Unreadable:

@@ -1,15 +1,16 @@
 """The commands of 1901-Shareholders as values (spec 4), and what checking one answers.
 
-Movement and retreat orders are the engine's Order values; these are the rest: January
-dealing and February decisions.
+Movement and retreat orders are the engine's Order values, and so are February's builds
+and dissolutions (``BUILD <unit>``: ``Build``; ``DISSOLVE <unit>`` or ``REMOVE <unit>``,
+the unit's type may be left out: ``Remove``). The rest are January's dealing (the trade
+lines every market reads) and February's dividend.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.engine.orders import Order
-from judge.engine.position import Unit
+from judge.engine.orders import Build, Order, Remove
 from judge.money.trades import Buy, NoTrade, Sell
 
 
@@ -20,20 +21,8 @@ class Dividend:
     paid: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Dissolve:
-    """``DISSOLVE <unit>`` or ``REMOVE <unit>``; the unit's type may be left out."""
-
-    unit: Unit
-
-
-@dataclass(frozen=True, slots=True)
-class BuildUnit:
-    unit: Unit
-
-
 JanuaryCommand = Sell | Buy | NoTrade
-FebruaryCommand = Dividend | Dissolve | BuildUnit
+FebruaryCommand = Dividend | Remove | Build
 Command = JanuaryCommand | FebruaryCommand | Order
 
 

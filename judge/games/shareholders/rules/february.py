@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from judge.engine.board import Map, Terrain, UnitType
+from judge.engine.orders import Build, Remove
 from judge.engine.position import Unit
-from judge.games.shareholders.rules.commands import BuildUnit, Command, Dissolve, Dividend, Refused
+from judge.games.shareholders.rules.commands import Command, Dividend, Refused
 from judge.games.shareholders.rules.state import ShareholdersGame
 
 
@@ -36,13 +37,13 @@ class FebruaryDesk:
             if command.paid and self.game.shares_held(self.country) == 0:
                 warning = f"WARNING: nobody holds {self.country} shares; no dividend can be paid"
             return replace(decisions, dividend=command.paid), warning
-        if isinstance(command, Dissolve):
+        if isinstance(command, Remove):
             unit = self._own_unit(command.unit)
             if unit is None:
                 return Refused(f"{self.country} has no {command.unit}")
             kept = tuple(u for u in decisions.dissolve if u != unit)
             return replace(decisions, dissolve=(*kept, unit)), None
-        if isinstance(command, BuildUnit):
+        if isinstance(command, Build):
             built = self._build(command.unit)
             if isinstance(built, Refused):
                 return built

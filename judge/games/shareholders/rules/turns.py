@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.board import Map
+from judge.engine.orders import Build, Remove
 from judge.games.shareholders.rules.commands import (
-    BuildUnit,
     Command,
-    Dissolve,
     Dividend,
     Refused,
     Unreadable,
@@ -87,9 +86,9 @@ def same(command: Command) -> object:
         return EMPTIES
     if isinstance(command, Dividend):
         return "dividend"
-    if isinstance(command, Dissolve):
+    if isinstance(command, Remove):
         return ("dissolve", command.unit.province)
-    if isinstance(command, Sell | Buy | BuildUnit):
+    if isinstance(command, Sell | Buy | Build):
         return None
     unit = getattr(command, "unit", None)  # a unit's order
     return None if unit is None else ("order", unit.province)
