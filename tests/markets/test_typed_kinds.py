@@ -36,6 +36,7 @@ HOOKS: dict[str, tuple[tuple[int | str, str], ...]] = {
     "chart": ((0, "entries"),),
     "year_end": ((1, "P"),),
     "void_builds": ((0, "P"),),
+    "position": ((0, "S"),),
 }
 
 MARKETS = [k for k in KINDS if k.market and not k.attachment]

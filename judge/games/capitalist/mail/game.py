@@ -151,12 +151,18 @@ def _year_end(phase: str, played: PhasePlayed) -> bool:
     return played.points is not None
 
 
+def _position(game: CapitalistGame) -> Position:
+    """The board of the game."""
+    return game.position
+
+
 KIND: MarketKind[CapitalistGame, PhasePlayed, InForce] = MarketKind(
     game=CAPITALIST, member="player", defaults=DEFAULTS, codec=CODEC, opening=_opening,
     carry=_carry,
     acting=_acting, letters=letters, status=_status, opening_letters=opening_letters,
     secret=True, reader=READER, actors=_actors, terms=_terms, in_force=_in_force,
-    chart=capitalist_chart, year_end=_year_end, words=frozenset(TRADE_WORDS),
+    chart=capitalist_chart, year_end=_year_end, position=_position,
+    words=frozenset(TRADE_WORDS),
 )
 
 GAME = MarketGame(KIND)

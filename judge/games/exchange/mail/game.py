@@ -22,6 +22,7 @@ from judge.games.exchange.mail.notices import notices
 from judge.games.exchange.mail.reader import CODEC, READER, setup
 from judge.games.exchange.mail.status import in_force, market_now, status
 from judge.games.exchange.rules.game import ExchangeGame, Status
+from judge.games.exchange.rules.movement import position
 from judge.games.exchange.rules.outcome import PhasePlayed
 from judge.games.exchange.rules.params import DEFAULTS
 from judge.games.exchange.rules.start import opening
@@ -140,7 +141,7 @@ KIND: MarketKind[ExchangeGame, PhasePlayed, ExchangeGame] = MarketKind(
     letters=phase_letters, status=status, notices=notices,
     settings={"HOLDINGS": _set_holdings}, in_force=in_force, status_now=market_now,
     reader=READER, actors=_actors, terms=_terms,
-    chart=exchange_chart, year_end=_year_end, words=EXCHANGE_WORDS,
+    chart=exchange_chart, year_end=_year_end, position=position, words=EXCHANGE_WORDS,
 )
 
 GAME = MarketGame(KIND)

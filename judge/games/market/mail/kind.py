@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from judge.engine.position import Position
 from judge.games import Kind
 from judge.maps import Panel
 from judge.money.market.reading import Mail, MailRead
@@ -238,6 +239,9 @@ class MarketKind(Generic[S, P, N]):
     # an adjustment phase's builds ordered but void (no cash, no vacant home...), per
     # power, from the phase played: tried, so not waived (1901-Shareholders' February)
     void_builds: Callable[[P], Mapping[str, int]] | None = None
+    # the board of a state: each power's units and centres (a kind played on the board;
+    # the waived builds of an adjustment phase are read from it before and after)
+    position: Callable[[S], Position] | None = None
     # the first words of the kind's own command lines (unit orders aside): a member's line
     # the service reads as a command of its own (CLEAR, RESIGN, SET ZONE, TRANSFER) or as
     # a classic judge's word (WHOIS, QUIT) is the kind's only when its first word is one

@@ -33,7 +33,7 @@ from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.phase_flags import clear_phase_flags
 from judge.service.reports.replies import render, render_letter
 from judge.service.reports.roster import deadline_text, maps_by_default
-from judge.service.reports.waives import state_waives
+from judge.service.reports.waives import waives
 from judge.service.schedule import absences, zone_of
 from judge.service.timing import timing_of
 from judge.storage.games import members
@@ -186,7 +186,7 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind[
     letters = kind.letters(before, played, envelope,
                            lambda: history(session, game, kind, record, events))
     after = kind.codec.after(played)
-    _state_waives(game, kind, record, played, after, letters)
+    _state_waives(game, kind, record, played, before, after, letters)
     end = played.end
     if end is not None:
         game.state = GameState.COMPLETED
@@ -209,18 +209,19 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind[
 
 
 def _state_waives(game: Game, kind: MarketKind[S, P, Any], record: PhaseRecord, played: P,
-                  after: S, letters: list[Letter]) -> None:
+                  before: S, after: S, letters: list[Letter]) -> None:
     """After an adjustment phase on the board, the public letters say which powers
     waived builds (``FRANCE builds 1 of 2, waives 1.``); not in a BLIND game, whose
-    public letters show no board. (The waives are read from the board of the stored
+    public letters show no board. (The waives are read from the board of the typed
     state before and of the state after, as judge.service.reports.waives reads every
     kind's.)"""
-    if record.phase[-1:] != "A" or not kind.game.board \
+    if record.phase[-1:] != "A" or kind.position is None \
             or BLIND in {f.upper() for f in game.flags}:
         return
     void = kind.void_builds(played) if kind.void_builds is not None else {}
-    waived = list(state_waives(record.state, kind.codec.state_json(after),
-                               load_map(game.map_name), void=void))
+    board, then = kind.position(before), kind.position(after)
+    waived = list(waives(board, then, load_map(game.map_name),
+                         set(board.centers) | set(board.units), void=void))
     for letter in letters:
         if letter.to == "*" and isinstance(letter.view, dict):
             letter.view.setdefault("waived", waived)

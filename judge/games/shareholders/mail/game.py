@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from judge.engine.position import Position
 from judge.games import SHAREHOLDERS
 from judge.games.market.mail.game import MarketGame
 from judge.games.market.mail.kind import MarketKind
@@ -157,6 +158,11 @@ def _in_force(state: Kept, sets: Sets, name: str,
     return [f"  Your {acting} orders for {label(str(game.turn))} in force{apart}: {what}"]
 
 
+def _position(kept: Kept) -> Position:
+    """The board of the game as kept."""
+    return kept.game.position
+
+
 def _void_builds(played: Turned) -> dict[str, int]:
     """February's builds a country's office holder ordered that were not built (no cash,
     no vacant home centre...): each is listed with its reason, none was waived."""
@@ -176,7 +182,7 @@ KIND: MarketKind[Kept, Turned, Sets] = MarketKind(
     setup_problem=_setup_problem, carry=_carry, opening_letters=opening_letters,
     in_force=_in_force, reader=READER, actors=_actors, terms=_terms,
     chart=shareholders_chart, year_end=_year_end,
-    void_builds=_void_builds, words=SHAREHOLDERS_WORDS,
+    void_builds=_void_builds, position=_position, words=SHAREHOLDERS_WORDS,
 )
 
 GAME = MarketGame(KIND)
