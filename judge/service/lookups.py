@@ -11,7 +11,7 @@ from judge.service.kinds import attachments_of, part_of
 from judge.service.membership import game_named
 from judge.service.reports.documents import as_mail
 from judge.storage.games import all_games
-from judge.storage.phases import phase_records
+from judge.storage.phases import centres_of, phase_records
 from judge.storage.schema import Game
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -168,10 +168,7 @@ def summary(ctx: Context, cmd: c.Summary, step: Step) -> Result:
 def _summary(ctx: Context, game: Game, step: Step) -> Result:
     """Public facts only: no addresses, balances, orders in progress or votes."""
     records = phase_records(ctx.session, game)
-    centers: dict[str, int] = {}
-    if records:
-        for power, cs in records[-1].state.get("centers", {}).items():
-            centers[power] = len(cs)
+    centers = centres_of(records[-1]) if records else {}
     powers = [{"name": p.name, "state": p.state, "centers": centers.get(p.name, 0)}
               for p in game.powers]
     played = [r.phase for r in records if r.processed_at is not None]

@@ -15,7 +15,7 @@ from judge.service import lookups
 from judge.service.context import Context, Refusal, Result
 from judge.service.reports.maps import recorded, view
 from judge.service.reports.roster import roster_of
-from judge.storage.phases import phase_records, position_of
+from judge.storage.phases import carried_out, phase_records, position_of
 from judge.storage.schema import PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -66,7 +66,7 @@ def show_map(ctx: Context, cmd: c.MapOf, step: Step) -> Result:
         drawn = view(roster, replayed(record, board), board, reader)
     else:
         reader = ""
-        drawn = recorded(record.state, record.result)
+        drawn = recorded(record.state, carried_out(record))
     png = board_png(drawn.state, orders=drawn.orders, results=drawn.results,
                     title=f"Game {game.name}")
     seen = f" as {reader.title()} sees it" if reader in load_map(game.map_name).powers else ""
@@ -81,5 +81,5 @@ def replayed(record: PhaseRecord, board: Map) -> PhaseResult:
     """A processed phase played again from its record (adjudication is deterministic):
     the engine's result, which a BLIND reader's view is cut from."""
     orders = {power: [parse_order(text, board) for text in texts]
-              for power, texts in (record.result or {}).get("orders", {}).items()}
+              for power, texts in carried_out(record).orders.items()}
     return adjudicate(position_of(record, board), orders, board)

@@ -3,7 +3,8 @@ did, read as engine values and written back."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import bindparam, event, func, select
@@ -65,6 +66,48 @@ def phase_records(session: Session, game: Game) -> Sequence[PhaseRecord]:
         .where(PhaseRecord.game_id == game.id, PhaseRecord.rolled_back.is_(False))
         .order_by(PhaseRecord.seq)
     ).all()
+
+
+@dataclass(frozen=True, slots=True)
+class CarriedOut:
+    """What a processed phase did, as the store keeps it for every kind: the orders by
+    power as written, and each unit's outcome by the unit (``A PAR``); a board game's
+    result keeps them as ``orders`` and ``outcomes``, a market game's runner as
+    ``orders`` and ``results``. Empty for a phase not yet processed."""
+
+    orders: Mapping[str, tuple[str, ...]]
+    outcomes: Mapping[str, str]
+
+
+def carried_out(record: PhaseRecord) -> CarriedOut:
+    """The orders and outcomes a phase record keeps (nothing when it is unprocessed)."""
+    kept = record.result or {}
+    outcomes = kept.get("outcomes") or kept.get("results") or {}
+    return CarriedOut({str(p): tuple(str(o) for o in os)
+                       for p, os in (kept.get("orders") or {}).items()},
+                      {str(u): str(o) for u, o in outcomes.items()})
+
+
+PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase
+
+
+def keep_public(record: PhaseRecord, letters: Sequence[str]) -> None:
+    """Keep a played phase's public letters as an observer read them, every kind alike:
+    HISTORY and the web pages show what public mail showed."""
+    record.result = {**(record.result or {}), PUBLIC: [letter.rstrip("\n") for letter in letters]}
+
+
+def public_letters(record: PhaseRecord) -> tuple[str, ...] | None:
+    """The public letters kept with a played phase; None for a phase played before the
+    judge kept them (or not yet played)."""
+    letters = (record.result or {}).get(PUBLIC)
+    return None if letters is None else tuple(str(x) for x in letters)
+
+
+def centres_of(record: PhaseRecord) -> dict[str, int]:
+    """How many supply centres each power owns as the phase opens (every kind's stored
+    state keeps its ``centers`` by power)."""
+    return {str(p): len(cs) for p, cs in (record.state.get("centers") or {}).items()}
 
 
 def position_of(record: PhaseRecord, board: Map) -> Position:

@@ -19,7 +19,6 @@ from sqlalchemy.orm import Session
 
 from judge.config import Settings
 from judge.games import kind_of
-from judge.games.board.mail.phases import PUBLIC
 from judge.games.market.mail.news import open_phase_news
 from judge.games.market.mail.phases import market_chart
 from judge.games.payola.mail.chartbook import book_mails
@@ -29,6 +28,7 @@ from judge.service.lookups import ending_words
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import open_deadline
 from judge.storage.games import all_games, find_game, members
+from judge.storage.phases import public_letters
 from judge.storage.schema import (
     NAME,
     Game,
@@ -185,7 +185,7 @@ def played(session: Session, game: Game) -> list[PhaseRecord]:
 
 
 def phase_view(record: PhaseRecord, shown: bool) -> PhaseView:
-    letters = (record.result or {}).get(PUBLIC)
+    letters = public_letters(record)
     return PhaseView(record.phase, tuple(str(x) for x in letters or ()), record.processed_at,
                      shown)
 

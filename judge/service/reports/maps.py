@@ -21,6 +21,7 @@ from judge.maps.reading import orders_by_unit
 from judge.service.reports.marks import marked_orders
 from judge.service.reports.roster import Roster
 from judge.service.reports.sight import sight_of, unsaid_void
+from judge.storage.phases import CarriedOut
 
 MAX_BYTES = 150_000  # one map in a mail, at most
 
@@ -75,10 +76,11 @@ def file_name(roster: Roster, result: PhaseResult) -> str:
     return f"{roster.game}-{result.position.phase}.png"
 
 
-def recorded(state: Mapping[str, Any], result: Mapping[str, Any] | None) -> Played:
+def recorded(state: Mapping[str, Any], done: CarriedOut | None) -> Played:
     """A stored phase as the map draws it: the state it was played from and, once it is
     processed, its orders carried out and each unit's outcome (judge.storage.phases
-    keeps them; a market phase keeps its runner's ``orders`` and ``results``)."""
-    result = result or {}
-    outcomes = result.get("outcomes") or result.get("results") or {}
-    return Played(dict(state), orders_by_unit(result.get("orders") or {}), dict(outcomes))
+    ``carried_out``)."""
+    if done is None:
+        return Played(dict(state), {}, {})
+    return Played(dict(state), orders_by_unit({p: list(os) for p, os in done.orders.items()}),
+                  dict(done.outcomes))

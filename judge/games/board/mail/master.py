@@ -139,10 +139,9 @@ def rollback(ctx: Context, cmd: c.Rollback, step: Step) -> Result:
     if target is None:
         played = ", ".join(r.phase for r in records)
         raise Refusal(f"{game.name} has no phase {cmd.phase}; its phases are {played}")
-    saved = (target.result or {}).get("balances")
+    if kind_of(game.variant).bank:  # the balances kept with the target, before it is reset
+        bribes.restore(ctx.session, game, target, ctx.now)
     roll_back(ctx.session, game, target)
-    if kind_of(game.variant).bank:
-        bribes.restore(ctx.session, game, saved, ctx.now)
     if game.state == GameState.COMPLETED:
         game.state = GameState.ACTIVE
         game.ended_at = game.result = None

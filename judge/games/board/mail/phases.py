@@ -45,7 +45,14 @@ from judge.service.schedule import schedule
 from judge.service.timing import timing_of
 from judge.storage.games import members
 from judge.storage.mailqueue import queue_mails
-from judge.storage.phases import position_of, record_position, record_result
+from judge.storage.phases import (
+    carried_out,
+    keep_public,
+    position_of,
+    public_letters,
+    record_position,
+    record_result,
+)
 from judge.storage.schema import (
     Game,
     GameState,
@@ -160,7 +167,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     board = load_map(game.map_name)
     position = position_of(record, board)
     payola = kind_of(game.variant).bank
-    before = bribes.balances(game) if payola else None
+    before = bribes.balances(game) if payola else {}
     money: PlayedPhase | None = None  # the Payola phase played whole, its money posted
     if payola:
         orders = ({} if position.phase.kind is PhaseKind.MOVEMENT  # played from the sheets
@@ -171,8 +178,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
         result = adjudicate(position, orders_in_force(session, record, board), board)
     record_result(record, result, now)
     if money is not None:  # what ROLLBACK restores; sheets refused now, for the master
-        record.result = {**(record.result or {}), "balances": before,
-                         "refused": dict(money.refused)}
+        bribes.keep(record, before, money.refused)
     played = money.movement if money is not None else None
     # the master's bribe chart and the statements, kept for the books at the end of the
     # game; the chart is mailed after the results
@@ -185,7 +191,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
                if (state := a.after_phase(session, settings, game, record, result.next, now))
                is not None}
     if result.victory:
-        keep_public(record, public_results(roster, played or result, None, vassals))
+        keep_public(record, _letters(public_results(roster, played or result, None, vassals)))
         queue_all(session, settings, now,
                   [*phase_mails(roster, played or result, None, vassals), *chart])
         if money is not None:
@@ -199,7 +205,7 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     if carried:
         following.state = {**following.state, **carried}
     deadline = schedule(session, game, following, now)
-    keep_public(record, public_results(roster, played or result, deadline, vassals))
+    keep_public(record, _letters(public_results(roster, played or result, deadline, vassals)))
     queue_all(session, settings, now,
               [*phase_mails(roster, played or result, deadline, vassals), *chart])
     if money is not None:
@@ -211,14 +217,9 @@ def process_phase(session: Session, game: Game, record: PhaseRecord, settings: S
     return Processed(record.phase, result, played, following.phase)
 
 
-PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase
-
-
-def keep_public(record: PhaseRecord, letter: str | None) -> None:
-    """Keep the phase's results as an observer read them (its public letter), as the
-    market games keep theirs: the web pages show what public mail showed."""
-    if letter is not None:
-        record.result = {**(record.result or {}), PUBLIC: [letter.rstrip("\n")]}
+def _letters(letter: str | None) -> list[str]:
+    """The public letter of the phase as the store keeps it (none in a BLIND game)."""
+    return [] if letter is None else [letter]
 
 
 def begin(session: Session, game: Game, settings: Settings, now: datetime,
@@ -257,7 +258,7 @@ def queue_all(session: Session, settings: Settings, now: datetime, mails: Sequen
 def blind_history(record: PhaseRecord) -> list[str]:
     """A processed phase of a BLIND game in HISTORY: the results as an observer read them
     (no unit: each player saw only what was in sight of his own), never its orders."""
-    letters = (record.result or {}).get(PUBLIC)
+    letters = public_letters(record)
     if not letters:
         return ["(a BLIND game: its results went to its players only)"]
     text = "\n".join(line for letter in letters for line in str(letter).splitlines()
@@ -277,10 +278,10 @@ HISTORY_WIDTH = 70  # HISTORY indents each line by 8: within the mail's 78 colum
 def orders_carried_out(record: PhaseRecord) -> list[str]:
     """A processed phase's orders, power by power, each with its outcome when it failed
     (HISTORY: public once the phase is processed)."""
-    result = record.result or {}
-    outcomes = result.get("outcomes", {})
+    done = carried_out(record)
+    outcomes = done.outcomes
     lines = []
-    for power, orders in sorted(result.get("orders", {}).items()):
+    for power, orders in sorted(done.orders.items()):
         for order in orders:
             unit = " ".join(order.split()[:2])
             outcome = outcomes.get(unit, "ok")

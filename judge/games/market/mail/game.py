@@ -18,7 +18,7 @@ from judge.games.market.mail import master, members
 from judge.games.market.mail.kind import MarketKind
 from judge.games.market.mail.lines import answered
 from judge.games.market.mail.lines import lines as market_lines
-from judge.games.market.mail.phases import PUBLIC, advance
+from judge.games.market.mail.phases import advance
 from judge.games.market.mail.play import PARAM, params_of
 from judge.games.market.mail.press import market_press
 from judge.service.context import Context, Identity, Refusal, Result
@@ -28,6 +28,7 @@ from judge.service.reports import Mail, Roster
 from judge.service.reports.replies import fit
 from judge.service.timing import Timing, market_clock
 from judge.storage.games import members as people
+from judge.storage.phases import public_letters
 from judge.storage.schema import Game, GameState, PhaseRecord
 from judge.text import commands as c
 from judge.text.commands import Step
@@ -93,7 +94,7 @@ class MarketGame:
                 records: Sequence[PhaseRecord]) -> list[dict[str, Any]]:
         out = []
         for record in records:
-            letters = (record.result or {}).get(PUBLIC)
+            letters = public_letters(record)
             if letters is None:  # played before the judge kept its public letters
                 lines = ["(its results went out by mail; the judge kept no copy)"]
             else:

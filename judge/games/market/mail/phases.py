@@ -38,7 +38,7 @@ from judge.service.schedule import absences, zone_of
 from judge.service.timing import timing_of
 from judge.storage.games import members
 from judge.storage.mailqueue import queue_mail
-from judge.storage.phases import current_record, phase_records, record_state
+from judge.storage.phases import current_record, keep_public, phase_records, record_state
 from judge.storage.schema import Game, GameState, PhaseRecord, Role
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,6 @@ log = logging.getLogger(__name__)
 BOARD_PHASES = "MRA"  # the phase letters of the phases played on the board
 BLIND = "BLIND"
 
-PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase
 
 S = TypeVar("S")
 P = TypeVar("P", bound=Played)
@@ -236,7 +235,7 @@ def _keep_public(settings: Settings, game: Game, kind: MarketKind[Any, Any, Any]
                      judge=settings.name, judge_address=settings.address)
               .split(SIGNATURE)[0].rstrip("\n")
               for one in letters if one.to == "*"]
-    record.result = {**(record.result or {}), PUBLIC: public}
+    keep_public(record, public)
 
 
 SIGNATURE = "\n-- \n"  # where a letter's text ends and the judge's signature begins

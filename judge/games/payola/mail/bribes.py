@@ -103,10 +103,20 @@ def captures_of(state: Mapping[str, Any]) -> tuple[Capture, ...]:
     return carried(state)[1]
 
 
-def restore(session: Session, game: Game, saved: Mapping[str, int] | None,
-            now: datetime) -> None:
-    """ROLLBACK: each balance back to what it was when the phase was processed (after the
-    transfers made during it), posted as ledger entries so the ledger still adds up."""
+BALANCES, REFUSED = "balances", "refused"  # Payola's keys in a phase's stored result
+
+
+def keep(record: PhaseRecord, before: Mapping[str, int], refused: Mapping[str, Any]) -> None:
+    """Keep with the processed phase what ROLLBACK restores (each balance as the phase was
+    processed) and the sheets refused then, for the master's books."""
+    record.result = {**(record.result or {}), BALANCES: dict(before), REFUSED: dict(refused)}
+
+
+def restore(session: Session, game: Game, target: PhaseRecord, now: datetime) -> None:
+    """ROLLBACK to ``target``: each balance back to what it was when that phase was
+    processed (after the transfers made during it), posted as ledger entries so the
+    ledger still adds up."""
+    saved: Mapping[str, int] | None = (target.result or {}).get(BALANCES)
     if not saved:
         return
     for power in game.powers:

@@ -14,6 +14,7 @@ from judge.config import Settings
 from judge.engine.maps import load_map
 from judge.engine.phase import Phase, PhaseKind
 from judge.games import kind_of
+from judge.games.payola.mail.bribes import REFUSED
 from judge.money.payola.chart import BribeChart, ChartAccount, ChartOrder, ChartUnit
 from judge.money.payola.statement_json import statement_json, statement_of
 from judge.money.payola.statements import Statement
@@ -87,7 +88,7 @@ def books_of(session: Session, game: Game) -> list[PhaseBooks]:
         sheets = {power: tuple(x.canonical for x in lines) for power, lines in
                   submissions_in_force(session, record, SubmissionKind.OFFERS).items() if lines}
         refused = {str(p): tuple(str(e) for e in es) for p, es in
-                   (kept.get("refused") or {}).items() if es}
+                   (kept.get(REFUSED) or {}).items() if es}
         chart = chart_of(kept["chart"]) if kept.get("chart") else None
         statements = {str(p): statement_of(s) for p, s in (kept.get("statements") or {}).items()}
         books.append(PhaseBooks(record.phase, sheets, refused, chart, statements))
