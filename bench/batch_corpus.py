@@ -11,7 +11,7 @@ and writes them once each, sorted. The property tests run with the CI profile
 (CI=1: hypothesis draws the same examples every run), so the corpus is stable.
 
 ``readings`` plays every case of a corpus whose game is read one mail at a time
-(judge.money.<game>.reading) twice: straight through, and with the reading written to
+(judge.games.<game>.rules.reading) twice: straight through, and with the reading written to
 JSON and read back before every mail (tests/money/test_readings.py's ``resumed``, as the
 mail service keeps it between mails); it prints how many cases gave other bytes.
 
