@@ -27,7 +27,7 @@ from typing import Any
 
 from judge.batch import run_case
 from judge.engine.maps import load_map
-from judge.games.capitalist.mail.game import KIND
+from judge.games.capitalist.mail.part import KIND
 from judge.games.capitalist.rules.params import Params
 from judge.games.capitalist.rules.state_json import opening_state
 from judge.games.capitalist.text import read_trade

@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from judge.batch import run_case
-from judge.games.exchange.mail.game import KIND
+from judge.games.exchange.mail.part import KIND
 from judge.games.exchange.mail.reader import setup
 from judge.games.exchange.rules.outcome import played_from_json
 from judge.games.exchange.text.lines import _read_command, read_command

@@ -20,7 +20,7 @@ from typing import Any
 
 from judge.batch import run_case
 from judge.engine.maps import load_map
-from judge.games.shareholders.mail.game import KIND
+from judge.games.shareholders.mail.part import KIND
 from judge.games.shareholders.rules.params import Params
 from judge.games.shareholders.rules.state import ShareholdersGame, opening
 from judge.games.shareholders.rules.turns import play_turn, submit_mail

@@ -78,7 +78,7 @@ ROLES: dict[str, str] = {
 
 def in_role(name: str) -> str:
     """The name a module stands under for the layering: a game folder's part in its role's
-    layer (``judge.games.exchange.mail.game`` is ``judge.service.exchange.game``), any
+    layer (``judge.games.exchange.mail.part`` is ``judge.service.exchange.game``), any
     other module as it is."""
     parts = name.split(".")
     if len(parts) >= 4 and parts[:2] == ["judge", "games"] and parts[3] in ROLES:
@@ -204,7 +204,7 @@ PLANTED = {
                                 "must not import judge.text"),
     "planted_layer.py": ("x = 1\n", "belongs to no layer"),
     # a game's folder: its rules are pure and sit below its mail part
-    "games/exchange/rules/planted_mail.py": ("from judge.games.exchange.mail import game\n",
+    "games/exchange/rules/planted_mail.py": ("from judge.games.exchange.mail import part\n",
                                              "must not import judge.games.exchange.mail"),
     "games/exchange/rules/planted_os.py": ("import os\n", "must not import os"),
     "games/exchange/text/planted_batch.py": ("import judge.games.exchange.batch\n",

@@ -79,21 +79,21 @@ PAYOLA = Kind(
 EXCHANGE = Kind(
     name="exchange", title="Exchange", word="EXCHANGE",
     players=(2, 30), batch="judge.games.exchange.batch:play_case",
-    mail="judge.games.exchange.mail.game:GAME", guide="playing-exchange.md",
+    mail="judge.games.exchange.mail.part:GAME", guide="playing-exchange.md",
     rules="rules/exchange.md",
     demo="judge.games.exchange.demo:SCRIPT", grammar="exchange", market=True,
 )
 SHAREHOLDERS = Kind(
     name="shareholders", title="1901-Shareholders", word="SHAREHOLDERS", players=(1, 100),
     batch="judge.games.shareholders.batch:play_case",
-    mail="judge.games.shareholders.mail.game:GAME", guide="playing-shareholders.md",
+    mail="judge.games.shareholders.mail.part:GAME", guide="playing-shareholders.md",
     rules="rules/shareholders.md",
     demo="judge.games.shareholders.demo:SCRIPT", grammar="shareholders", market=True,
 )
 CAPITALIST = Kind(
     name="capitalist", title="Capitalist Diplomacy", word="CAPITALIST", players=(9, 12),
     batch="judge.games.capitalist.batch:play_case",
-    mail="judge.games.capitalist.mail.game:GAME", guide="playing-capitalist.md",
+    mail="judge.games.capitalist.mail.part:GAME", guide="playing-capitalist.md",
     rules="rules/capitalist.md",
     demo="judge.games.capitalist.demo:SCRIPT", grammar="capitalist", market=True,
 )

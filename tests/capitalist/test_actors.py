@@ -5,7 +5,7 @@ to its deadline, found by tests/e2e/test_whole_game_no_gm.py)."""
 
 from __future__ import annotations
 
-from judge.games.capitalist.mail.game import KIND
+from judge.games.capitalist.mail.part import KIND
 
 STATE = {
     "phase": "W1902A",

@@ -184,7 +184,7 @@ def test_a_new_leader_gets_the_whole_ledger(
 def _election(was: str | None, leader: str, past_leaders: list[str | None]) -> str:
     """ALICE's statement of an election that ``leader`` won (``was`` leading), in a game
     whose earlier phases had FRANCE led by ``past_leaders``."""
-    from judge.games.exchange.mail.game import KIND
+    from judge.games.exchange.mail.part import KIND
     from judge.games.exchange.mail.reader import setup
     from judge.games.exchange.rules.outcome import played_from_json
     from judge.games.market.mail.kind import Past

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from judge.games.shareholders.mail.game import KIND
+from judge.games.shareholders.mail.part import KIND
 from judge.games.shareholders.mail.reader import board, kept
 from judge.games.shareholders.rules.outcome import turned_from_json
 from judge.service.reports.replies import render
