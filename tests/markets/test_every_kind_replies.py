@@ -164,6 +164,9 @@ def test_an_attachments_member_reads_the_caret_too(market: MarketJudge, kind: st
                                   "SET ZONE Asia/Tokyo", "STATUS").split())
     assert "Deadlines will be shown to CROWN in Asia/Tokyo." in zoned, zoned
     assert " JST" in zoned and "UTC" not in zoned.split("3> STATUS", 1)[1], zoned
+    early = " ".join(market.reply("newcomer@example.net", f"SIGNON {record.word}@{game} newpw2",
+                                  "SET ZONE Asia/Tokyo").split())  # no member yet
+    assert "REFUSED, nothing changed: - you have not joined yet" in early, early
 
 
 @pytest.mark.parametrize("kind", [k.name for k in KINDS])
