@@ -10,6 +10,7 @@ from judge.service.context import Context, Refusal, Result
 from judge.service.kinds import attachments_of, part_of
 from judge.service.membership import game_named
 from judge.service.reports.documents import as_mail
+from judge.service.reports.replies import caret
 from judge.storage.games import all_games
 from judge.storage.phases import centres_of, phase_records
 from judge.storage.schema import Game
@@ -239,7 +240,7 @@ def phase_order(phase: str) -> tuple[int, int, str]:
 
 def unreadable(ctx: Context, cmd: c.Unreadable, step: Step) -> Result:
     problem = cmd.problem
-    raise Refusal(problem.message, data={"column": problem.column, "excerpt": problem.excerpt})
+    raise Refusal(problem.message, data=caret(problem))
 
 
 _ENDINGS = {"victory": "won by {}", "solo": "won by {}", "draw": "a draw among {}",

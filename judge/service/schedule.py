@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy.orm import Session
 
 from judge.engine.phase import Phase
-from judge.service.context import Context, Refusal, Result
+from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.deadlines import (
     Absence,
     deadline_after,
@@ -31,7 +31,7 @@ from judge.service.timing import (
 )
 from judge.storage.games import members
 from judge.storage.phases import current_record
-from judge.storage.schema import Game, GameState, PhaseRecord, Role
+from judge.storage.schema import Game, GameState, PhaseRecord, Player, Role
 from judge.text import commands as c
 from judge.text.commands import Step
 
@@ -148,13 +148,40 @@ def set_zone(ctx: Context, cmd: c.SetOption, step: Step) -> Result:
     """A player's own zone (DPjudge ``SET ZONE``): deadlines in their mail are shown in it."""
     who = ctx.player()
     assert who.player is not None
+    return own_zone(who.player, who.name, cmd.value, step)
+
+
+def is_zone(step: Step) -> bool:
+    """Whether the line is ``SET ZONE <zone>``."""
+    return isinstance(step.command, c.SetOption) and step.command.name == "ZONE"
+
+
+def member_zone(who: Identity, step: Step) -> Result:
+    """A market game's (or the Bourse's) member's ``SET ZONE``, as a power's player's: his
+    own zone, the same setting and the same reply (named as he joined, also when he
+    signed on as a power he leads); a newcomer to the Bourse has no row to keep it yet."""
+    assert isinstance(step.command, c.SetOption)
+    if who.player is None:
+        return Result(step.line, step.text, False, [
+            "you have not joined yet: SET ZONE keeps a member's own zone, once he has "
+            "joined"], template="refused")
     try:
-        zone = read_zone(cmd.value)
+        return own_zone(who.player, (who.player.name or who.name).upper(),
+                        step.command.value, step)
+    except Refusal as refusal:
+        return Result(step.line, step.text, False, refusal.messages, template="refused")
+
+
+def own_zone(player: Player, name: str, value: str, step: Step) -> Result:
+    """``SET ZONE <zone>`` of ``player`` (``name``, as the reply names him), in every kind
+    of game: the deadlines in the mail to him alone (his replies, his reminders and
+    notices, his own letters) are shown in it; a letter to everyone keeps the game's."""
+    try:
+        zone = read_zone(value)
     except TimingError as e:
         raise Refusal(str(e)) from None
-    who.player.zone = zone
-    return Result(step.line, step.text, True,
-                  [f"Deadlines will be shown to {who.name} in {zone}."])
+    player.zone = zone
+    return Result(step.line, step.text, True, [f"Deadlines will be shown to {name} in {zone}."])
 
 
 def absence_set(ctx: Context, period: str) -> str:

@@ -34,7 +34,7 @@ def test_the_master_reads_who_joined_the_bourse(by_mail: MailJudge, host: str) -
     by_mail.replies("france@players.example", f"JOIN {game} pwfrance FRANCE")
     sent = by_mail.send("france@players.example", f"SIGNON BOURSE@{game} pwfrance",
                         "JOIN BOURSE Frenchie")
-    note = _to_master(sent, f"{game}: FRENCHIE joined the Bourse")
+    note = _to_master(sent, f"Diplomacy game {game}: FRENCHIE joined the Bourse")
     assert note.startswith(f"FRENCHIE joined the Bourse of {game} before the start.\n")
     assert (f"For the master only: FRENCHIE is france@players.example (who also plays "
             f"FRANCE in {game}).") in _flat(note)
@@ -42,7 +42,7 @@ def test_the_master_reads_who_joined_the_bourse(by_mail: MailJudge, host: str) -
     assert "started" in by_mail.replies(GM, f"SIGNON MASTER@{game} masterpw", "START")[GM]
     sent = by_mail.send("dave@outside.example", f"SIGNON BOURSE@{game} pwdave",
                         "JOIN BOURSE dave")
-    note = _to_master(sent, f"{game}: DAVE joined the Bourse")
+    note = _to_master(sent, f"Diplomacy game {game}: DAVE joined the Bourse")
     assert note.startswith(f"DAVE joined the Bourse of {game} in S1901M.\n")
     assert "For the master only: DAVE is dave@outside.example." in _flat(note)
     assert "also plays" not in note

@@ -223,7 +223,8 @@ def test_secrecy_over_every_mail(market: MarketJudge) -> None:
             assert "@" not in body, body  # no address at all in a Bourse letter
             assert mail.recipient in (CAROL, address("FRANCE"))
     # the master alone is told who joined
-    notes = {m.body for m in _outbox(market) if m.subject == "ba: ARGENT joined the Bourse"}
+    notes = {m.body for m in _outbox(market)
+             if m.subject == "Diplomacy game ba: ARGENT joined the Bourse"}
     assert len(notes) == 1 and "france@players.example (who also plays FRANCE" in notes.pop()
 
 

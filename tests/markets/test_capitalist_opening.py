@@ -27,7 +27,7 @@ def test_start_publishes_the_opening_rates_and_holdings(market: MarketJudge) -> 
     assert "commands its power for S1901M" in flat(body)
     # the start letter still comes first, and the letter agrees with STATUS
     subjects = [m.subject for m in out]
-    assert subjects.index("cap: Capitalist Diplomacy begins, S1901C") < subjects.index(SUBJECT)
+    assert subjects.index("Diplomacy game cap has started") < subjects.index(SUBJECT)
     status = flat(market.reply(addr("MIDAS"), "SIGNON MIDAS@cap pwmidas", "STATUS"))
     assert "Pseudonym MIDAS: 50.00 SFr" in status and "Rates: KRONEN 1.20" in status
     assert_secret(market)

@@ -8,6 +8,7 @@ error codes."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 import pytest
@@ -39,6 +40,29 @@ def test_a_moved_deadline_is_told_to_everyone_in_every_kind(market: MarketJudge,
     status = market.reply(member(names[0]), f"SIGNON {names[0]}@{game} pw{names[0].lower()}",
                           "STATUS")
     assert "Wed Apr 01 2026 12:00 UTC" in status, status
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_a_members_own_zone_shows_his_deadlines_in_every_kind(market: MarketJudge,
+                                                               kind: str) -> None:
+    """SET ZONE is answered alike in every kind (a market game said "not used"): the
+    deadlines in the mail to him alone, his STATUS and a moved deadline's notice, are
+    shown in his zone; everyone else's stay in the game's."""
+    game, names = started(market, kind)
+    first = names[0]
+    signon = f"SIGNON {first}@{game} pw{first.lower()}"
+    said = " ".join(market.reply(member(first), signon, "SET ZONE America/New_York").split())
+    assert f"Deadlines will be shown to {first} in America/New_York." in said, said
+    moved = market.send(GM, f"SIGNON MASTER@{game} masterpw", "SET DEADLINE 2026-04-01 12:00")
+    told = {m.recipient: " ".join(m.body.split()) for m in moved if not m.in_reply_to}
+    assert "will be Wed Apr 01 2026 08:00 EDT." in told[member(first)], told[member(first)]
+    for other in (OBSERVER, *(member(n) for n in names[1:])):
+        assert "will be Wed Apr 01 2026 12:00 UTC." in told[other], told[other]
+    status = market.reply(member(first), signon, "STATUS")
+    assert "Wed Apr 01 2026 08:00 EDT" in " ".join(status.split()), status
+    assert "UTC" not in status.split("2> STATUS", 1)[1], status
+    bad = " ".join(market.reply(member(first), signon, "SET ZONE Mars/Base").split())
+    assert "REFUSED" in bad and "unknown time zone 'Mars/Base'" in bad, bad
 
 
 @pytest.mark.parametrize("kind", [k.name for k in KINDS])
@@ -146,6 +170,39 @@ def test_a_pause_and_a_resumption_name_the_phase_in_every_kind(market: MarketJud
                 assert "No phase is" in body and "everyone is told when it resumes" in body
 
 
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_a_notice_has_one_subject_in_every_kind(market: MarketJudge, kind: str) -> None:
+    """Whatever the kind, one event's notice has one subject (judge.service.reports.notices
+    .notice_subject), in the form veteran judge players filter on: the start, a moved
+    deadline, the reminder, a pause told and told again, the resumption, the end (a
+    market game's said ``<game>: paused``, a board game's ``Diplomacy game <game> is
+    paused``)."""
+    game, names = started(market, kind)
+    first = member(names[0])
+
+    def subjects(mails: list[OutboundMessage], to: str = first) -> list[str]:
+        return [m.subject for m in mails if m.recipient == to and not m.in_reply_to]
+
+    assert f"Diplomacy game {game} has started" in subjects(market.log), subjects(market.log)
+    phase = market.game(game).phase
+    master = f"SIGNON MASTER@{game} masterpw"
+    due = _deadline(market, game) + timedelta(days=1)
+    moved = market.send(GM, master, f"SET DEADLINE {due:%Y-%m-%d %H:%M}")
+    assert subjects(moved) == [f"Diplomacy deadline {game} {phase}"], subjects(moved)
+    reminded = _run_at(market, due - timedelta(hours=2))
+    assert subjects(reminded) == [f"Diplomacy deadline reminder {game} {phase}"], \
+        [(m.recipient, m.subject) for m in reminded]
+    for command, said in (("PAUSE", "is paused"), ("RESUME", "is resumed")):
+        sent = market.send(GM, master, command)
+        assert subjects(sent) == [f"Diplomacy game {game} {said}"], subjects(sent)
+        assert subjects(sent, GM) == [f"Diplomacy game {game} {said}"], subjects(sent, GM)
+        if command == "PAUSE":  # told again a week on, under the same subject
+            again = _run_at(market, market.now + timedelta(days=8))
+            assert subjects(again) == [f"Diplomacy game {game} is paused"], subjects(again)
+    ended = market.send(GM, master, "TERMINATE")
+    assert subjects(ended) == [f"Diplomacy game {game} is over"], subjects(ended)
+
+
 def _run_at(market: MarketJudge, when: datetime) -> list[OutboundMessage]:
     """Run the processor at ``when``; the mails it queued."""
     market.now = when
@@ -182,7 +239,7 @@ def test_a_market_member_who_has_sent_nothing_is_reminded_once(market: MarketJud
                                                          for m in sent]
     phase = market.game(game).phase
     for mail in sent:
-        assert mail.subject == f"{game}: reminder, {phase}"
+        assert mail.subject == f"Diplomacy deadline reminder {game} {phase}"
     for body in reminded.values():
         assert f"no mail from you yet for {phase} in {game}" in body, body
         assert "Its deadline is" in body and "in about 2 hours" in body, body
@@ -198,3 +255,21 @@ def test_a_member_who_has_sent_mail_is_not_reminded(market: MarketJudge) -> None
                                       "NOTRADE")
     sent = _run_at(market, _deadline(market, game) - timedelta(hours=2))
     assert {m.recipient for m in sent} == {member(n) for n in names[1:]}
+
+
+def test_a_members_own_letter_names_the_deadline_in_his_zone(market: MarketJudge) -> None:
+    """SET ZONE reaches a market member's own letters (a Capitalist commander's), as a
+    board player's mail; the public results, one letter for everyone, keep the game's
+    zone."""
+    game, names = started(market, "capitalist")
+    first = names[0]
+    market.reply(member(first), f"SIGNON {first}@{game} pw{first.lower()}",
+                 "SET ZONE America/New_York")
+    sent = [m for m in market.deadline(game) if m.recipient == member(first)]
+    own = [" ".join(m.body.split()) for m in sent if "you command" in m.subject]
+    public = [" ".join(m.body.split()) for m in sent if m.subject.endswith("results")]
+    assert own and public, [m.subject for m in sent]
+    zoned = re.compile(r"deadline \w{3} \w{3} \d\d \d{4} \d\d:\d\d E[SD]T")
+    assert zoned.search(own[0]) and "UTC" not in own[0], own[0]
+    assert re.search(r"deadline \w{3} \w{3} \d\d \d{4} \d\d:\d\d UTC", public[0]), public[0]
+    assert not zoned.search(public[0]), public[0]

@@ -117,6 +117,58 @@ def test_words_of_other_judges_and_games_are_answered_alike(market: MarketJudge,
                 "cannot concede to itself" in said[line], (line, said[line])
 
 
+UNREAD = (("WHOGAME", 1), ("HISTORY x y z", 11))
+
+
+def _carets(body: str, line: str) -> list[int]:
+    """The columns (from 1) of the carets the reply sets under ``line`` echoed in it."""
+    rows = body.splitlines()
+    return [len(below) - len(below.lstrip()) - (len(echo) - len(echo.lstrip())) + 1
+            for echo, below in zip(rows, rows[1:], strict=False)
+            if echo.strip() == line and below.strip() == "^"]
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS])
+def test_a_line_not_understood_is_echoed_with_a_caret_in_every_kind(market: MarketJudge,
+                                                                    kind: str) -> None:
+    """A line the judge cannot read (a classic judge's WHOGAME, a judge's command
+    miswritten) is answered alike in every kind: the line echoed with a caret under
+    the word not understood, and the grammar's reason (a market game said "unknown
+    command", or the reason with no caret)."""
+    game, names = started(market, kind)
+    signon = f"SIGNON {names[0]}@{game} pw{names[0].lower()}"
+    for line, column in UNREAD:
+        body = market.reply(member(names[0]), signon, line)
+        assert _carets(body, line) == [column], (line, body)
+        said = _answers(body)[line]
+        assert "unknown command" not in said and "cannot understand" not in said, said
+    assert "HISTORY cannot use 'y' here" in _answers(
+        market.reply(member(names[0]), signon, "HISTORY x y z"))["HISTORY x y z"]
+
+
+@pytest.mark.parametrize("kind", [k.name for k in KINDS if k.attachment])
+def test_an_attachments_member_reads_the_caret_too(market: MarketJudge, kind: str) -> None:
+    """The Bourse's member who plays no power: the same caret under the same word."""
+    record = next(k for k in KINDS if k.name == kind)
+    host = next(k for k in KINDS if k.name == record.hosts[0])
+    game = f"c{kind[:6]}"
+    market.reply(GM, f"CREATE {game} masterpw {host.word} {record.word}")
+    outsider = "outsider@example.net"
+    market.reply(outsider, f"SIGNON {record.word}@{game} secret1", f"JOIN {record.word} crown")
+    market.reply(GM, f"SIGNON MASTER@{game} masterpw", "START")
+    for line, column in UNREAD:
+        body = market.reply(outsider, f"SIGNON {record.word}@{game} secret1", line)
+        assert _carets(body, line) == [column], (line, body)
+    # and his own zone, as every member's: his STATUS shows the turn's deadline in it
+    zoned = " ".join(market.reply(outsider, f"SIGNON {record.word}@{game} secret1",
+                                  "SET ZONE Asia/Tokyo", "STATUS").split())
+    assert "Deadlines will be shown to CROWN in Asia/Tokyo." in zoned, zoned
+    assert " JST" in zoned and "UTC" not in zoned.split("3> STATUS", 1)[1], zoned
+    early = " ".join(market.reply("newcomer@example.net", f"SIGNON {record.word}@{game} newpw2",
+                                  "SET ZONE Asia/Tokyo").split())  # no member yet
+    assert "REFUSED, nothing changed: - you have not joined yet" in early, early
+
+
 @pytest.mark.parametrize("kind", [k.name for k in KINDS])
 def test_an_observers_status_and_a_join_of_an_ended_game_alike(market: MarketJudge,
                                                                kind: str) -> None:
@@ -165,7 +217,8 @@ def test_resign_before_the_start_leaves_the_game_in_every_kind(market: MarketJud
     sent = market.send(member(first), f"SIGNON {first}@{game} pw{first.lower()}", "RESIGN")
     [reply] = [m.body for m in sent if m.recipient == member(first)]
     assert "REFUSED" not in reply, reply
-    assert any(m.recipient == GM and game in m.subject for m in sent), sent
+    assert [m.subject for m in sent if m.recipient == GM] == [
+        f"Diplomacy game {game}: {first} resigned"], sent  # one subject in every kind
     again = market.reply(member(first), f"SIGNON {first}@{game} pw{first.lower()}", "STATUS")
     assert "Signed on" not in again, again
     assert "joined" in market.reply(member(first), f"JOIN {game} pw{first.lower()} {first}")

@@ -126,17 +126,17 @@ def test_the_masters_status_pause_resume_and_terminate(market: MarketJudge) -> N
     listed = market.reply(GM, "SIGNON MASTER@xl masterpw", "ADDRESSES")
     assert f"member ANN: {member('ANN')}" in listed and f"member BOB: {member('BOB')}" in listed
     out = market.send(GM, "SIGNON MASTER@xl masterpw", "PAUSE")
-    told = {m.recipient for m in out if m.subject == "xl: paused"}
+    told = {m.recipient for m in out if m.subject == "Diplomacy game xl is paused"}
     assert told == {member("ANN"), member("BOB"), GM}  # the master too, as in every game
     # a paused game's deadline does not pass; a month on, everyone is told it is paused
-    assert {m.subject for m in market.deadline("xl")} == {"xl: still paused"}
+    assert {m.subject for m in market.deadline("xl")} == {"Diplomacy game xl is paused"}
     assert market.game("xl").phase == "W1900B"
     reply = market.reply(GM, "SIGNON MASTER@xl masterpw", "RESUME")
     assert "xl is resumed in W1900B. The deadline of W1900B is" in reply
     market.deadline("xl")
     assert market.game("xl").phase == "W1900O"
     out = market.send(GM, "SIGNON MASTER@xl masterpw", "TERMINATE")
-    assert {m.recipient for m in out if m.subject == "xl: ended by the master"} == {
+    assert {m.recipient for m in out if m.subject == "Diplomacy game xl is over"} == {
         member("ANN"), member("BOB"), GM}
     assert market.game("xl").state == "terminated"
     reply = market.reply(member("ANN"), "SIGNON ANN@xl pwdANN", "STATUS", "BID ITALY 100")

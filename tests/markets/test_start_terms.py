@@ -32,7 +32,7 @@ def test_the_start_notice_gives_the_terms(market: MarketJudge, case: str) -> Non
     for name in names:
         assert "joined" in market.reply(member(name), f"JOIN {game} pw{name.lower()} {name}")
     sent = market.send(GM, f"SIGNON MASTER@{game} masterpw", "START")
-    notices = [m for m in sent if "begins," in m.subject and m.recipient == member(names[0])]
+    notices = [m for m in sent if "has started" in m.subject and m.recipient == member(names[0])]
     assert len(notices) == 1
     text = " ".join(notices[0].body.split())
     for words_said in said:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.service.reports.mail import Mail, compose
+from judge.service.reports.notices import notice_subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +25,7 @@ class AddressView:
 
 def code_mail(to: str, game: str, who: str, role: str, code: str, days: int) -> Mail:
     """The confirmation code, to the address asked for and nowhere else."""
-    return compose(to, who, f"Diplomacy game {game}: confirm your address",
+    return compose(to, who, notice_subject(game, ": confirm your address"),
                    "notice/address_code.txt.j2", AddressView(game, who, role, code=code,
                                                              days=days))
 
@@ -34,7 +35,7 @@ def changed_mails(game: str, who: str, role: str, old: str, new: str,
     """The change is done: the old address learns where the mail goes now (its owner's
     alarm when it was not them), the new one that it arrives there; ``but`` (who sent
     the code back) learns it in the reply."""
-    subject = f"Diplomacy game {game}: address changed"
+    subject = notice_subject(game, ": address changed")
     mails = []
     for to, view in ((old, AddressView(game, who, role, new=new)),
                      (new, AddressView(game, who, role))):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.service.reports.mail import Mail, compose
+from judge.service.reports.notices import notice_subject
 from judge.service.reports.roster import GameOrRoster, as_roster
 
 
@@ -37,7 +38,7 @@ def removal_mails(game: GameOrRoster, power: str, reopened: bool) -> list[Mail]:
     if member is None:
         return []
     return [compose(member.address, power,
-                    f"Diplomacy game {roster.game}: you no longer play {power}",
+                    notice_subject(roster.game, f": you no longer play {power}"),
                     "notice/removed.txt.j2", RemovalView(roster.game, power, reopened))]
 
 
@@ -45,7 +46,7 @@ def unstarted_end_mails(game: GameOrRoster, but: str | None = None) -> list[Mail
     """TERMINATE before the game started: there is no position or balance to report, so
     every reader (but ``but``, who learns it in the reply) is told only that it is over."""
     roster = as_roster(game)
-    return [compose(m.address, m.reader, f"Diplomacy game {roster.game} is terminated",
+    return [compose(m.address, m.reader, notice_subject(roster.game, "is terminated"),
                     "notice/unstarted.txt.j2",
                     UnstartedEndView(roster.game,
                                      m.reader if m.reader in roster.players else None))

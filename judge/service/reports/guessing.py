@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.service.reports.mail import Mail, compose
+from judge.service.reports.notices import notice_subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +25,7 @@ def guessing_mails(game: str, who: str, count: int, senders: list[str], owner_ad
                    master_address: str, keeper: str) -> list[Mail]:
     """To the owner of the guessed password, and to the game's master (the keeper when the
     master's own password is guessed at)."""
-    subject = f"Diplomacy game {game}: {count} wrong passwords for {who}"
+    subject = notice_subject(game, f": {count} wrong passwords for {who}")
     watcher = keeper if who == "MASTER" else master_address
     mails = [compose(owner_address, who, subject, "notice/guessing.txt.j2",
                      GuessingView(game, who, count, tuple(senders), True))]

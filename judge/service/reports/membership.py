@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.service.reports.mail import Mail, compose
+from judge.service.reports.notices import notice_subject
 from judge.service.reports.roster import GameOrRoster, Member, as_roster
 
 
@@ -64,7 +65,7 @@ def members_mails(master: str, game: str, title: str, member: str, count: int,
     if count not in (fewest, most):
         return []
     said = " is full" if count == most else f": {count} {member}s have joined"
-    return [compose(master, "MASTER", f"Diplomacy game {game}{said}", "notice/members.txt.j2",
+    return [compose(master, "MASTER", notice_subject(game, said), "notice/members.txt.j2",
                     MembersView(game, title, member, count, fewest, most))]
 
 
@@ -73,7 +74,7 @@ def _to_master(game: GameOrRoster, subject: str, template: str,
     roster = as_roster(game)
     if roster.master is None:
         return []
-    return [compose(roster.master.address, "MASTER", f"Diplomacy game {roster.game}{subject}",
+    return [compose(roster.master.address, "MASTER", notice_subject(roster.game, subject),
                     template, MemberView(roster.game, power, started))]
 
 
@@ -100,7 +101,7 @@ def bounce_mails(to: str, game: str, kind: str, name: str = "") -> list[Mail]:
     told whose mail it is, never the address."""
     who = {"power": name, "observer": f"observer {name}".strip()}.get(kind, "the master")
     return [compose(to, "KEEPER" if kind == "master" else "MASTER",
-                    f"Diplomacy game {game}: mail to {who} bounced",
+                    notice_subject(game, f": mail to {who} bounced"),
                     "notice/bounce.txt.j2", BounceView(game, kind, name))]
 
 
@@ -113,5 +114,5 @@ def control_mails(game: GameOrRoster, power: str, by: str, given: bool,
     if member is None:
         return []
     said = "you control" if given else "you no longer control"
-    return [compose(member.address, by, f"Diplomacy game {roster.game}: {said} {power}",
+    return [compose(member.address, by, notice_subject(roster.game, f": {said} {power}"),
                     "notice/control.txt.j2", ControlView(roster.game, power, by, given, vassal))]

@@ -21,6 +21,20 @@ from judge.service.reports.roster import (
 )
 
 ENDINGS = ("victory", "draw", "concession", "terminated")
+NOTICE = "Diplomacy "  # how every notice's subject begins (notice_subject)
+
+
+def notice_subject(game: str, event: str, phase: str | None = None) -> str:
+    """The subject of a notice of a game, one form in every kind (a player never tells
+    by it which corner of the judge his game lives in), as veteran judge players' mail
+    filters read it: what befell the game after its name, ``Diplomacy game <game> is
+    paused`` (``event`` "is paused"; an event starting with ":" follows the name at
+    once: ``Diplomacy game <game>: FRANCE resigned``); a notice of one phase in the
+    form of the results, ``Diplomacy <event> <game> <phase>`` (``Diplomacy deadline
+    reminder <game> S1901M``, as ``Diplomacy results <game> S1901M``)."""
+    if phase is not None:
+        return f"{NOTICE}{event} {game} {phase}"
+    return f"{NOTICE}game {game}{'' if event.startswith(':') else ' '}{event}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +141,7 @@ def start_mails(game: GameOrRoster, position: Position, deadline: datetime | Non
             None if own is None or balances is None else balances.get(own, 0),
             str(position.phase), _title(str(position.phase)), deadline_text(deadline, m.zone),
             tuple(power_name(p) for p in sorted(unplayed)), blind)
-        mails.append(compose(m.address, m.reader, f"Diplomacy game {roster.game} has started",
+        mails.append(compose(m.address, m.reader, notice_subject(roster.game, "has started"),
                              "notice/start.txt.j2", view))
     return mails
 
@@ -139,7 +153,7 @@ def reminder_mails(game: GameOrRoster, powers: Collection[str], phase: str,
     roster = as_roster(game)
     hours = max(0, int((deadline - now).total_seconds() // 3600))
     return [
-        compose(m.address, p, f"Diplomacy deadline reminder {roster.game} {phase}",
+        compose(m.address, p, notice_subject(roster.game, "deadline reminder", phase),
                 "notice/reminder.txt.j2",
                 PhaseView(roster.game, phase, _title(phase), deadline_text(deadline, m.zone),
                           p, hours, by=_by(m, p)))
@@ -159,7 +173,7 @@ def late_notice_mails(game: GameOrRoster, phase: str, late: Collection[str],
     period (civil disorder, or the game waits for the master); the master gets the list.
     A controlled power's notice goes to its controller's player."""
     roster = as_roster(game)
-    subject = f"Diplomacy late notice {roster.game} {phase}"
+    subject = notice_subject(roster.game, "late notice", phase)
 
     def view(m: Member, power: str | None, names: tuple[str, ...]) -> PhaseView:
         return PhaseView(roster.game, phase, _title(phase), deadline_text(deadline, m.zone),
@@ -185,7 +199,7 @@ def order_confirmation_mails(game: GameOrRoster, power: str, phase: str,
     master = roster.master_apart()
     if not roster.rules.always_confirm or master is None:
         return []
-    return [compose(master.address, "MASTER", f"Diplomacy orders {roster.game} {phase}",
+    return [compose(master.address, "MASTER", notice_subject(roster.game, "orders", phase),
                     "notice/orders.txt.j2",
                     OrdersView(roster.game, power, phase, kind, tuple(lines), tuple(idle)))]
 
@@ -196,7 +210,7 @@ def pause_mails(game: GameOrRoster, paused: bool, phase: str | None = None,
     deadline, so no master can stop a game quietly."""
     roster = as_roster(game)
     said = "is paused" if paused else "is resumed"
-    return _to_all(roster, f"Diplomacy game {roster.game} {said}", "notice/pause.txt.j2",
+    return _to_all(roster, notice_subject(roster.game, said), "notice/pause.txt.j2",
                    paused, phase, deadline, reason, roster.clock_readers())
 
 
@@ -207,7 +221,7 @@ def deadline_mails(game: GameOrRoster, phase: str, deadline: datetime, absence: 
     away."""
     roster = as_roster(game)
     why = "absence" if absence else "master"
-    return [compose(m.address, m.reader, f"Diplomacy deadline {roster.game} {phase}",
+    return [compose(m.address, m.reader, notice_subject(roster.game, "deadline", phase),
                     "notice/deadline.txt.j2",
                     StateView(roster.game, False, phase, _title(phase),
                               deadline_text(deadline, m.zone), why))
@@ -217,7 +231,7 @@ def deadline_mails(game: GameOrRoster, phase: str, deadline: datetime, absence: 
 def rollback_mails(game: GameOrRoster, phase: str, deadline: datetime | None) -> list[Mail]:
     """The master's ROLLBACK: everyone learns which phase is current again."""
     roster = as_roster(game)
-    return _to_all(roster, f"Diplomacy game {roster.game} rolled back to {phase}",
+    return _to_all(roster, notice_subject(roster.game, f"rolled back to {phase}"),
                    "notice/rollback.txt.j2", False, phase, deadline, "")
 
 
@@ -238,5 +252,5 @@ def end_mails(game: GameOrRoster, ending: Ending, position: Position,
     centers = tuple((power_name(p), len(cs)) for p, cs in sorted(position.centers.items()))
     view = EndView(roster.game, ending.kind, tuple(power_name(p) for p in ending.powers),
                    centers, tuple(sorted((power_name(p), b) for p, b in (balances or {}).items())))
-    return [compose(m.address, m.reader, f"Diplomacy game {roster.game} is over",
+    return [compose(m.address, m.reader, notice_subject(roster.game, "is over"),
                     "notice/end.txt.j2", view) for m in roster.everyone()]

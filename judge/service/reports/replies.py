@@ -11,6 +11,7 @@ from typing import Any
 from jinja2 import Environment, FunctionLoader, StrictUndefined
 
 from judge.resources import read
+from judge.text.commands import CommandProblem
 
 WIDTH = 78  # mail readers and mapping tools expect short lines
 NBSP = "\u00a0"  # textwrap never breaks at it
@@ -31,6 +32,14 @@ def wrap(text: str, indent: int = 6, hanging: int | None = None) -> str:
                           subsequent_indent=" " * (indent if hanging is None else hanging),
                           break_long_words=False, break_on_hyphens=False)
     return "\n".join(lines).replace(NBSP, " ")
+
+
+def caret(problem: CommandProblem) -> dict[str, Any]:
+    """What the reply to a line the judge could not read shows, in every kind of game:
+    the line, with a caret (``^``) under the word not understood (the ``refused``
+    template's ``excerpt`` and ``column``); no line for one that may hold a password
+    (its problem has no excerpt)."""
+    return {"column": problem.column, "excerpt": problem.excerpt}
 
 
 def _template_source(name: str) -> str | None:

@@ -28,14 +28,15 @@ from judge.games.bourse.rules.desk import Desk
 from judge.games.bourse.rules.trades import TradeSet
 from judge.games.bourse.rules.turn import funds_of, play_member
 from judge.games.bourse.text import WORDS, read_command
-from judge.games.market.mail.foreign import not_ours
+from judge.games.market.mail.foreign import not_ours, refused
 from judge.games.market.mail.lines import UNDONE, within_cap
 from judge.games.market.mail.phases import phase_mails
 from judge.money.market.reading import Mail, MailRead
 from judge.service.context import Context, Result
+from judge.service.reports.notices import notice_subject
 from judge.service.reports.replies import render_letter
 from judge.service.reports.roster import deadline_text
-from judge.service.schedule import zone_of
+from judge.service.schedule import is_zone, member_zone, zone_of
 from judge.storage.games import lock_game, members
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, MarketMail, PhaseRecord, Player
@@ -49,13 +50,14 @@ def lines(ctx: Context, who: BourseIdentity, steps: Sequence[Step]) -> list[Resu
     counts)."""
     game = who.game
     lock_game(ctx.session, game.id)
-    foreign = {s.line: why for s in steps if not isinstance(s.command, c.Status)
+    own = [s for s in steps if isinstance(s.command, c.Status) or is_zone(s)]
+    foreign = {s.line: why for s in steps if s not in own
                and (why := not_ours(s, WORDS, BOURSE)) is not None}
-    kept = [s for s in steps if not isinstance(s.command, c.Status) and s.line not in foreign]
+    kept = [s for s in steps if s not in own and s.line not in foreign]
     out = _kept(ctx, who, kept) if kept else []
+    out += [member_zone(who, s) for s in steps if is_zone(s)]  # before STATUS shows it
     out += [status(ctx, who, s) for s in steps if isinstance(s.command, c.Status)]
-    out += [Result(s.line, s.text, False, [foreign[s.line]], template="refused")
-            for s in steps if s.line in foreign]
+    out += [refused(s, foreign[s.line]) for s in steps if s.line in foreign]
     return sorted(out, key=lambda r: (r.line == 0, r.line))  # what is in force last
 
 
@@ -176,8 +178,9 @@ def _join(ctx: Context, who: BourseIdentity, pseudonym: str, phase: str) -> None
     view = {"pseudonym": pseudonym, "address": ctx.reply_to, "phase": phase,
             "plays": ", ".join(plays)}
     body = render_letter("market/bourse_joined.txt.j2", v=view, game=game.name)
-    queue_mail(ctx.session, game.master_address, f"{game.name}: {pseudonym} joined the Bourse",
-               body, sender=ctx.settings.address, now=ctx.now)
+    queue_mail(ctx.session, game.master_address,
+               notice_subject(game.name, f": {pseudonym} joined the Bourse"), body,
+               sender=ctx.settings.address, now=ctx.now)
 
 
 def _dollars(cents: int) -> str:

@@ -8,6 +8,7 @@ from judge.games.bourse.mail.members import bourse_members
 from judge.games.bourse.rules.params import DEFAULTS, BourseParams, ParamError
 from judge.games.market.mail.play import typed
 from judge.service.context import Context, Refusal, Result
+from judge.service.reports.notices import notice_subject
 from judge.service.reports.replies import render_letter
 from judge.storage.mailqueue import queue_mail
 from judge.storage.schema import Game, GameState
@@ -84,8 +85,8 @@ def set_option(ctx: Context, cmd: c.SetOption, step: Step) -> Result | None:
     game.options = {**game.options, PARAM + cmd.name: checked}
     said = [f"{cmd.name} is now {checked} in the Bourse of {game.name}."]
     if game.state != GameState.FORMING and param_values(game).get(cmd.name) != before:
-        told = tell_members(ctx, game, f"{game.name}: the Bourse's {cmd.name} is now {checked}",
-                            [_news(cmd.name, checked)])
+        told = tell_members(ctx, game, notice_subject(
+            game.name, f": the Bourse's {cmd.name} is now {checked}"), [_news(cmd.name, checked)])
         said.append(f"Every member of the Bourse is told ({told}).")
     return Result(step.line, step.text, True, said)
 

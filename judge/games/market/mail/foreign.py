@@ -11,10 +11,11 @@ from typing import Any
 
 from judge.games import Kind
 from judge.games.market.mail.kind import MarketKind
+from judge.service.context import Result
 from judge.service.master import is_option, not_an_option
+from judge.service.reports.replies import caret
 from judge.text import commands as c
 from judge.text.commands import Step
-from judge.text.vocabulary import classic_word, not_a_command
 
 
 def not_the_kinds(step: Step, kind: MarketKind[Any, Any, Any]) -> str | None:
@@ -25,17 +26,17 @@ def not_the_kinds(step: Step, kind: MarketKind[Any, Any, Any]) -> str | None:
 def not_ours(step: Step, words: Collection[str], game: Kind) -> str | None:
     """Why a member's line is none of his game's (or attachment's), answered as in every
     game: a classic judge's word (``WHOIS``), an option no game has (``SET
-    PREFERENCE``), or a command of the other games (``CLEAR``, ``RESIGN``, ``SET ZONE``,
-    ``SET DRAW``); None for a line whose first word is one of ``words`` (the game's
-    own), a unit order, or a line the game reads and answers itself (with its "did you
-    mean")."""
+    PREFERENCE``), a judge's command it could not read (``HISTORY x y``: the grammar's
+    reason, as a board game's player reads it), or a command of the other games
+    (``CLEAR``, ``RESIGN``, ``SET DRAW``); None for a line whose first word is one of
+    ``words`` (the game's own), a unit order, or a line the game reads and answers
+    itself (with its "did you mean")."""
     first = step.text.split(None, 1)[0].upper() if step.text.strip() else ""
     command = step.command
     if first in words or isinstance(command, c.Orders):
         return None
-    if isinstance(command, c.Unreadable):
-        word = classic_word(step.text)
-        return not_a_command(word) if word is not None else None
+    if isinstance(command, c.Unreadable):  # a classic judge's word (WHOIS), a judge's
+        return command.problem.message  # command miswritten (HISTORY x y): as every game
     if isinstance(command, c.SetOption) and not is_option(command.name):
         return not_an_option(command.name)
     said = (f"SET {command.name}" if isinstance(command, c.SetOption)
@@ -44,3 +45,11 @@ def not_ours(step: Step, words: Collection[str], game: Kind) -> str | None:
             else " ".join(step.text.split()[:2]).upper() if first == "SET" else first)
     return (f"{said} is not used in {game.title} games (HELP {game.word} lists "
             "their commands)")
+
+
+def refused(step: Step, why: str) -> Result:
+    """The answer to a line ``not_ours`` refused (``why``), as every game answers it: a
+    line the judge could not read is echoed with a caret under the word not understood
+    (``caret``, as a board game's player reads it)."""
+    data = caret(step.command.problem) if isinstance(step.command, c.Unreadable) else {}
+    return Result(step.line, step.text, False, [why], template="refused", data=data)

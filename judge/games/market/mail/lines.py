@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import select
 
-from judge.games.market.mail.foreign import not_the_kinds
+from judge.games.market.mail.foreign import not_the_kinds, refused
 from judge.games.market.mail.kind import Letter, MarketKind, PhaseReading
 from judge.games.market.mail.members import notice
 from judge.games.market.mail.phases import (
@@ -33,8 +33,9 @@ from judge.games.market.mail.play import envelope, opened
 from judge.money.market.reading import Mail, MailRead
 from judge.service.context import Context, Identity, Refusal, Result
 from judge.service.maps import VALUES as MAP_VALUES
+from judge.service.reports.notices import notice_subject
 from judge.service.reports.roster import deadline_text
-from judge.service.schedule import open_deadline, zone_of
+from judge.service.schedule import is_zone, member_zone, open_deadline, zone_of
 from judge.storage.games import lock_game
 from judge.storage.phases import current_record
 from judge.storage.schema import Game, GameState, MarketMail, PhaseRecord
@@ -90,7 +91,7 @@ def lines(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
     accepted or refused as the phase would; then STATUS answered from the phase's
     opening state (and the sets in force, this mail's included)."""
     status = [s for s in steps if s.text.strip().upper() == "STATUS"]
-    maps = [s for s in steps if _SET_MAP.fullmatch(s.text.strip())]
+    maps = [s for s in steps if _SET_MAP.fullmatch(s.text.strip()) or is_zone(s)]
     leaving = [s for s in steps if isinstance(s.command, c.Resign)  # (Exchange's WITHDRAW
                and s.text.split()[0].upper() not in kind.words]  # of an ask is its own)
     foreign = {s.line: why for s in steps if s not in status and s not in maps
@@ -98,11 +99,11 @@ def lines(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
     kept = [s for s in steps if s not in status and s not in maps and s not in leaving
             and s.line not in foreign]
     out = _keep(ctx, who, kind, kept) if kept else []
+    # his own settings before STATUS, which shows the deadline in his zone
+    out += [member_zone(who, s) if is_zone(s) else _set_map(who, s) for s in maps]
     out += [_status(ctx, who, kind, step) for step in status]
-    out += [_set_map(who, step) for step in maps]
     out += [_resign(ctx, who, kind, step) for step in leaving]
-    out += [Result(s.line, s.text, False, [foreign[s.line]], template="refused")
-            for s in steps if s.line in foreign]
+    out += [refused(s, foreign[s.line]) for s in steps if s.line in foreign]
     # each line under its own number, in the mail's order; what is said of the mail as a
     # whole (line 0: no number) after them, what is in force last
     return sorted(out, key=lambda r: (r.line == 0, r.line))
@@ -125,7 +126,7 @@ def _resign(ctx: Context, who: Identity, kind: MarketKind[Any, Any, Any],
             f"{game.name} has started: each {kind.member} stays in it to its end (send "
             "nothing and the rules' defaults play for you)"], template="refused")
     who.player.left_at = ctx.now
-    ctx.notify(game.master_address, f"{game.name}: {who.name} left",
+    ctx.notify(game.master_address, notice_subject(game.name, f": {who.name} resigned"),
                notice(ctx.settings, f"{who.name} has left {game.name} before its start; "
                                     f"{kind.member}s may still JOIN it."))
     return Result(step.line, step.text, True, [

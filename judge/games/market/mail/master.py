@@ -17,6 +17,7 @@ from judge.games.market.mail.phases import phase_mails, reading_of
 from judge.games.market.mail.phases import process as play_phase
 from judge.games.market.mail.phases import start as begin
 from judge.service.context import Context, Refusal, Result
+from judge.service.reports.notices import notice_subject
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import open_deadline, zone_of
 from judge.storage.games import lock_game
@@ -120,7 +121,7 @@ def pause(ctx: Context, step: Step, paused: bool) -> Result:
             f" The deadline of {record.phase} is "
             f"{deadline_text(record.deadline, zone_of(game))}."
             if record is not None and record.deadline is not None else "")
-    _tell_all(ctx, f"{game.name}: {'paused' if paused else 'resumed'}", said)
+    _tell_all(ctx, notice_subject(game.name, "is paused" if paused else "is resumed"), said)
     return Result(step.line, step.text, True, [said])
 
 
@@ -136,7 +137,7 @@ def tell_deadline(ctx: Context, game: Game, phase: str, due: datetime,
             continue
         text = (f"{why} of {phase} in '{game.name}'. The deadline for orders will be "
                 f"{deadline_text(due, zone or zone_of(game))}.")
-        ctx.notify(address, f"{game.name}: deadline of {phase} moved",
+        ctx.notify(address, notice_subject(game.name, "deadline", phase),
                    notice(ctx.settings, text))
 
 
@@ -148,7 +149,7 @@ def terminate(ctx: Context, step: Step) -> Result:
     game.ended_at = ctx.now
     game.result = "terminated"
     said = f"{game.name} was ended by its master; no further phase is played."
-    _tell_all(ctx, f"{game.name}: ended by the master", said)
+    _tell_all(ctx, notice_subject(game.name, "is over"), said)
     return Result(step.line, step.text, True, [said])
 
 

@@ -31,6 +31,7 @@ from judge.money.market.codec import CodecError
 from judge.money.market.reading import Mail, MailRead
 from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.phase_flags import clear_phase_flags
+from judge.service.reports.notices import NOTICE, notice_subject
 from judge.service.reports.replies import render, render_letter
 from judge.service.reports.roster import deadline_text, maps_by_default
 from judge.service.reports.waives import waives
@@ -83,7 +84,7 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind[S, 
         if isinstance(letter.view, dict):
             letter.view.setdefault("deadline", view["deadline"])
     _send(session, settings, game, kind, now,
-          [Letter("*", f"{kind.title} begins, {record.phase}",
+          [Letter("*", notice_subject(game.name, "has started"),
                   "market/start.txt.j2", view), *published])
     return record
 
@@ -124,7 +125,7 @@ def _pause_reminder(session: Session, settings: Settings, game: Game,
             "played while it is paused; everyone is told when it resumes.")
     body = notice(settings, text)
     for address, _ in notice_readers(session, game):
-        queue_mail(session, address, f"{game.name}: still paused", body,
+        queue_mail(session, address, notice_subject(game.name, "is paused"), body,
                    sender=settings.address, now=now)
     game.pause_told_at = now
     return "still paused; everyone told"
@@ -198,10 +199,14 @@ def conclude(session: Session, settings: Settings, game: Game, kind: MarketKind[
         return
     nxt = record_state(session, game, kind.codec.state_json(kind.carry(before, played)), now)
     deadline = schedule(session, game, nxt, now)
+    # a letter to one member in his own zone (SET ZONE), one to everyone in the game's
+    zones = {(m.name or "").upper(): m.zone for m in members(session, game)
+             if m.role == MEMBER and m.zone}
     for letter in letters:
         if isinstance(letter.view, dict):
             letter.view.setdefault("next_phase", nxt.phase)
-            letter.view.setdefault("deadline", deadline_text(deadline, zone_of(game)))
+            letter.view.setdefault("deadline", deadline_text(
+                deadline, zones.get(letter.to.upper()) or zone_of(game)))
     _keep_public(settings, game, kind, record, letters)
     _send(session, settings, game, kind, now, letters, board_map(game, record, played),
           year_chart(session, game, kind, record, played))
@@ -308,8 +313,7 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind[Any
     that member alone; ``MASTER`` the master. ``picture``, the phase's map, and
     ``chart``, a year-end's chart of the market, go with the first public letter to each
     reader who takes maps (SET MAP); never with a letter to one reader. Every subject
-    begins with the game's name (``xg: Exchange W1900B results``), as every other mail
-    of a game does: a member of two games of one kind tells them apart."""
+    names the game (``_subject``): a member of two games of one kind tells them apart."""
     everyone = [m for m in members(session, game) if m.role in (MEMBER, Role.OBSERVER)]
     by_name = {(m.name or "").upper(): m.address for m in everyone if m.role == MEMBER}
     default = maps_by_default(game)
@@ -329,10 +333,18 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind[Any
         body = _body(settings, game, kind, letter)
         for address in dict.fromkeys(to):
             takes_maps = takes.get(address, default)
-            queue_mail(session, address, f"{game.name}: {letter.subject}", body,
+            queue_mail(session, address, _subject(game, letter), body,
                        sender=settings.address,
                        now=now, picture=shown[0] if takes_maps else None,
                        chart=shown[1] if takes_maps else None)
+
+
+def _subject(game: Game, letter: Letter) -> str:
+    """A letter's subject after the game's name (``xg: Exchange W1900B results``); a
+    notice's (``notice_subject``: the start) as it is, in the form of every kind's."""
+    if letter.subject.startswith(NOTICE):
+        return letter.subject
+    return f"{game.name}: {letter.subject}"
 
 
 send = _send  # for the letters a mail sends at once (orders.py)

@@ -17,6 +17,7 @@ from judge.games.market.mail.kind import MarketKind
 from judge.games.market.mail.members import MEMBER, notice
 from judge.games.market.mail.play import opened
 from judge.service.deadlines import PhaseClock, remind_at
+from judge.service.reports.notices import notice_subject
 from judge.service.reports.roster import deadline_text
 from judge.service.schedule import zone_of
 from judge.service.timing import timing_of
@@ -103,7 +104,8 @@ def remind(session: Session, settings: Settings, game: Game, kind: MarketKind[An
                 f"{deadline_text(record.deadline, m.zone or zone_of(game))}, "
                 f"in about {hours} hour{'s' if hours != 1 else ''}; the phase is played "
                 "then with what the judge has.")
-        queue_mail(session, m.address, f"{game.name}: reminder, {record.phase}",
+        queue_mail(session, m.address, notice_subject(game.name, "deadline reminder",
+                                                     record.phase),
                    notice(settings, text),
                    sender=settings.address, now=now)
         told += 1
