@@ -257,7 +257,7 @@ def _stored_phase(args: argparse.Namespace) -> tuple[object, str]:
 
     from judge.config import load_settings
     from judge.service.reports.maps import recorded
-    from judge.storage.phases import carried_out, phase_records
+    from judge.storage.phases import phase_records
     from judge.storage.schema import Game
     from judge.storage.session import make_engine, make_sessionmaker
 
@@ -273,7 +273,7 @@ def _stored_phase(args: argparse.Namespace) -> tuple[object, str]:
             if not chosen:
                 return None, ""
             record = chosen[-1]
-            return recorded(record.state, carried_out(record)), f"Game {game.name}"
+            return recorded(record.state, record.result), f"Game {game.name}"
     finally:
         _close(factory)
 

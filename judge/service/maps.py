@@ -66,7 +66,7 @@ def show_map(ctx: Context, cmd: c.MapOf, step: Step) -> Result:
         drawn = view(roster, replayed(record, board), board, reader)
     else:
         reader = ""
-        drawn = recorded(record.state, carried_out(record))
+        drawn = recorded(record.state, record.result)
     png = board_png(drawn.state, orders=drawn.orders, results=drawn.results,
                     title=f"Game {game.name}")
     seen = f" as {reader.title()} sees it" if reader in load_map(game.map_name).powers else ""

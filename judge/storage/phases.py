@@ -70,22 +70,23 @@ def phase_records(session: Session, game: Game) -> Sequence[PhaseRecord]:
 
 @dataclass(frozen=True, slots=True)
 class CarriedOut:
-    """What a processed phase did, as the store keeps it for every kind: the orders by
-    power as written, and each unit's outcome by the unit (``A PAR``); a board game's
-    result keeps them as ``orders`` and ``outcomes``, a market game's runner as
-    ``orders`` and ``results``. Empty for a phase not yet processed."""
+    """What a processed phase of a board game (standard, Payola) did, as ``record_result``
+    keeps it: the orders by power as written, and each unit's outcome by the unit
+    (``A PAR``). Empty for a phase not yet processed. (A market game's result is its
+    runner's, in the batch interface's shapes; the map reads those through
+    judge.maps.reading.)"""
 
     orders: Mapping[str, tuple[str, ...]]
     outcomes: Mapping[str, str]
 
 
 def carried_out(record: PhaseRecord) -> CarriedOut:
-    """The orders and outcomes a phase record keeps (nothing when it is unprocessed)."""
+    """The orders and outcomes a board game's phase record keeps (nothing when it is
+    unprocessed)."""
     kept = record.result or {}
-    outcomes = kept.get("outcomes") or kept.get("results") or {}
     return CarriedOut({str(p): tuple(str(o) for o in os)
                        for p, os in (kept.get("orders") or {}).items()},
-                      {str(u): str(o) for u, o in outcomes.items()})
+                      {str(u): str(o) for u, o in (kept.get("outcomes") or {}).items()})
 
 
 PUBLIC = "public"  # PhaseRecord.result: the public letters of a played phase

@@ -10,12 +10,11 @@ from typing import Any
 
 from judge.maps import board_png
 from judge.service.reports.maps import recorded
-from judge.storage.phases import carried_out
 from judge.storage.schema import PhaseRecord
 
 
 def png(state: Mapping[str, Any], title: str, record: PhaseRecord | None = None) -> bytes:
     """The map of the position ``state``, or of the played phase ``record``."""
     drawn = recorded(state if record is None else record.state,
-                     None if record is None else carried_out(record))
+                     None if record is None else record.result)
     return board_png(drawn.state, orders=drawn.orders, results=drawn.results, title=title)

@@ -21,7 +21,6 @@ from judge.maps.reading import orders_by_unit
 from judge.service.reports.marks import marked_orders
 from judge.service.reports.roster import Roster
 from judge.service.reports.sight import sight_of, unsaid_void
-from judge.storage.phases import CarriedOut
 
 MAX_BYTES = 150_000  # one map in a mail, at most
 
@@ -76,11 +75,12 @@ def file_name(roster: Roster, result: PhaseResult) -> str:
     return f"{roster.game}-{result.position.phase}.png"
 
 
-def recorded(state: Mapping[str, Any], done: CarriedOut | None) -> Played:
-    """A stored phase as the map draws it: the state it was played from and, once it is
-    processed, its orders carried out and each unit's outcome (judge.storage.phases
-    ``carried_out``)."""
-    if done is None:
-        return Played(dict(state), {}, {})
-    return Played(dict(state), orders_by_unit({p: list(os) for p, os in done.orders.items()}),
-                  dict(done.outcomes))
+def recorded(state: Mapping[str, Any], result: Mapping[str, Any] | None) -> Played:
+    """A stored phase as the map draws it, in every kind: the state it was played from
+    and, once it is processed, its orders carried out and each unit's outcome. A board
+    game's result keeps ``orders`` by power and ``outcomes`` (judge.storage.phases); a
+    market game's is its runner's, ``orders`` by unit or by power and unit and
+    ``results``: ``orders_by_unit`` reads every shape."""
+    result = result or {}
+    outcomes = result.get("outcomes") or result.get("results") or {}
+    return Played(dict(state), orders_by_unit(result.get("orders") or {}), dict(outcomes))
