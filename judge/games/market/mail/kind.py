@@ -81,12 +81,15 @@ History = Callable[[], Sequence[Past[S]]]
 class Letter:
     """One report of a processed phase for one reader: ``to`` a member's name, ``"*"``
     for every member and observer (public), or ``"MASTER"``. ``view`` is everything the
-    template ``template`` may show that reader, and nothing else."""
+    template ``template`` may show that reader, and nothing else. ``subject`` follows
+    the game's name (``xg: Exchange W1900B results``) unless ``named``: a notice's
+    subject, which names the game in the form of every kind's (``notice_subject``)."""
 
     to: str
     subject: str
     template: str
     view: Mapping[str, Any]
+    named: bool = False
 
 
 P_co = TypeVar("P_co", covariant=True)

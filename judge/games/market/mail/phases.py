@@ -31,7 +31,7 @@ from judge.money.market.codec import CodecError
 from judge.money.market.reading import Mail, MailRead
 from judge.service.deadlines import deadline_after, moved_by_absences
 from judge.service.phase_flags import clear_phase_flags
-from judge.service.reports.notices import NOTICE, notice_subject
+from judge.service.reports.notices import notice_subject
 from judge.service.reports.replies import render, render_letter
 from judge.service.reports.roster import deadline_text, maps_by_default
 from judge.service.reports.waives import waives
@@ -85,7 +85,7 @@ def start(session: Session, settings: Settings, game: Game, kind: MarketKind[S, 
             letter.view.setdefault("deadline", view["deadline"])
     _send(session, settings, game, kind, now,
           [Letter("*", notice_subject(game.name, "has started"),
-                  "market/start.txt.j2", view), *published])
+                  "market/start.txt.j2", view, named=True), *published])
     return record
 
 
@@ -342,9 +342,7 @@ def _send(session: Session, settings: Settings, game: Game, kind: MarketKind[Any
 def _subject(game: Game, letter: Letter) -> str:
     """A letter's subject after the game's name (``xg: Exchange W1900B results``); a
     notice's (``notice_subject``: the start) as it is, in the form of every kind's."""
-    if letter.subject.startswith(NOTICE):
-        return letter.subject
-    return f"{game.name}: {letter.subject}"
+    return letter.subject if letter.named else f"{game.name}: {letter.subject}"
 
 
 send = _send  # for the letters a mail sends at once (orders.py)
